@@ -1,0 +1,113 @@
+// Customer creation progress. The server renders the current outcome (and, without JavaScript, the page
+// refreshes itself); in the browser the island listens to server-sent `creation` events and swaps the
+// view, then moves on to `redirectTo` after a short pause so the user can read the outcome.
+import { useEffect, useState } from 'react';
+
+export interface CreationView {
+  outcome: string;
+  title: string;
+  body: string;
+  tone: 'pending' | 'success' | 'warning' | 'error';
+  spinner: boolean;
+  action: { kind: 'link' | 'post'; url: string; label: string } | null;
+  redirectTo: string | null;
+}
+
+export interface CreationStatusProps {
+  eventsUrl: string;
+  view: CreationView;
+}
+
+/** Time to read the outcome before a redirect. */
+export const REDIRECT_DELAY_MS = 1500;
+/** When the browser gives up on the stream (an HTTP error), reload to get the server-rendered state. */
+const RELOAD_AFTER_STREAM_FAILURE_MS = 5000;
+
+const tones: readonly string[] = ['pending', 'success', 'warning', 'error'];
+
+// Hand-written check instead of zod to keep the bundle small; an event that doesn't match is ignored.
+function parseView(data: string): CreationView | null {
+  let v: Record<string, unknown>;
+  try {
+    v = JSON.parse(data) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (typeof v !== 'object' || v === null) return null;
+  const a = v.action as Record<string, unknown> | null | undefined;
+  if (
+    typeof v.outcome !== 'string' ||
+    typeof v.title !== 'string' ||
+    typeof v.body !== 'string' ||
+    !tones.includes(v.tone as string) ||
+    typeof v.spinner !== 'boolean' ||
+    (a != null && ((a.kind !== 'link' && a.kind !== 'post') || typeof a.url !== 'string' || typeof a.label !== 'string')) ||
+    (v.redirectTo != null && typeof v.redirectTo !== 'string')
+  ) {
+    return null;
+  }
+  return { ...(v as unknown as CreationView), action: (a ?? null) as CreationView['action'], redirectTo: (v.redirectTo as string | null | undefined) ?? null };
+}
+
+export default function CreationStatus({ eventsUrl, view: initial }: CreationStatusProps) {
+  const [view, setView] = useState(initial);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const redirectSoon = (to: string) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => location.assign(to), REDIRECT_DELAY_MS);
+    };
+    if (initial.redirectTo) {
+      redirectSoon(initial.redirectTo);
+      return () => clearTimeout(timer);
+    }
+    // The browser reconnects by itself after a dropped connection (sending Last-Event-ID), so errors
+    // are left to it; only a stream it has given up on (readyState CLOSED) needs help.
+    const source = new EventSource(eventsUrl);
+    source.addEventListener('creation', (event) => {
+      const next = parseView((event as MessageEvent<string>).data);
+      if (!next) return;
+      setView(next);
+      if (next.redirectTo) {
+        source.close();
+        redirectSoon(next.redirectTo);
+      }
+    });
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED) {
+        clearTimeout(timer);
+        timer = setTimeout(() => location.reload(), RELOAD_AFTER_STREAM_FAILURE_MS);
+      }
+    });
+    return () => {
+      source.close();
+      clearTimeout(timer);
+    };
+  }, [eventsUrl, initial.redirectTo]);
+
+  return (
+    <div className={`creation creation--${view.tone}`}>
+      {/* One atomic live region: a new outcome is read out as title plus text. */}
+      <div className="creation__status" role="status" aria-live="polite" aria-atomic="true">
+        {view.spinner && <span className="spinner spinner--large" aria-hidden="true" />}
+        <h1 className="creation__title">{view.title}</h1>
+        <p className="creation__body">{view.body}</p>
+      </div>
+      {view.action?.kind === 'link' && (
+        <p className="actions">
+          <a className="btn" href={view.action.url}>
+            {view.action.label}
+          </a>
+        </p>
+      )}
+      {view.action?.kind === 'post' && (
+        <form method="post" action={view.action.url} className="actions">
+          <button type="submit" className="btn">
+            {view.action.label}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+// Client build: one browser bundle per island in client/islands/*.tsx plus the hashed stylesheet, and
+// public/build/manifest.json telling server/render.tsx which files a page using an island needs.
+//   node esbuild.config.mjs [--quiet] [--watch]
+// In --watch mode a new island file needs a restart (entries are listed once at start).
+import * as esbuild from 'esbuild';
+import { readdir, rm, mkdir, readFile, writeFile, unlink } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const islandsDir = path.join(root, 'client/islands');
+const outdir = path.join(root, 'public/build');
+const stylesheet = 'public/styles.css';
+const publicPath = '/build/';
+const quiet = process.argv.includes('--quiet');
+const watch = process.argv.includes('--watch');
+
+const islandNames = (await readdir(islandsDir))
+  .filter((f) => f.endsWith('.tsx'))
+  .map((f) => f.slice(0, -'.tsx'.length))
+  .sort();
+for (const name of islandNames) {
+  // The name becomes a CSS selector, a file name and a JS string in the virtual entry.
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Error(`Island file name must be an identifier: ${name}.tsx`);
+}
+
+// Each entry is generated rather than written by hand, so an island file is just a component.
+const islandEntries = {
+  name: 'island-entries',
+  setup(build) {
+    build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice('island:'.length), namespace: 'island' }));
+    build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => ({
+      contents: [
+        `import C from './${args.path}.tsx';`,
+        `import { hydrateIslands } from '../hydrate.tsx';`,
+        `hydrateIslands(${JSON.stringify(args.path)}, C);`,
+      ].join('\n'),
+      resolveDir: islandsDir,
+      loader: 'tsx',
+    }));
+  },
+};
+
+const writeManifest = {
+  name: 'manifest',
+  setup(build) {
+    build.onStart(() => {
+      if (!quiet) console.log('building client…');
+    });
+    build.onEnd(async (result) => {
+      if (result.errors.length > 0 || !result.metafile) return;
+      const outputs = result.metafile.outputs;
+      const url = (file) => publicPath + path.relative(outdir, path.join(root, file)).split(path.sep).join('/');
+      // Transitive static imports: everything the browser fetches before the island can run.
+      const staticImports = (file, seen = new Set()) => {
+        for (const imp of outputs[file]?.imports ?? []) {
+          if (imp.kind === 'import-statement' && !imp.external && !seen.has(imp.path)) {
+            seen.add(imp.path);
+            staticImports(imp.path, seen);
+          }
+        }
+        return seen;
+      };
+
+      const manifest = { islands: {} };
+      const sizes = [];
+      for (const [file, output] of Object.entries(outputs)) {
+        if (output.entryPoint?.startsWith('island:')) {
+          const name = output.entryPoint.slice('island:'.length);
+          const imports = [...staticImports(file)];
+          manifest.islands[name] = { file: url(file), imports: imports.map(url) };
+          sizes.push({ name, files: [file, ...imports] });
+        } else if (output.entryPoint === stylesheet) {
+          manifest.css = url(file);
+        }
+      }
+      await writeFile(path.join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+
+      // In watch mode every rebuild writes new hashes; drop what the current build no longer uses.
+      const keep = new Set([...Object.keys(outputs).map((f) => path.join(root, f)), path.join(outdir, 'manifest.json')]);
+      for (const f of await readdir(outdir)) {
+        if (!keep.has(path.join(outdir, f))) await unlink(path.join(outdir, f)).catch(() => {});
+      }
+
+      if (!quiet) await printSizes(sizes, manifest.css);
+    });
+  },
+};
+
+async function printSizes(rows, css) {
+  const measure = async (files) => {
+    let raw = 0;
+    let gzip = 0;
+    for (const f of files) {
+      const bytes = await readFile(path.join(root, f));
+      raw += bytes.length;
+      // Per file: each is a separate request, compressed on its own.
+      gzip += gzipSync(bytes, { level: 9 }).length;
+    }
+    return { raw, gzip };
+  };
+  const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+  const table = [];
+  for (const row of rows.sort((a, b) => a.name.localeCompare(b.name))) {
+    const { raw, gzip } = await measure(row.files);
+    table.push({ island: row.name, files: row.files.length, raw: `${raw} (${kb(raw)})`, gzip: `${gzip} (${kb(gzip)})` });
+  }
+  if (css) {
+    const { raw, gzip } = await measure([path.relative(root, path.join(outdir, path.basename(css)))]);
+    table.push({ island: '(styles.css)', files: 1, raw: `${raw} (${kb(raw)})`, gzip: `${gzip} (${kb(gzip)})` });
+  }
+  console.log('JS per island page, entry + static imports (bytes):');
+  console.table(table);
+}
+
+/** @type {import('esbuild').BuildOptions} */
+const options = {
+  absWorkingDir: root,
+  entryPoints: [
+    ...islandNames.map((name) => ({ in: `island:${name}`, out: name })),
+    { in: stylesheet, out: 'styles' },
+  ],
+  bundle: true,
+  format: 'esm',
+  // Shared code (React above all) lands in common chunks that the browser caches across pages.
+  splitting: true,
+  minify: true,
+  sourcemap: false,
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // Old in-app browsers and iOS 14 Safari are still among our users.
+  target: ['es2020', 'safari14'],
+  // esbuild >= 0.28 marks destructuring unsupported below Safari 14.1 (a WebKit bug with array rest
+  // patterns such as `[a, ...rest]`, evanw/esbuild#4436) and cannot lower it, so it would refuse the
+  // build. Emit destructuring as esbuild 0.27 did; the islands avoid array rest patterns.
+  supported: { destructuring: true },
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunk-[hash]',
+  assetNames: '[name]-[hash]',
+  outdir,
+  metafile: true,
+  logLevel: quiet ? 'error' : 'warning',
+  plugins: [islandEntries, writeManifest],
+};
+
+// Start clean so stale hashed files can never be served by mistake.
+await rm(outdir, { recursive: true, force: true });
+await mkdir(outdir, { recursive: true });
+
+if (watch) {
+  const ctx = await esbuild.context(options);
+  await ctx.watch();
+  if (!quiet) console.log('watching client/ and public/styles.css…');
+} else {
+  const result = await esbuild.build(options);
+  if (result.errors.length > 0) process.exit(1);
+}

@@ -1,0 +1,87 @@
+// The sandbox: one Express app that simulates every upstream of the onboarding journey (BankID RP API, the
+// brokerage API, the e-signing page) plus a test BankID app and test controls, all with in-memory state.
+// It speaks the same wire contracts as the real upstreams (shared/contracts) and never imports server/ code.
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { BANKID_RP_BASE, bankidRpRouter, sendBankidError } from './bankidApi.ts';
+import { bankidAppRouter } from './bankidApp.ts';
+import { brokerageRouter, sendBrokerageError, startSession } from './brokerage.ts';
+import { pagesRouter } from './pages.ts';
+import { findPersona, personas, publicPersona } from './personas.ts';
+import { createSandboxState, resetSandboxState, type SandboxContext } from './state.ts';
+
+export interface SandboxOptions {
+  /** Absolute URL browsers use to reach the sandbox; signing links are built from it. */
+  publicUrl: string;
+  /** How long a BankID order stays pending before collect answers expiredTransaction. Default 30 s. */
+  orderLifetimeMs?: number;
+}
+
+export const DEFAULT_ORDER_LIFETIME_MS = 30_000;
+
+const sessionShortcutBody = z.object({ nationalId: z.string().min(1) });
+
+const isBankidPath = (path: string) => path === '/rp' || path.startsWith('/rp/');
+
+export function createSandboxApp(options: SandboxOptions): express.Express {
+  const ctx: SandboxContext = {
+    state: createSandboxState(),
+    publicUrl: options.publicUrl.replace(/\/+$/, ''),
+    orderLifetimeMs: options.orderLifetimeMs ?? DEFAULT_ORDER_LIFETIME_MS,
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.json());
+  app.use(express.urlencoded({ extended: false }));
+
+  app.use(BANKID_RP_BASE, bankidRpRouter(ctx));
+  app.use(bankidAppRouter(ctx));
+  app.use(pagesRouter(ctx));
+  app.use(brokerageRouter(ctx));
+
+  // --- test controls ---
+
+  app.get('/sandbox/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+
+  app.get('/sandbox/personas', (_req, res) => {
+    res.json(personas.map(publicPersona));
+  });
+
+  app.post('/sandbox/reset', (_req, res) => {
+    resetSandboxState(ctx.state);
+    res.status(204).end();
+  });
+
+  // NO, DK and FI identify through an external provider the sandbox does not simulate; this shortcut gives any
+  // persona a brokerage session (the refresh token the session service would hand out) so their journeys can run.
+  app.post('/sandbox/sessions', (req, res) => {
+    const body = sessionShortcutBody.safeParse(req.body ?? {});
+    const persona = body.success ? findPersona(body.data.nationalId) : undefined;
+    if (!persona) return void res.status(400).json({ error: 'nationalId must be one of GET /sandbox/personas' });
+    res.json({ refreshToken: startSession(ctx.state, persona).refreshToken });
+  });
+
+  // --- fallbacks: JSON everywhere, in the error dialect of the upstream that owns the path ---
+
+  app.use((req, res) => {
+    const what = `No route for ${req.method} ${req.path}`;
+    if (isBankidPath(req.path)) return sendBankidError(res, 404, 'notFound', what);
+    sendBrokerageError(res, 404, what);
+  });
+
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = typeof err === 'object' && err !== null && 'status' in err ? Number(err.status) : 500;
+    const clientError = status >= 400 && status < 500;
+    const message = clientError && err instanceof Error ? err.message : 'Internal sandbox error';
+    if (!clientError) console.error('[sandbox]', err);
+    if (isBankidPath(req.path)) {
+      return sendBankidError(res, clientError ? 400 : 500, clientError ? 'invalidParameters' : 'internalError', message);
+    }
+    sendBrokerageError(res, clientError ? status : 500, message);
+  });
+
+  return app;
+}

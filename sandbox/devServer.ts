@@ -1,0 +1,19 @@
+// `npm start`: the whole product on one machine. Starts the upstream sandbox, then the web and worker
+// roles in this process (in-memory stand-ins unless REDIS_URL is set), pointed at the sandbox.
+import { startSandbox } from './main.ts';
+import { runProcess } from '../server/main.ts';
+
+const sandboxPort = Number(process.env.SANDBOX_PORT ?? 3001);
+const sandbox = await startSandbox({ port: sandboxPort });
+const env = {
+  BANKID_API_URL: sandbox.url,
+  BROKERAGE_API_URL: sandbox.url,
+  SIGNING_ORIGINS: sandbox.url,
+  SUCCESS_URL: `${sandbox.url}/sandbox/overview`,
+  ...process.env,
+};
+const running = await runProcess('all', env);
+console.log(`Onboarding is running at ${running.url}/onboarding`);
+console.log(`Test BankID app (stands in for the phone): ${sandbox.url}/sandbox/bankid/app`);
+console.log(`Personas: ${sandbox.url}/sandbox/personas`);
+process.once('exit', () => void sandbox.close());

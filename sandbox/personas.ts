@@ -1,0 +1,221 @@
+// Test personas of the sandbox. Each persona has one scenario that decides how the simulated upstreams treat it
+// (routing status, become-customer block, customer-creation progression, BankID order lifetime). National ids are
+// generated deterministically so they are checksum-valid and stable across restarts.
+import type { CountryCode, CreationStatus, RoutingStatusResponse } from '../shared/contracts/brokerage.ts';
+import { generateNationalId } from '../shared/nationalIds.ts';
+
+export const scenarios = [
+  'onboarding',
+  'onboardingIntent',
+  'login',
+  'nightlyDowntimeRouting',
+  'minor',
+  'manualSupport',
+  'openCase',
+  'legacyFlow',
+  'blocked',
+  'customerExists',
+  'accountLimit',
+  'creationPaused',
+  'creationNightlyDowntime',
+  'creationFailed',
+  'creationStuck',
+  'creationSlow',
+  'creationPostFails',
+  'bankidExpires',
+] as const;
+export type Scenario = (typeof scenarios)[number];
+
+/**
+ * How GET creation_status progresses after POST /api/2/customers: the first `queuedPolls` polls answer "queued"
+ * (creation started, one create_customer request queued), every later poll answers `result`.
+ */
+export interface CreationPlan {
+  queuedPolls: number | 'forever';
+  result: CreationStatus;
+}
+
+export interface ScenarioBehaviour {
+  routing: Omit<RoutingStatusResponse, 'customerId'>;
+  creation: CreationPlan;
+  /** PUT become-customer-intent answers 403 { shouldBlockBecomeCustomer: true }. */
+  blockBecomeCustomer?: boolean;
+  /** GET onboarding status answers creationPaused: true. */
+  creationPaused?: boolean;
+  /** POST /api/2/customers answers 200 with this data.message and starts nothing. */
+  createCustomerErrorMessage?: string;
+  /** BankID orders bound to this persona expire this long after creation, whatever the sandbox option says. */
+  bankidOrderLifetimeMs?: number;
+}
+
+export interface Persona {
+  nationalId: string;
+  country: CountryCode;
+  givenName: string;
+  surname: string;
+  name: string;
+  birthDate: string;
+  scenario: Scenario;
+  /** customerId reported by routing status (existing customers only). */
+  customerId: string | null;
+  behaviour: ScenarioBehaviour;
+}
+
+// --- creation status shapes (field names from the creation status contract) -------------
+
+export const uninitiatedStatus = (): CreationStatus => ({
+  done: false,
+  creation_process_status: 'uninitiated',
+  nightly_downtime: false,
+  creation_requests: [],
+});
+
+export const queuedStatus = (): CreationStatus => ({
+  done: false,
+  creation_process_status: 'customer_creation_started',
+  nightly_downtime: false,
+  creation_requests: [{ request_type: 'create_customer', status: 'queued' }],
+});
+
+const doneStatus = (requests: CreationStatus['creation_requests']): CreationStatus => ({
+  done: true,
+  creation_process_status: 'done',
+  nightly_downtime: false,
+  creation_requests: requests,
+});
+
+const createdCustomer = doneStatus([{ request_type: 'create_customer', status: 'done' }]);
+const onboardingRouting = { customerRoutingStatus: 'ONBOARDING', routingInformation: null } as const;
+const routeTo = (customerRoutingStatus: RoutingStatusResponse['customerRoutingStatus']) =>
+  ({ customerRoutingStatus, routingInformation: null }) as const;
+const defaultCreation: CreationPlan = { queuedPolls: 2, result: createdCustomer };
+
+export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
+  onboarding: { routing: onboardingRouting, creation: defaultCreation },
+  onboardingIntent: { routing: routeTo('ONBOARDING_INTENT'), creation: defaultCreation },
+  login: { routing: routeTo('LOGIN'), creation: defaultCreation },
+  nightlyDowntimeRouting: { routing: routeTo('ONBOARDING_NIGHTLY_DOWNTIME'), creation: defaultCreation },
+  minor: { routing: routeTo('MINOR'), creation: defaultCreation },
+  manualSupport: { routing: routeTo('MANUAL_SUPPORT'), creation: defaultCreation },
+  openCase: { routing: routeTo('ONBOARDING_OPEN_CASE'), creation: defaultCreation },
+  legacyFlow: {
+    routing: { customerRoutingStatus: 'ONBOARDING', routingInformation: ['SHOULD_NOT_UPDATE_STATUS'] },
+    creation: defaultCreation,
+  },
+  blocked: { routing: onboardingRouting, creation: defaultCreation, blockBecomeCustomer: true },
+  customerExists: {
+    routing: onboardingRouting,
+    creation: { queuedPolls: 1, result: doneStatus([{ request_type: 'update_customer', status: 'done' }]) },
+  },
+  accountLimit: {
+    routing: onboardingRouting,
+    creation: {
+      queuedPolls: 1,
+      result: doneStatus([
+        { request_type: 'create_customer', status: 'done' },
+        { request_type: 'create_account', status: 'rejected' },
+      ]),
+    },
+  },
+  creationPaused: { routing: onboardingRouting, creation: { queuedPolls: 'forever', result: createdCustomer }, creationPaused: true },
+  creationNightlyDowntime: {
+    routing: onboardingRouting,
+    creation: { queuedPolls: 0, result: { ...queuedStatus(), nightly_downtime: true } },
+  },
+  creationFailed: {
+    routing: onboardingRouting,
+    creation: {
+      queuedPolls: 1,
+      result: {
+        done: false,
+        creation_process_status: 'failed',
+        nightly_downtime: false,
+        creation_requests: [{ request_type: 'create_customer', status: 'failed' }],
+      },
+    },
+  },
+  creationStuck: { routing: onboardingRouting, creation: { queuedPolls: 'forever', result: createdCustomer } },
+  creationSlow: { routing: onboardingRouting, creation: { queuedPolls: 8, result: createdCustomer } },
+  creationPostFails: {
+    routing: onboardingRouting,
+    creation: defaultCreation,
+    createCustomerErrorMessage: 'Customer creation could not be started',
+  },
+  bankidExpires: { routing: onboardingRouting, creation: defaultCreation, bankidOrderLifetimeMs: 3_000 },
+};
+
+// --- the persona list -------------------------------------------------------------------
+
+interface PersonaSeed {
+  country: CountryCode;
+  givenName: string;
+  surname: string;
+  birthDate: string;
+  scenario: Scenario;
+  customerId?: string;
+}
+
+const seeds: PersonaSeed[] = [
+  { country: 'SE', givenName: 'Astrid', surname: 'Lindqvist', birthDate: '1988-04-12', scenario: 'onboarding' },
+  { country: 'SE', givenName: 'Erik', surname: 'Johansson', birthDate: '1979-09-23', scenario: 'onboardingIntent' },
+  { country: 'SE', givenName: 'Karin', surname: 'Bergström', birthDate: '1965-01-30', scenario: 'login', customerId: '4100021' },
+  { country: 'SE', givenName: 'Lars', surname: 'Nilsson', birthDate: '1972-06-05', scenario: 'nightlyDowntimeRouting' },
+  { country: 'SE', givenName: 'Elsa', surname: 'Andersson', birthDate: '2012-03-08', scenario: 'minor' },
+  { country: 'SE', givenName: 'Gustav', surname: 'Eriksson', birthDate: '1983-11-17', scenario: 'manualSupport' },
+  { country: 'SE', givenName: 'Ingrid', surname: 'Svensson', birthDate: '1991-02-14', scenario: 'openCase' },
+  { country: 'SE', givenName: 'Johan', surname: 'Karlsson', birthDate: '1986-08-29', scenario: 'legacyFlow' },
+  { country: 'SE', givenName: 'Sofia', surname: 'Persson', birthDate: '1994-12-01', scenario: 'blocked' },
+  { country: 'SE', givenName: 'Magnus', surname: 'Olsson', birthDate: '1970-05-19', scenario: 'customerExists', customerId: '4100034' },
+  { country: 'SE', givenName: 'Maja', surname: 'Larsson', birthDate: '1998-07-07', scenario: 'accountLimit' },
+  { country: 'SE', givenName: 'Nils', surname: 'Gustafsson', birthDate: '1961-10-03', scenario: 'creationPaused' },
+  { country: 'SE', givenName: 'Linnéa', surname: 'Pettersson', birthDate: '1996-04-26', scenario: 'creationNightlyDowntime' },
+  { country: 'SE', givenName: 'Oskar', surname: 'Jonsson', birthDate: '1989-03-15', scenario: 'creationFailed' },
+  { country: 'SE', givenName: 'Ebba', surname: 'Jansson', birthDate: '1993-09-09', scenario: 'creationStuck' },
+  { country: 'SE', givenName: 'Henrik', surname: 'Hansson', birthDate: '1977-12-24', scenario: 'creationSlow' },
+  { country: 'SE', givenName: 'Freja', surname: 'Axelsson', birthDate: '2000-01-31', scenario: 'creationPostFails' },
+  { country: 'SE', givenName: 'Sven', surname: 'Åberg', birthDate: '1958-02-20', scenario: 'bankidExpires' },
+  { country: 'NO', givenName: 'Sigrid', surname: 'Haugland', birthDate: '1990-05-17', scenario: 'onboarding' },
+  { country: 'DK', givenName: 'Mads', surname: 'Nørgaard', birthDate: '1985-06-05', scenario: 'onboarding' },
+  { country: 'FI', givenName: 'Aino', surname: 'Virtanen', birthDate: '1992-12-06', scenario: 'onboarding' },
+];
+
+// The seed index is the serial, so every persona gets a distinct, stable individual number.
+export const personas: readonly Persona[] = seeds.map((seed, index) => ({
+  nationalId: generateNationalId(seed.country, seed.birthDate, 100 + index * 7),
+  country: seed.country,
+  givenName: seed.givenName,
+  surname: seed.surname,
+  name: `${seed.givenName} ${seed.surname}`,
+  birthDate: seed.birthDate,
+  scenario: seed.scenario,
+  customerId: seed.customerId ?? null,
+  behaviour: scenarioBehaviours[seed.scenario],
+}));
+
+const byNationalId = new Map(personas.map((p) => [p.nationalId, p]));
+
+export const findPersona = (nationalId: string): Persona | undefined => byNationalId.get(nationalId);
+
+/** Swedish personas are the only ones who can identify with Swedish BankID. */
+export const swedishPersonas = (): Persona[] => personas.filter((p) => p.country === 'SE');
+
+/** Public view served at GET /sandbox/personas. */
+export const publicPersona = (p: Persona) => ({
+  nationalId: p.nationalId,
+  country: p.country,
+  name: p.name,
+  scenario: p.scenario,
+});
+
+/** Routing status answer for a persona (shape of routingStatusResponse). */
+export const routingFor = (p: Persona): RoutingStatusResponse => ({
+  customerRoutingStatus: p.behaviour.routing.customerRoutingStatus,
+  customerId: p.customerId,
+  routingInformation: p.behaviour.routing.routingInformation ? [...p.behaviour.routing.routingInformation] : null,
+});
+
+/** Creation status after `polls` polls since creation started (polls counts the current poll, from 1). */
+export function creationStatusAfter(plan: CreationPlan, polls: number): CreationStatus {
+  const stillQueued = plan.queuedPolls === 'forever' || polls <= plan.queuedPolls;
+  return structuredClone(stillQueued ? queuedStatus() : plan.result);
+}

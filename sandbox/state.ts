@@ -1,0 +1,113 @@
+// In-memory state of one sandbox process. Everything the simulated upstreams remember lives here so that
+// POST /sandbox/reset can clear it in one go.
+import type { AccountTypeWithCountry, CountryCode } from '../shared/contracts/brokerage.ts';
+import type { Persona } from './personas.ts';
+
+export type OrderStatus = 'pending' | 'failed' | 'complete';
+
+export interface BankidOrder {
+  orderRef: string;
+  autoStartToken: string;
+  qrStartToken: string;
+  qrStartSecret: string;
+  endUserIp: string;
+  /** returnUrl of the auth request: where the app sends a same-device user once they are done. */
+  returnUrl?: string;
+  /** requirement.personalNumber of the auth request: only that person may identify. */
+  requiredPersonalNumber?: string;
+  createdAt: number;
+  expiresAt: number;
+  status: OrderStatus;
+  hintCode: string;
+  /** Persona chosen in the test app (set on scan or identify). */
+  persona?: Persona;
+  /** IP address of the request that identified (device.ipAddress of the completion data). */
+  identifiedFromIp?: string;
+  completedAt?: number;
+}
+
+export interface Session {
+  id: string;
+  persona: Persona;
+  refreshToken: string;
+}
+
+export interface AccessToken {
+  sessionId: string;
+  expiresAt: number;
+}
+
+/** Upstream memory about a person, independent of their sessions. */
+export interface CustomerRecord {
+  /** Set by PUT become-customer-intent; the validation step requires it. */
+  intent?: { customerType: string; country: CountryCode };
+}
+
+export interface Prospect {
+  id: string;
+  owner: Persona;
+  country: CountryCode;
+  customerType: string;
+  /** Created through the legacy v2 endpoint. */
+  legacy: boolean;
+  accountTypes?: AccountTypeWithCountry[];
+  milestones: Set<string>;
+  signed: boolean;
+  /** Set by POST /api/2/customers; polls counts creation_status calls since then. */
+  creation?: { startedAt: number; polls: number };
+}
+
+export interface SignatureSession {
+  id: string;
+  prospectId: string;
+  cancelUrl: string;
+  completeUrl: string;
+  postponeUrl: string;
+  lang: string;
+}
+
+export interface SandboxState {
+  orders: Map<string, BankidOrder>;
+  sessions: Map<string, Session>;
+  /** refresh token → session id */
+  refreshTokens: Map<string, string>;
+  /** jwt → access token */
+  accessTokens: Map<string, AccessToken>;
+  customers: Map<string, CustomerRecord>;
+  prospects: Map<string, Prospect>;
+  signatures: Map<string, SignatureSession>;
+}
+
+export function createSandboxState(): SandboxState {
+  return {
+    orders: new Map(),
+    sessions: new Map(),
+    refreshTokens: new Map(),
+    accessTokens: new Map(),
+    customers: new Map(),
+    prospects: new Map(),
+    signatures: new Map(),
+  };
+}
+
+export function resetSandboxState(state: SandboxState): void {
+  for (const map of Object.values(state)) (map as Map<unknown, unknown>).clear();
+}
+
+export function customerRecord(state: SandboxState, persona: Persona): CustomerRecord {
+  let record = state.customers.get(persona.nationalId);
+  if (!record) {
+    record = {};
+    state.customers.set(persona.nationalId, record);
+  }
+  return record;
+}
+
+/** What every sandbox router needs: the shared state and the app options. */
+export interface SandboxContext {
+  state: SandboxState;
+  /** Absolute base URL browsers use to reach the sandbox (no trailing slash). */
+  publicUrl: string;
+  /** Default lifetime of a BankID order before collect answers expiredTransaction. */
+  orderLifetimeMs: number;
+}

@@ -1,0 +1,75 @@
+// Builds the Express application from its dependencies. No I/O happens here; server/main.ts owns
+// start-up and shutdown.
+import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { pinoHttp } from 'pino-http';
+import type { AppDeps } from './deps.ts';
+import { nonceMiddleware, securityHeaders } from './security.ts';
+import { sessionMiddleware } from './session.ts';
+import { scrubUrl } from './logger.ts';
+import { healthRoutes } from './health.ts';
+import { errorHandler, fallbackRedirect } from './errors.ts';
+import { onboardingRoutes } from './stages/start/onboarding.tsx';
+import { bankidRoutes } from './stages/identification/bankid.tsx';
+import { routingRoutes } from './stages/routing/routing.ts';
+import { customerInformationRoutes } from './stages/customerInformation/steps.tsx';
+import { customerCreationRoutes } from './stages/customerCreation/creation.tsx';
+import { resultRoutes } from './stages/results/results.tsx';
+
+const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
+
+export function createApp(deps: AppDeps): express.Express {
+  const { config } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || (req.url ?? '').startsWith('/build/') },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: scrubUrl(req.url ?? '') }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use(healthRoutes(deps));
+  // Hashed build files never change: cache them for a year.
+  app.use('/build', express.static(`${publicDir}build`, { immutable: true, maxAge: '365d', index: false }));
+
+  app.use(nonceMiddleware());
+  app.use(securityHeaders({ httpsOnly: config.cookieSecure, formActionOrigins: config.signingOrigins }));
+  app.use(express.urlencoded({ extended: false, limit: '20kb' }));
+  app.use(express.json({ limit: '20kb' }));
+  app.use(
+    sessionMiddleware({
+      secret: config.sessionSecret,
+      ttlMinutes: config.SESSION_TTL_MINUTES,
+      production: config.production,
+      secureCookie: config.cookieSecure,
+      redis: deps.redis,
+      prefix: config.REDIS_PREFIX,
+    }),
+  );
+
+  app.get('/', (_req, res) => res.redirect(302, '/onboarding'));
+  app.use(onboardingRoutes(deps));
+  app.use(bankidRoutes(deps));
+  app.use(routingRoutes(deps));
+  app.use(customerInformationRoutes(deps));
+  app.use(customerCreationRoutes(deps));
+  app.use(resultRoutes(deps));
+
+  app.use(fallbackRedirect());
+  app.use(errorHandler(deps));
+  return app;
+}

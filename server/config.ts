@@ -1,0 +1,84 @@
+// Configuration is parsed once at start-up; a bad value stops the process with a clear message.
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const url = z.string().url();
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    PUBLIC_URL: url.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    REDIS_URL: url.optional(),
+    REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('onboarding'),
+    SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+    SESSION_TTL_MINUTES: z.coerce.number().int().positive().default(30),
+    BANKID_API_URL: url.default('http://127.0.0.1:3001'),
+    BANKID_CERT_PATH: z.string().optional(),
+    BANKID_KEY_PATH: z.string().optional(),
+    BANKID_CA_PATH: z.string().optional(),
+    BROKERAGE_API_URL: url.default('http://127.0.0.1:3001'),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** Origins the browser may be sent to by a form post (the signing service). */
+    SIGNING_ORIGINS: z.string().default('http://127.0.0.1:3001'),
+    SUCCESS_URL: url.default('http://127.0.0.1:3001/sandbox/overview'),
+    DEFAULT_COUNTRY: z.enum(['SE', 'NO', 'DK', 'FI']).default('SE'),
+    FLAG_KYC_V3_STEP: bool.default(false),
+    /** Test-speed knobs; the spec's values are the defaults. */
+    ROUTING_RETRIES: z.coerce.number().int().positive().default(14),
+    ROUTING_RETRY_DELAY_MS: z.coerce.number().int().nonnegative().default(200),
+    INTENT_WAIT_MS: z.coerce.number().int().nonnegative().default(2000),
+    BANKID_POLL_MS: z.coerce.number().int().positive().default(1000),
+    CREATION_POLL_MS: z.coerce.number().int().positive().default(2000),
+    SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
+    WORKER_LOCK_MS: z.coerce.number().int().positive().default(30_000),
+    WORKER_CONCURRENCY: z.coerce.number().int().positive().default(50),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    COOKIE_SECURE: bool.optional(),
+    SUPPORT_PHONE: z.string().default('+46 8 000 000 00'),
+    FAQ_URL: z.string().default('/faq'),
+    LOGIN_URL: z.string().default('/login-next'),
+    BUSINESS_FORM_URL: url.default('https://forms.example.com/business'),
+    MINOR_FORM_URL: url.default('https://forms.example.com/minor'),
+    MANUAL_SUPPORT_URL: url.default('https://forms.example.com/additional-information'),
+    /** Express 'trust proxy': the PaaS router sits in front of the web process. */
+    TRUST_PROXY: z.string().default('loopback'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && !c.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'REDIS_URL is required in production (in-memory stand-ins are for development only)' });
+    }
+    if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
+    }
+    const tls = [c.BANKID_CERT_PATH, c.BANKID_KEY_PATH, c.BANKID_CA_PATH].filter(Boolean).length;
+    if (tls !== 0 && tls !== 3) {
+      ctx.addIssue({ code: 'custom', path: ['BANKID_CERT_PATH'], message: 'BANKID_CERT_PATH, BANKID_KEY_PATH and BANKID_CA_PATH go together' });
+    }
+  });
+
+export type Config = z.infer<typeof schema> & { publicUrl: string; sessionSecret: string; signingOrigins: string[]; cookieSecure: boolean; production: boolean };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // Treat empty strings as unset so `FOO=` in a Procfile environment falls back to the default.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST}:${c.PORT}`).replace(/\/$/, ''),
+    // Development only: a fixed secret keeps sessions across restarts; production requires its own.
+    sessionSecret: c.SESSION_SECRET ?? 'development-only-session-secret-0123456789',
+    signingOrigins: c.SIGNING_ORIGINS.split(',').map((s) => new URL(s.trim()).origin),
+    cookieSecure: c.COOKIE_SECURE ?? c.NODE_ENV === 'production',
+    production: c.NODE_ENV === 'production',
+  };
+}

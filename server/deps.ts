@@ -1,0 +1,28 @@
+// Everything a route handler may use, built once by the composition root (server/main.ts) and passed
+// down as a plain argument.
+import type { Logger } from 'pino';
+import type { RedisClientType } from 'redis';
+import type { Config } from './config.ts';
+import type { I18n } from './i18n.ts';
+import type { Manifest } from './render.tsx';
+import type { BankidClient } from './upstream/bankid.ts';
+import type { BrokerageClient } from './upstream/brokerage.ts';
+import type { JobQueue } from './infra/jobQueue.ts';
+import type { CreationEvents } from './infra/creationEvents.ts';
+import type { SseConnections } from './infra/sseConnections.ts';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  i18n: I18n;
+  manifest: Manifest;
+  bankid: BankidClient;
+  brokerage: BrokerageClient;
+  queue: JobQueue;
+  events: CreationEvents;
+  sse: SseConnections;
+  /** Present in Redis mode: sessions and readiness. */
+  redis?: RedisClientType;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+}

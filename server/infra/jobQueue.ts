@@ -1,0 +1,246 @@
+// Background jobs: a small port with two adapters. BullMQ on Redis in production, so delayed and waiting
+// jobs outlive a worker process and a job killed mid-run comes back through stalled-job detection; an
+// in-process stand-in for development and unit tests.
+import { Queue, Worker, UnrecoverableError, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import { ioredisForBullmq } from './redis.ts';
+
+export type CustomerCreationJob = {
+  prospectId: string;
+  /** The prospect's access token: the worker calls the brokerage API on the prospect's behalf. Never logged. */
+  jwt: string;
+  phase: 'start' | 'poll';
+  /** Poll number, 1-based; 0 for the start phase. */
+  attempt: number;
+  /** Identifies one creation run: a retry after maxPollingTries starts a new run, hence fresh job ids. */
+  runId: string;
+};
+
+export type JobName = 'customerCreation';
+
+export interface JobAddOptions {
+  delayMs?: number;
+  /** A job whose id already exists is not added again. No ':' (BullMQ reserves it). */
+  jobId?: string;
+}
+
+export interface JobQueue {
+  add(name: 'customerCreation', data: CustomerCreationJob, opts?: JobAddOptions): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface JobRunner {
+  /** Graceful by default (waits for running jobs); force stops at once and leaves them to stalled recovery. */
+  close(force?: boolean): Promise<void>;
+}
+
+export interface JobContext {
+  jobId: string;
+  /** 1-based try of this job. */
+  attempt: number;
+  /** No retry follows if this try throws: the handler should record a final outcome instead. */
+  finalAttempt: boolean;
+}
+
+export type JobHandlers = {
+  customerCreation: (data: CustomerCreationJob, ctx: JobContext) => Promise<void>;
+};
+
+/** Transient failures (a thrown error) are retried: 5 tries, exponential backoff from this base. */
+export const JOB_ATTEMPTS = 5;
+export const JOB_BACKOFF_MS = 1000;
+const QUEUE_NAME = 'onboarding-jobs';
+
+function checkJobId(jobId: string | undefined): void {
+  if (jobId !== undefined && (jobId.includes(':') || /^\d+$/.test(jobId))) {
+    throw new Error(`job id must not contain ':' nor be a number: ${jobId}`);
+  }
+}
+
+// --- BullMQ -----------------------------------------------------------------------
+
+export interface BullmqQueueOptions {
+  redisUrl: string;
+  /** Key prefix in Redis, e.g. `${REDIS_PREFIX}-bull`. */
+  prefix: string;
+  backoffMs?: number;
+  /**
+   * Completed jobs are kept this long so that a re-run of a stalled job adding the same next job id is
+   * still deduplicated; short, because job data carries the access token.
+   */
+  keepCompletedSeconds?: number;
+  logger?: Pick<Logger, 'error'>;
+}
+
+export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
+  const queue = new Queue(QUEUE_NAME, {
+    // A producer (the web process) should fail a request rather than hang while Redis is away.
+    connection: ioredisForBullmq(options.redisUrl, { maxRetriesPerRequest: 5 }),
+    prefix: options.prefix,
+    defaultJobOptions: {
+      attempts: JOB_ATTEMPTS,
+      backoff: { type: 'exponential', delay: options.backoffMs ?? JOB_BACKOFF_MS },
+      removeOnComplete: { age: options.keepCompletedSeconds ?? 3600 },
+      removeOnFail: { age: 24 * 3600 },
+    },
+  });
+  // Connection errors are retried by ioredis; the listener keeps them from crashing the process.
+  queue.on('error', (err) => options.logger?.error({ err: { message: err.message } }, 'job queue error'));
+  return {
+    async add(name, data, opts = {}) {
+      checkJobId(opts.jobId);
+      // BullMQ ignores an add whose jobId exists (waiting, delayed, active, or kept completed).
+      await queue.add(name, data, { jobId: opts.jobId, delay: opts.delayMs });
+    },
+    async close() {
+      await queue.close();
+    },
+  };
+}
+
+export interface BullmqRunnerOptions {
+  redisUrl: string;
+  prefix: string;
+  handlers: JobHandlers;
+  /** A job whose lock is not renewed within this time is considered stalled and run again. */
+  lockDurationMs?: number;
+  concurrency?: number;
+  logger: Logger;
+}
+
+export async function startBullmqRunner(options: BullmqRunnerOptions): Promise<JobRunner> {
+  const { logger, handlers } = options;
+  const lockDuration = options.lockDurationMs ?? 30_000;
+  const worker = new Worker(
+    QUEUE_NAME,
+    async (job: Job) => {
+      if (job.name !== 'customerCreation') throw new UnrecoverableError(`no handler for job ${job.name}`);
+      const attempt = job.attemptsMade + 1;
+      const ctx: JobContext = { jobId: job.id ?? '', attempt, finalAttempt: attempt >= (job.opts.attempts ?? 1) };
+      await handlers.customerCreation(job.data as CustomerCreationJob, ctx);
+    },
+    {
+      connection: ioredisForBullmq(options.redisUrl),
+      prefix: options.prefix,
+      concurrency: options.concurrency ?? 50,
+      lockDuration,
+      // Check for stalled jobs as often as a lock can expire, so a killed worker's job returns promptly.
+      stalledInterval: lockDuration,
+      maxStalledCount: 2,
+    },
+  );
+  // Only ids and error messages: job data holds the access token.
+  worker.on('error', (err) => logger.error({ err: { message: err.message } }, 'job runner error'));
+  worker.on('failed', (job, err) =>
+    logger.warn({ jobName: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: { message: err.message } }, 'job failed'),
+  );
+  worker.on('stalled', (jobId) => logger.warn({ jobId }, 'job stalled, will run again'));
+  await worker.waitUntilReady();
+  return {
+    async close(force = false) {
+      await worker.close(force);
+    },
+  };
+}
+
+// --- in-process -------------------------------------------------------------------
+
+export interface MemoryJobRunner extends JobRunner {
+  /** Starts running jobs (held until then), so handlers can be built with the queue. */
+  start(handlers: JobHandlers): MemoryJobRunner;
+  /** Resolves when no job is scheduled or running (tests). */
+  idle(): Promise<void>;
+}
+
+export interface MemoryJobQueue extends JobQueue {
+  runner: MemoryJobRunner;
+  /** Same as runner.start. */
+  startRunner(handlers: JobHandlers): MemoryJobRunner;
+}
+
+export function createMemoryQueue(options: { backoffMs?: number; logger?: Logger } = {}): MemoryJobQueue {
+  const backoffMs = options.backoffMs ?? JOB_BACKOFF_MS;
+  const seen = new Set<string>();
+  const timers = new Set<NodeJS.Timeout>();
+  const held: Array<() => void> = [];
+  let handlers: JobHandlers | null = null;
+  let running = 0;
+  let closed = false;
+  let idleWaiters: Array<() => void> = [];
+  let autoId = 0;
+
+  function settle() {
+    if (timers.size === 0 && running === 0 && held.length === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const w of waiters) w();
+    }
+  }
+
+  function schedule(delayMs: number, fn: () => void) {
+    if (closed) return;
+    if (!handlers) {
+      held.push(() => schedule(delayMs, fn));
+      return;
+    }
+    const t = setTimeout(() => {
+      timers.delete(t);
+      fn();
+    }, delayMs);
+    timers.add(t);
+  }
+
+  function run(jobId: string, data: CustomerCreationJob, attempt: number) {
+    if (closed || !handlers) return;
+    running++;
+    const ctx: JobContext = { jobId, attempt, finalAttempt: attempt >= JOB_ATTEMPTS };
+    handlers
+      .customerCreation(data, ctx)
+      .catch((err: Error) => {
+        options.logger?.warn({ jobId, attempt, err: { message: err.message } }, 'job failed');
+        if (attempt < JOB_ATTEMPTS) schedule(backoffMs * 2 ** (attempt - 1), () => run(jobId, data, attempt + 1));
+      })
+      .finally(() => {
+        running--;
+        settle();
+      });
+  }
+
+  const runner: MemoryJobRunner = {
+    start(h) {
+      handlers = h;
+      for (const resume of held.splice(0)) resume();
+      settle();
+      return runner;
+    },
+    idle() {
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve);
+        settle();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      held.length = 0;
+      while (running > 0) await new Promise((r) => setTimeout(r, 5));
+      settle();
+    },
+  };
+
+  return {
+    runner,
+    startRunner: (h) => runner.start(h),
+    async add(_name, data, opts = {}) {
+      checkJobId(opts.jobId);
+      const jobId = opts.jobId ?? `job-${++autoId}`;
+      if (seen.has(jobId)) return;
+      seen.add(jobId);
+      schedule(opts.delayMs ?? 0, () => run(jobId, data, 1));
+    },
+    async close() {
+      await runner.close();
+    },
+  };
+}

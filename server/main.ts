@@ -1,0 +1,161 @@
+// Composition root: validates config, builds every dependency once, and starts the web process, the
+// worker process, or both (development, in-memory mode). Procfile: `web`, `worker`.
+import { createServer, type Server } from 'node:http';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { RedisClientType } from 'redis';
+import { loadConfig, ConfigError, type Config } from './config.ts';
+import { createLogger } from './logger.ts';
+import { createI18n, loadCatalogues } from './i18n.ts';
+import { loadManifest } from './render.tsx';
+import { createBankidClient } from './upstream/bankid.ts';
+import { createBrokerageClient } from './upstream/brokerage.ts';
+import { connectRedis } from './infra/redis.ts';
+import { createBullmqQueue, createMemoryQueue, startBullmqRunner, type JobQueue, type JobRunner } from './infra/jobQueue.ts';
+import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEvents } from './infra/creationEvents.ts';
+import { createSseConnections } from './infra/sseConnections.ts';
+import { createCustomerCreationJob } from '../workers/customerCreation.ts';
+import { MAX_POLLING_TRIES } from '../shared/creationOutcome.ts';
+import { createApp } from './app.ts';
+
+export type Role = 'web' | 'worker' | 'all';
+
+export interface Running {
+  url: string | null;
+  close(): Promise<void>;
+}
+
+export async function start(env: Record<string, string | undefined>, role: Role): Promise<Running> {
+  const config = loadConfig(env);
+  const logger = createLogger({ level: config.LOG_LEVEL, name: role === 'all' ? 'onboarding' : `onboarding-${role}` });
+  const bankid = createBankidClient({
+    baseUrl: config.BANKID_API_URL,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    tls: config.BANKID_CERT_PATH ? { certPath: config.BANKID_CERT_PATH, keyPath: config.BANKID_KEY_PATH!, caPath: config.BANKID_CA_PATH! } : undefined,
+  });
+  const brokerage = createBrokerageClient({ baseUrl: config.BROKERAGE_API_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+
+  let redis: RedisClientType | undefined;
+  let queue: JobQueue;
+  let events: CreationEvents;
+  let runner: JobRunner | undefined;
+  const memoryQueue = config.REDIS_URL ? undefined : createMemoryQueue({ logger });
+  if (config.REDIS_URL) {
+    redis = await connectRedis(config.REDIS_URL, logger);
+    queue = createBullmqQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
+    events = createRedisCreationEvents({ client: redis, prefix: config.REDIS_PREFIX });
+  } else {
+    logger.warn('REDIS_URL not set: in-memory sessions, jobs and events (development only)');
+    queue = memoryQueue!;
+    events = createMemoryCreationEvents();
+  }
+
+  if (role === 'worker' || role === 'all') {
+    const customerCreation = createCustomerCreationJob({
+      brokerage,
+      events,
+      queue,
+      logger,
+      pollIntervalMs: config.CREATION_POLL_MS,
+      maxPollingTries: MAX_POLLING_TRIES,
+    });
+    runner = memoryQueue
+      ? memoryQueue.startRunner({ customerCreation })
+      : await startBullmqRunner({
+          redisUrl: config.REDIS_URL!,
+          prefix: config.REDIS_PREFIX,
+          handlers: { customerCreation },
+          lockDurationMs: config.WORKER_LOCK_MS,
+          concurrency: config.WORKER_CONCURRENCY,
+          logger,
+        });
+    logger.info({ role }, 'worker started');
+  }
+
+  let server: Server | undefined;
+  const sse = createSseConnections();
+  let url: string | null = null;
+  if (role === 'web' || role === 'all') {
+    const i18n = createI18n(loadCatalogues());
+    const manifest = loadManifest(fileURLToPath(new URL('../public/build/manifest.json', import.meta.url)));
+    const app = createApp({
+      config,
+      logger,
+      i18n,
+      manifest,
+      bankid,
+      brokerage,
+      queue,
+      events,
+      sse,
+      redis,
+      now: Date.now,
+      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    });
+    server = createServer(app);
+    await new Promise<void>((resolve) => server!.listen(config.PORT, config.HOST, resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    url = config.PUBLIC_URL ?? `http://${config.HOST}:${port}`;
+    // With PORT=0 (tests) the real port is known only now; signing return URLs need it.
+    config.publicUrl = url.replace(/\/$/, '');
+    logger.info({ url }, 'web started');
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      // Stop accepting, tell SSE clients when to come back, let running jobs finish, then close Redis.
+      const closed = server ? new Promise<void>((r) => server!.close(() => r())) : Promise.resolve();
+      sse.closeAll();
+      server?.closeIdleConnections();
+      await runner?.close();
+      await closed;
+      await queue.close();
+      await events.close();
+      if (redis?.isOpen) await redis.quit();
+      logger.info('stopped');
+    })());
+  return { url, close };
+}
+
+/** Runs a role as a process: SIGTERM/SIGINT shut down gracefully within SHUTDOWN_TIMEOUT_MS. */
+export async function runProcess(role: Role, env = process.env): Promise<Running> {
+  let running: Running;
+  let config: Config;
+  try {
+    config = loadConfig(env);
+    running = await start(env, role);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const shutdown = (signal: string) => {
+    const timer = setTimeout(() => {
+      console.error(`Shutdown after ${signal} took longer than ${config.SHUTDOWN_TIMEOUT_MS} ms; exiting`);
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  return running;
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  const arg = process.argv.slice(2).find((a) => a === 'web' || a === 'worker' || a.startsWith('--role='));
+  const role = (arg?.replace('--role=', '') ?? 'all') as Role;
+  if (!['web', 'worker', 'all'].includes(role)) {
+    console.error(`Unknown role ${role}: use web, worker or all`);
+    process.exit(1);
+  }
+  const running = await runProcess(role);
+  if (running.url) console.log(`Onboarding is running at ${running.url}/onboarding`);
+}

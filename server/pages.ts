@@ -1,0 +1,92 @@
+// Per-request page helpers: the journey in the session, the translator, and sending a rendered page.
+import type { Request, Response } from 'express';
+import type { ReactElement } from 'react';
+import { createElement } from 'react';
+import { z } from 'zod';
+import { defaultLocale, localeFromLang, type Locale, type Translate } from '../shared/i18n.ts';
+import { Layout, type ProgressStep, type ShellContext } from '../views/Layout.tsx';
+import { renderPage } from './render.tsx';
+import { newJourney, type Journey } from './journey.ts';
+import type { AppDeps } from './deps.ts';
+
+export function journeyOf(req: Request, deps: AppDeps): Journey {
+  if (!req.session.journey) req.session.journey = newJourney(deps.config.DEFAULT_COUNTRY);
+  return req.session.journey;
+}
+
+const entryQuery = z.object({
+  lang: z.string().max(8).optional(),
+  webview: z.enum(['true', 'false']).optional(),
+});
+
+/** Reads lang and webview from any page's query (spec §2 route queries) into the journey. */
+export function applyEntryQuery(req: Request, deps: AppDeps): void {
+  const parsed = entryQuery.safeParse(req.query);
+  if (!parsed.success) return;
+  const journey = journeyOf(req, deps);
+  if (parsed.data.lang) {
+    const locale = localeFromLang(parsed.data.lang, journey.country);
+    if (locale) journey.locale = locale;
+  }
+  if (parsed.data.webview) journey.webview = parsed.data.webview === 'true';
+}
+
+export function localeOf(req: Request): Locale {
+  return req.session?.journey?.locale ?? defaultLocale;
+}
+
+export function translatorFor(req: Request, deps: AppDeps): Translate {
+  return deps.i18n.translator(localeOf(req));
+}
+
+export function shellFor(req: Request, deps: AppDeps, options: { hideClose?: boolean } = {}): ShellContext {
+  const webview = req.session?.journey?.webview ?? false;
+  return {
+    t: translatorFor(req, deps),
+    supportPhone: deps.config.SUPPORT_PHONE,
+    faqUrl: deps.config.FAQ_URL,
+    closeUrl: options.hideClose ? null : webview ? '/onboarding/close-signup-in-app' : '/',
+  };
+}
+
+export interface PageOptions {
+  body: ReactElement;
+  progress: ProgressStep | null;
+  header?: ReactElement;
+  status?: number;
+  noscriptRefreshSeconds?: number;
+  hideClose?: boolean;
+  showDisclaimer?: boolean;
+}
+
+export function sendPage(req: Request, res: Response, deps: AppDeps, options: PageOptions): void {
+  const shell = shellFor(req, deps, { hideClose: options.hideClose });
+  const html = renderPage({
+    manifest: deps.manifest,
+    nonce: res.locals.nonce as string,
+    locale: localeOf(req),
+    title: shell.t('meta.title'),
+    description: shell.t('meta.description'),
+    canonicalUrl: `${deps.config.publicUrl}/onboarding`,
+    noscriptRefreshSeconds: options.noscriptRefreshSeconds,
+    body: createElement(Layout, {
+      shell,
+      progress: options.progress,
+      header: options.header,
+      showDisclaimer: options.showDisclaimer,
+      children: options.body,
+    }),
+  });
+  res.status(options.status ?? 200).type('html').set('cache-control', 'no-store').send(html);
+}
+
+/** Saves the session before redirecting, so the next request (maybe on another web process) sees it. */
+export function redirectAfterSave(req: Request, res: Response, url: string, status = 303): void {
+  req.session.save((err) => {
+    if (err) {
+      res.status(500).end();
+      return;
+    }
+    res.redirect(status, url);
+  });
+}

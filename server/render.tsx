@@ -1,0 +1,135 @@
+// Server rendering of whole pages with React, plus the "islands": the few components that hydrate in
+// the browser. A page only sends the JavaScript of the islands it actually rendered, so JS-free pages
+// (most of the journey) ship no script at all.
+import { readFileSync } from 'node:fs';
+import { createContext, useContext, type ComponentType, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { z } from 'zod';
+
+// --- Build manifest (written by esbuild.config.mjs) -------------------------------------------------
+
+const manifestSchema = z.object({
+  islands: z.record(
+    z.string(),
+    z.object({
+      file: z.string().startsWith('/build/'),
+      imports: z.array(z.string().startsWith('/build/')),
+    }),
+  ),
+  css: z.string().startsWith('/build/').optional(),
+});
+
+export type Manifest = z.infer<typeof manifestSchema>;
+
+export const DEFAULT_MANIFEST_PATH = 'public/build/manifest.json';
+
+/** Reads the island manifest once at start-up; fails loudly when the client build is missing. */
+export function loadManifest(path: string = DEFAULT_MANIFEST_PATH): Manifest {
+  let raw: string;
+  try {
+    raw = readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(`Client build manifest not found at ${path}: run npm run build`);
+    }
+    throw err;
+  }
+  const parsed = manifestSchema.safeParse(JSON.parse(raw));
+  if (!parsed.success) {
+    throw new Error(`Client build manifest at ${path} is invalid (${parsed.error.message}): run npm run build`);
+  }
+  return parsed.data;
+}
+
+// --- Islands -----------------------------------------------------------------------------------------
+
+// Per render: the names of the islands rendered, so the document asks only for their scripts. Null
+// outside renderPage (a view rendered on its own in a test still works, it just collects nothing).
+const IslandCollector = createContext<Set<string> | null>(null);
+
+export interface IslandProps<P extends object> {
+  /** The island file's basename in client/islands (e.g. bankidQr); it names the browser bundle. */
+  name: string;
+  component: ComponentType<P>;
+  /** Must survive JSON: the browser hydrates the same component with JSON.parse(data-props). */
+  props: P;
+}
+
+/**
+ * Server-renders an interactive component and marks it for hydration. The component must render the
+ * same markup from the same props in the browser; it cannot use useId (the browser root starts a new
+ * id tree) nor read browser-only state during the first render.
+ */
+export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>): ReactElement {
+  useContext(IslandCollector)?.add(name);
+  return (
+    <div data-island={name} data-props={JSON.stringify(props)}>
+      <Component {...props} />
+    </div>
+  );
+}
+
+// --- Pages -------------------------------------------------------------------------------------------
+
+export interface RenderPageOptions {
+  manifest: Manifest;
+  /** Per-request CSP nonce, put on every script and module preload. */
+  nonce: string;
+  /** BCP 47 locale for <html lang>. */
+  locale: string;
+  title: string;
+  canonicalUrl: string;
+  description?: string;
+  /** Without JavaScript a waiting page polls by reloading itself every N seconds. */
+  noscriptRefreshSeconds?: number;
+  /** Everything inside <body> (views/Layout.tsx supplies header, main and footer). */
+  body: ReactElement;
+}
+
+export function renderPage(options: RenderPageOptions): string {
+  const { manifest, nonce } = options;
+  // The body renders first so that the head knows which islands it used.
+  const used = new Set<string>();
+  const bodyHtml = renderToString(<IslandCollector.Provider value={used}>{options.body}</IslandCollector.Provider>);
+
+  const scripts: string[] = [];
+  const preloads = new Set<string>();
+  for (const name of used) {
+    const entry = manifest.islands[name];
+    if (!entry) throw new Error(`Island "${name}" is not in the client build manifest: add client/islands/${name}.tsx and run npm run build`);
+    scripts.push(entry.file);
+    for (const chunk of entry.imports) preloads.add(chunk);
+  }
+
+  const head = (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{options.title}</title>
+      {options.description !== undefined && <meta name="description" content={options.description} />}
+      <link rel="canonical" href={options.canonicalUrl} />
+      {manifest.css && <link rel="stylesheet" href={manifest.css} />}
+      {options.noscriptRefreshSeconds !== undefined && (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(options.noscriptRefreshSeconds)} />
+        </noscript>
+      )}
+      {/* Preloading the shared chunks saves a round trip per import level on slow mobile networks. */}
+      {[...preloads].map((href) => (
+        <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+      ))}
+      {scripts.map((src) => (
+        <script key={src} type="module" src={src} nonce={nonce} />
+      ))}
+    </head>
+  );
+
+  const documentHtml = renderToString(
+    <html lang={options.locale}>
+      {head}
+      {/* The body markup is already React output; inserting it avoids a wrapper element. */}
+      <body dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+    </html>,
+  );
+  return `<!doctype html>${documentHtml}`;
+}

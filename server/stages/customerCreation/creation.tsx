@@ -1,0 +1,143 @@
+// Customer creation (spec §4 "Customer creation"): the page starts (once) the creation job that the
+// worker runs, shows the latest outcome, and streams updates over server-sent events.
+import { Router, type Request } from 'express';
+import type { AppDeps } from '../../deps.ts';
+import { journeyOf, sendPage, translatorFor } from '../../pages.ts';
+import type { Journey } from '../../journey.ts';
+import { enqueueCustomerCreation } from '../../../workers/customerCreation.ts';
+import { outcomeTraits, type CreationOutcome, type CreationState } from '../../../shared/creationOutcome.ts';
+import { CreationPage } from '../../../views/pages/CreationPage.tsx';
+import type { CreationView } from '../../../client/islands/creationStatus.tsx';
+import { createCreationEventsHandler } from './events.ts';
+
+const base = (prospectId: string) => `/onboarding/customer-creation/${encodeURIComponent(prospectId)}`;
+
+function ownedJourney(req: Request, deps: AppDeps, prospectId: string): Journey | null {
+  const journey = journeyOf(req, deps);
+  return journey.jwt && journey.prospectId === prospectId ? journey : null;
+}
+
+/** Where Continue leads (a full server redirect): the success URL when the outcome allows log-in, else /. */
+export function continueTarget(outcome: CreationOutcome, journey: Journey, successUrl: string): string {
+  if (outcome === 'nightly_downtime') return `/onboarding/nightly-downtime-status?justCompletedSignup=true${journey.webview ? '&embedded=true&webview=true' : ''}`;
+  if (!outcomeTraits[outcome].canLogIn) return '/';
+  return journey.webview ? '/onboarding/login-in-app' : successUrl;
+}
+
+/** The screen for an outcome (spec §2 "Customer creation screens" and §8). */
+export function creationView(state: CreationState | null, req: Request, deps: AppDeps): CreationView {
+  const t = translatorFor(req, deps);
+  const outcome: CreationOutcome = state?.outcome ?? 'queued';
+  const prospectId = state?.prospectId ?? journeyOf(req, deps).prospectId ?? '';
+  const continueUrl = `${base(prospectId)}/continue`;
+  const traits = outcomeTraits[outcome];
+  const tone = traits.severity;
+  const continueAction = { kind: 'link' as const, url: continueUrl, label: t('creation.button.continue') };
+  const retryAction = { kind: 'post' as const, url: `${base(prospectId)}/retry`, label: t('creation.button.tryAgain') };
+  switch (outcome) {
+    case 'queued':
+      return { outcome, title: t('creation.polling.title'), body: t('creation.polling.text'), tone, spinner: true, action: null, redirectTo: null };
+    case 'done':
+      return { outcome, title: t('creation.done.title'), body: t('creation.done.text'), tone, spinner: false, action: continueAction, redirectTo: continueUrl };
+    case 'nightly_downtime':
+      return { outcome, title: t('creation.nightly_downtime.title'), body: t('creation.nightly_downtime.text'), tone, spinner: false, action: continueAction, redirectTo: continueUrl };
+    case 'customerExists':
+      return {
+        outcome,
+        title: t('creation.alreadyAccount.title'),
+        body: `${t('creation.customerExists.title')}. ${t('creation.customerExists.text')}`,
+        tone,
+        spinner: false,
+        action: { ...continueAction, label: t('creation.button.login') },
+        redirectTo: null,
+      };
+    case 'accountLimit':
+      return { outcome, title: t('creation.accountLimit.title'), body: t('creation.accountLimit.text'), tone, spinner: false, action: continueAction, redirectTo: null };
+    case 'creationPaused':
+      return { outcome, title: t('creation.creationPaused.title'), body: t('creation.creationPaused.text'), tone, spinner: false, action: continueAction, redirectTo: null };
+    case 'unspecifiedApiResponseError':
+    case 'maxPollingTries':
+      return { outcome, title: t('creation.error.title'), body: t('creation.error.text'), tone, spinner: false, action: retryAction, redirectTo: null };
+  }
+}
+
+export function customerCreationRoutes(deps: AppDeps): Router {
+  const router = Router();
+
+  router.get('/onboarding/customer-creation/:prospectId', async (req, res, next) => {
+    try {
+      const prospectId = req.params.prospectId;
+      const journey = ownedJourney(req, deps, prospectId);
+      if (!journey) return res.redirect(303, '/onboarding');
+      // The signing service sends the browser here when the agreements are signed: start the run once.
+      if (!journey.creationRun) {
+        journey.creationRun = 1;
+        await enqueueCustomerCreation(deps.queue, { prospectId, jwt: journey.jwt!, runId: String(journey.creationRun) });
+      }
+      const latest = await deps.events.latest(prospectId);
+      const state = latest && latest.state.runId === String(journey.creationRun) ? latest.state : null;
+      const view = creationView(state, req, deps);
+      const t = translatorFor(req, deps);
+      const succeeded = view.outcome !== 'queued' && outcomeTraits[view.outcome as CreationOutcome].severity === 'success';
+      sendPage(req, res, deps, {
+        // §2: the creation screen is at progress step 4 on success and step 3 otherwise.
+        progress: succeeded ? 4 : 3,
+        noscriptRefreshSeconds: view.outcome === 'queued' ? 2 : undefined,
+        body: (
+          <CreationPage
+            t={t}
+            eventsUrl={`${base(prospectId)}/events`}
+            view={view}
+            faqUrl={deps.config.FAQ_URL}
+            supportPhone={deps.config.SUPPORT_PHONE}
+            creationPaused={view.outcome === 'creationPaused'}
+          />
+        ),
+      });
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.get(
+    '/onboarding/customer-creation/:prospectId/events',
+    createCreationEventsHandler({
+      events: deps.events,
+      heartbeatMs: deps.config.SSE_HEARTBEAT_MS,
+      connections: deps.sse,
+      authorize: (req, prospectId) => ownedJourney(req, deps, prospectId) !== null,
+      // Only the current run's states count: an old run's final error must not show after Try again.
+      toView: (state, req) => creationView(state.runId === String(req.session.journey?.creationRun) ? state : null, req, deps),
+    }),
+  );
+
+  // maxPollingTries and errors: Try again restarts polling as a new run.
+  router.post('/onboarding/customer-creation/:prospectId/retry', async (req, res, next) => {
+    try {
+      const prospectId = req.params.prospectId;
+      const journey = ownedJourney(req, deps, prospectId);
+      if (!journey) return res.redirect(303, '/onboarding');
+      journey.creationRun = (journey.creationRun ?? 0) + 1;
+      await enqueueCustomerCreation(deps.queue, { prospectId, jwt: journey.jwt!, runId: String(journey.creationRun) });
+      res.redirect(303, base(prospectId));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.get('/onboarding/customer-creation/:prospectId/continue', async (req, res, next) => {
+    try {
+      const prospectId = req.params.prospectId;
+      const journey = ownedJourney(req, deps, prospectId);
+      if (!journey) return res.redirect(303, '/');
+      const latest = await deps.events.latest(prospectId);
+      const outcome = latest?.state.outcome ?? 'queued';
+      if (outcome === 'queued') return res.redirect(303, base(prospectId));
+      res.redirect(303, continueTarget(outcome, journey, deps.config.SUCCESS_URL));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  return router;
+}

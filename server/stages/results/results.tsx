@@ -1,0 +1,79 @@
+// Result and hand-off routes: cancel feedback, nightly downtime, the in-app spinner routes, and the
+// status-page entry used by routing (spec §2 routes).
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { journeyOf, sendPage, translatorFor, localeOf } from '../../pages.ts';
+import { CaseStatusPage, FeedbackPage, NightlyDowntimePage } from '../../../views/pages/FeedbackPages.tsx';
+import { nextBankingDay } from '../../../shared/bankingDays.ts';
+
+const nightlyQuery = z.object({
+  justCompletedSignup: z.enum(['true', 'false']).optional(),
+  embedded: z.enum(['true', 'false']).optional(),
+  webview: z.enum(['true', 'false']).optional(),
+});
+
+export function resultRoutes(deps: AppDeps): Router {
+  const router = Router();
+
+  // The signing service's cancel_url: feedback page, cancel variant, at progress step 3.
+  router.get('/onboarding/cancel', (req, res) => {
+    const t = translatorFor(req, deps);
+    sendPage(req, res, deps, { progress: 3, body: <FeedbackPage t={t} variant="cancel" supportPhone={deps.config.SUPPORT_PHONE} /> });
+  });
+
+  router.get('/onboarding/error', (req, res) => {
+    const t = translatorFor(req, deps);
+    sendPage(req, res, deps, { progress: 2, body: <FeedbackPage t={t} variant="error" supportPhone={deps.config.SUPPORT_PHONE} /> });
+  });
+
+  router.get('/onboarding/nightly-downtime-status', (req, res) => {
+    const q = nightlyQuery.safeParse(req.query);
+    const journey = journeyOf(req, deps);
+    const t = translatorFor(req, deps);
+    const opensOn = nextBankingDay(new Date(deps.now()), journey.country);
+    const date = new Intl.DateTimeFormat(localeOf(req), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${opensOn}T12:00:00Z`));
+    const webview = (q.success && q.data.webview === 'true') || journey.webview;
+    sendPage(req, res, deps, {
+      progress: null,
+      body: (
+        <NightlyDowntimePage
+          t={t}
+          justCompletedSignup={q.success && q.data.justCompletedSignup === 'true'}
+          opensAt={date}
+          exitUrl={webview ? '/onboarding/close-signup-in-app' : '/'}
+        />
+      ),
+    });
+  });
+
+  router.get('/onboarding/case-status', (req, res) => {
+    const t = translatorFor(req, deps);
+    sendPage(req, res, deps, { progress: null, body: <CaseStatusPage t={t} returnAction="/onboarding/case-status/return" /> });
+  });
+
+  // Return to site logs out of the brokerage session and goes to / (a 401 there is ignored).
+  router.post('/onboarding/case-status/return', async (req, res) => {
+    const jwt = journeyOf(req, deps).jwt;
+    if (jwt) await deps.brokerage.logout(jwt).catch(() => undefined);
+    req.session.destroy(() => res.redirect(303, '/'));
+  });
+
+  // Spinner-only pages the native app watches for in its webview.
+  for (const path of ['/onboarding/login-in-app', '/onboarding/close-signup-in-app']) {
+    router.get(path, (req, res) => {
+      const t = translatorFor(req, deps);
+      sendPage(req, res, deps, {
+        progress: null,
+        showDisclaimer: false,
+        body: (
+          <div className="spinner" role="status">
+            <span className="visually-hidden">{t('inApp.loading')}</span>
+          </div>
+        ),
+      });
+    });
+  }
+
+  return router;
+}

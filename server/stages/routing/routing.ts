@@ -1,0 +1,86 @@
+// Routing after identification (spec §4 "Routing after identification"): fetch the routing status
+// (retried), then continue to the customer-information page or to the screen the status asks for.
+import { Router } from 'express';
+import pRetry from 'p-retry';
+import type { AppDeps } from '../../deps.ts';
+import { journeyOf } from '../../pages.ts';
+import { UpstreamError } from '../../upstream/http.ts';
+import { blockedBody } from '../../../shared/contracts/brokerage.ts';
+import { identificationErrorForStatus, routingDecision } from '../../../shared/routing.ts';
+import { applyStepFlags } from '../../../shared/customerInformationSteps.ts';
+import { defaultAccounts } from '../../../shared/accountPicker.ts';
+import { implementedSteps } from '../customerInformation/steps.tsx';
+
+export function routingRoutes(deps: AppDeps): Router {
+  const router = Router();
+
+  router.get('/onboarding/routing', async (req, res, next) => {
+    const journey = journeyOf(req, deps);
+    const jwt = journey.jwt;
+    if (!jwt) return res.redirect(303, '/onboarding');
+    if (journey.prospectId) return res.redirect(303, `/onboarding/customer-information/${journey.prospectId}`);
+    const fail = (err: unknown) => {
+      const status = err instanceof UpstreamError ? err.status : 0;
+      deps.logger.warn({ status, upstream: err instanceof UpstreamError ? err.upstream : undefined }, 'routing failed');
+      journey.identificationError = identificationErrorForStatus(status);
+      res.redirect(303, '/onboarding');
+    };
+
+    let routing;
+    try {
+      routing = await pRetry(() => deps.brokerage.routingStatus(jwt), {
+        retries: deps.config.ROUTING_RETRIES - 1,
+        minTimeout: deps.config.ROUTING_RETRY_DELAY_MS,
+        maxTimeout: deps.config.ROUTING_RETRY_DELAY_MS,
+        factor: 1,
+        randomize: false,
+      });
+    } catch (err) {
+      return fail(err);
+    }
+    journey.routingStatus = routing.customerRoutingStatus;
+    const decision = routingDecision(routing);
+    deps.logger.info({ routingStatus: routing.customerRoutingStatus, decision: decision.kind }, 'routing decided');
+
+    try {
+      switch (decision.kind) {
+        case 'identificationError':
+          journey.identificationError = decision.error;
+          return res.redirect(303, '/onboarding');
+        case 'nightlyDowntime':
+          return res.redirect(303, '/onboarding/nightly-downtime-status');
+        case 'caseStatus':
+          return res.redirect(303, '/onboarding/case-status');
+        case 'legacyFlow':
+        case 'continue': {
+          const legacy = decision.kind === 'legacyFlow';
+          if (!legacy) {
+            try {
+              await deps.brokerage.becomeCustomerIntent(jwt, journey.country);
+            } catch (err) {
+              if (err instanceof UpstreamError && err.status === 403 && blockedBody.safeParse(err.body).success) {
+                journey.identificationError = 'BLOCK_CUSTOMER_ERROR';
+                return res.redirect(303, '/onboarding');
+              }
+              throw err;
+            }
+            // The spec waits 2 s after the intent before the validation step.
+            await deps.sleep(deps.config.INTENT_WAIT_MS);
+            await deps.brokerage.submitValidationStep(jwt, journey.country, deps.config.FLAG_KYC_V3_STEP);
+          }
+          const { prospect_id } = await deps.brokerage.createProspect(jwt, journey.country, legacy);
+          const initialSteps = await deps.brokerage.initialSteps(jwt, prospect_id);
+          const steps = applyStepFlags(initialSteps, { kyc: true, residency: true }).filter((s) => implementedSteps.has(s));
+          journey.prospectId = prospect_id;
+          journey.customerInformation = { prospectId: prospect_id, steps, current: 0, accounts: defaultAccounts(journey.country).filter((a) => a.selected).map((a) => a.accountTypeWithCountry) };
+          return res.redirect(303, `/onboarding/customer-information/${prospect_id}${legacy ? '?shouldUseLegacyFlow=true' : ''}`);
+        }
+      }
+    } catch (err) {
+      if (err instanceof UpstreamError) return fail(err);
+      next(err);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,73 @@
+// Account picker rules (customer-information.md §3 table and §4.2). Pure; used by the server to render
+// the picker, to validate a posted choice, and by tests.
+import type { AccountTypeWithCountry, CountryCode } from './contracts/brokerage.ts';
+
+export interface AccountTypeEntry {
+  accountTypeWithCountry: AccountTypeWithCountry;
+  selected: boolean;
+  sortOrder: number;
+  mandatory: boolean;
+  exclusive: boolean;
+  popular: boolean;
+}
+
+type Row = Omit<AccountTypeEntry, 'selected'> & { defaultSelected: boolean };
+
+const table: Record<CountryCode, Row[]> = {
+  SE: [
+    { accountTypeWithCountry: 'ISK_SE', defaultSelected: true, popular: true, mandatory: false, exclusive: false, sortOrder: 1 },
+    { accountTypeWithCountry: 'DEP_SE', defaultSelected: true, popular: false, mandatory: true, exclusive: false, sortOrder: 2 },
+  ],
+  NO: [
+    { accountTypeWithCountry: 'ASK_NO', defaultSelected: true, popular: true, mandatory: false, exclusive: false, sortOrder: 1 },
+    { accountTypeWithCountry: 'DEP_NO', defaultSelected: false, popular: false, mandatory: false, exclusive: false, sortOrder: 2 },
+    // EPK is offered in Norway (§3) but is not in the defaults table; it follows the DEP-or-ASK rule.
+    { accountTypeWithCountry: 'EPK_NO', defaultSelected: false, popular: false, mandatory: false, exclusive: false, sortOrder: 3 },
+  ],
+  FI: [
+    { accountTypeWithCountry: 'ESA_FI', defaultSelected: false, popular: true, mandatory: false, exclusive: true, sortOrder: 1 },
+    { accountTypeWithCountry: 'DEP_FI', defaultSelected: true, popular: false, mandatory: true, exclusive: false, sortOrder: 2 },
+  ],
+  DK: [
+    { accountTypeWithCountry: 'DEP_DK', defaultSelected: true, popular: false, mandatory: true, exclusive: false, sortOrder: 1 },
+    { accountTypeWithCountry: 'DSK_DK', defaultSelected: false, popular: true, mandatory: false, exclusive: true, sortOrder: 2 },
+  ],
+};
+
+/** The picker's cards for a country, in sort order, with the default ticks. */
+export function defaultAccounts(country: CountryCode): AccountTypeEntry[] {
+  return table[country]
+    .map(({ defaultSelected, ...row }) => ({ ...row, selected: defaultSelected }))
+    .sort((a, b) => a.sortOrder - b.sortOrder);
+}
+
+/** The account code without its country suffix: DEP_SE → DEP. */
+export function accountCode(account: AccountTypeWithCountry): string {
+  return account.split('_')[0]!;
+}
+
+export type AccountPickerError = 'mustChooseOne' | 'notOffered';
+
+/**
+ * Normalises a posted choice: mandatory accounts are always included (their box is locked) and EPK is
+ * cleared while neither DEP nor ASK is ticked (§4.2). Answers the accounts to submit and any error.
+ */
+export function resolveAccountChoice(
+  country: CountryCode,
+  posted: readonly string[],
+): { accounts: AccountTypeWithCountry[]; error: AccountPickerError | null } {
+  const offered = defaultAccounts(country);
+  const offeredCodes = new Set<string>(offered.map((a) => a.accountTypeWithCountry));
+  if (posted.some((p) => !offeredCodes.has(p))) return { accounts: [], error: 'notOffered' };
+  const chosen = new Set<string>(posted);
+  for (const a of offered) if (a.mandatory) chosen.add(a.accountTypeWithCountry);
+  const has = (code: string) => [...chosen].some((c) => accountCode(c as AccountTypeWithCountry) === code);
+  if (!has('DEP') && !has('ASK')) {
+    for (const c of [...chosen]) if (accountCode(c as AccountTypeWithCountry) === 'EPK') chosen.delete(c);
+  }
+  const accounts = offered.map((a) => a.accountTypeWithCountry).filter((c) => chosen.has(c));
+  // Norway has no mandatory account, but DEP or ASK must be ticked.
+  if (country === 'NO' && !has('DEP') && !has('ASK')) return { accounts, error: 'mustChooseOne' };
+  if (accounts.length === 0) return { accounts, error: 'mustChooseOne' };
+  return { accounts, error: null };
+}

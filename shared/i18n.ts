@@ -1,0 +1,39 @@
+// ICU message formatting (FormatJS intl-messageformat). Pure: callers hand in the loaded catalogues.
+import { IntlMessageFormat } from 'intl-messageformat';
+
+export const supportedLocales = ['en', 'sv-SE', 'sv-FI', 'nb-NO', 'da-DK', 'fi-FI'] as const;
+export type Locale = (typeof supportedLocales)[number];
+export const defaultLocale: Locale = 'en';
+
+export type Catalogue = Record<string, string>;
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
+}
+
+/** Maps a short `lang` value (sv, fi, nb, no, da, en) to a locale, using the active country for sv. */
+export function localeFromLang(lang: string, country: 'SE' | 'NO' | 'DK' | 'FI'): Locale | undefined {
+  const l = lang.toLowerCase();
+  if (isLocale(lang)) return lang;
+  if (l === 'en') return 'en';
+  if (l === 'sv') return country === 'FI' ? 'sv-FI' : 'sv-SE';
+  if (l === 'fi') return 'fi-FI';
+  if (l === 'nb' || l === 'no') return 'nb-NO';
+  if (l === 'da') return 'da-DK';
+  return undefined;
+}
+
+export function createTranslator(locale: Locale, catalogue: Catalogue, fallback: Catalogue): Translate {
+  const cache = new Map<string, IntlMessageFormat>();
+  return (key, values) => {
+    const source = catalogue[key] ?? fallback[key];
+    if (source === undefined) throw new Error(`Missing message ${key}`);
+    let fmt = cache.get(key);
+    if (!fmt) {
+      fmt = new IntlMessageFormat(source, locale);
+      cache.set(key, fmt);
+    }
+    return String(fmt.format(values));
+  };
+}

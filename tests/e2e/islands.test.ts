@@ -1,0 +1,381 @@
+// The islands in a real browser: built bundles, server-rendered pages with a strict CSP, a scripted
+// BankID status endpoint and a scripted server-sent event stream.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import express from 'express';
+import QRCode from 'qrcode';
+import { createElement, type ReactElement, type ReactNode } from 'react';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Island, loadManifest, renderPage, type Manifest } from '../../server/render.tsx';
+import BankidQr, { type BankidQrProps, type BankidQrStatus } from '../../client/islands/bankidQr.tsx';
+import CreationStatus, { type CreationView } from '../../client/islands/creationStatus.tsx';
+import { axeViolations, collectPageErrors, describeViolations, launchChromium } from '../support/browser.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const h = createElement;
+
+// --- Scripted server ----------------------------------------------------------------------------
+
+const qr = async (data: string) => QRCode.toString(data, { type: 'svg', errorCorrectionLevel: 'Q' });
+const qrPath = (svg: string) => /stroke="#000000" d="([^"]+)"/.exec(svg)![1];
+
+let manifest: Manifest;
+let server: Server;
+let baseUrl: string;
+let qrSvgs: string[];
+
+/** What GET /qr/status answers; `failures` requests fail first (HTTP 500, then a dropped connection). */
+const qrScript = { status: null as BankidQrStatus | null, failures: 0, requests: 0, accept: [] as (string | undefined)[] };
+let initialQr: BankidQrProps;
+
+const views = {
+  pending: { outcome: 'queued', title: 'Please wait...', body: 'Your account is being created. Do not close the browser.', tone: 'pending', spinner: true, action: null, redirectTo: null },
+  stillPending: { outcome: 'queued', title: 'Still working', body: 'This can take a minute.', tone: 'pending', spinner: true, action: null, redirectTo: null },
+  done: { outcome: 'done', title: 'Your account is ready', body: 'Taking you onwards.', tone: 'success', spinner: false, action: { kind: 'link', url: '/welcome', label: 'Continue' }, redirectTo: '/welcome' },
+  error: { outcome: 'unspecifiedApiResponseError', title: 'Something went wrong', body: 'Please try again.', tone: 'error', spinner: false, action: { kind: 'post', url: '/creation/retry', label: 'Try again' }, redirectTo: null },
+} satisfies Record<string, CreationView>;
+
+/** Events per SSE connection (in order); a connection after the last script gets nothing. */
+let sseScript: CreationView[][] = [];
+/** The stream holds its events until this resolves (lets a test look at the page before they arrive). */
+let sseGate: Promise<void> = Promise.resolve();
+const sse = { connections: 0, lastEventIds: [] as (string | undefined)[], doneSentAt: 0, welcomeAt: 0 };
+
+function shell(children: ReactNode): ReactElement {
+  // The documented shell classes, so axe checks the stylesheet's contrast on them too.
+  return h(
+    'div',
+    { className: 'page' },
+    h('header', { className: 'site-header' }, h('a', { className: 'site-header__logo', href: '/', 'aria-label': 'Home' }, '◆')),
+    h(
+      'nav',
+      { 'aria-label': 'Progress' },
+      h(
+        'ol',
+        { className: 'progress' },
+        h('li', { className: 'progress__step progress__step--done' }, h('span', null, 'Identification')),
+        h('li', { className: 'progress__step progress__step--current', 'aria-current': 'step' }, h('span', null, 'Customer information')),
+        h('li', { className: 'progress__step progress__step--upcoming' }, h('span', null, 'Customer creation')),
+      ),
+    ),
+    h('main', { id: 'main', className: 'content' }, children),
+    h('aside', { className: 'panel', 'aria-label': 'Disclaimer' }, h('p', null, 'Investing involves risk.')),
+    h('footer', { className: 'site-footer' }, h('p', null, 'Support: 08-123 456'), h('p', null, h('a', { href: '/faq' }, 'FAQ'))),
+  );
+}
+
+function send(res: express.Response, body: ReactElement, noscriptRefreshSeconds?: number) {
+  const html = renderPage({
+    manifest,
+    nonce: res.locals.nonce as string,
+    locale: 'en',
+    title: 'Onboarding',
+    canonicalUrl: `${baseUrl}/onboarding`,
+    noscriptRefreshSeconds,
+    body: shell(body),
+  });
+  res.type('html').send(html);
+}
+
+function createApp() {
+  const app = express();
+  // Same policy shape as server/security.ts: any inline script or style would show up as a console error.
+  app.use((_req, res, next) => {
+    const nonce = randomBytes(16).toString('base64');
+    res.locals.nonce = nonce;
+    res.set(
+      'content-security-policy',
+      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'`,
+    );
+    next();
+  });
+  app.use(express.static(path.join(root, 'public')));
+  app.get('/favicon.ico', (_req, res) => res.status(204).end());
+
+  app.get('/qr', (_req, res) => {
+    send(res, h('div', null, h('h1', null, 'Open account with BankID'), h(Island<BankidQrProps>, { name: 'bankidQr', component: BankidQr, props: initialQr })), 2);
+  });
+  app.get('/qr/status', (req, res) => {
+    qrScript.requests++;
+    qrScript.accept.push(req.get('accept'));
+    if (qrScript.failures > 0) {
+      qrScript.failures--;
+      if (qrScript.failures % 2 === 1) res.status(500).json({ error: 'boom' });
+      else req.socket.destroy();
+      return;
+    }
+    res.set('cache-control', 'no-store').json(qrScript.status);
+  });
+  app.post('/qr/retry', (_req, res) => res.redirect(303, '/done'));
+  app.get('/done', (_req, res) => send(res, h('h1', null, 'Identified')));
+
+  app.get('/creation', (_req, res) => {
+    send(res, h(Island<{ eventsUrl: string; view: CreationView }>, { name: 'creationStatus', component: CreationStatus, props: { eventsUrl: '/creation/events', view: views.pending } }), 2);
+  });
+  app.get('/creation/events', async (req, res) => {
+    const connection = ++sse.connections;
+    const script = sseScript[connection - 1] ?? [];
+    sse.lastEventIds.push(req.get('last-event-id'));
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+    // A short reconnection delay so the test doesn't wait the browser's default 3 s.
+    res.write('retry: 200\n\n');
+    let id = Number(req.get('last-event-id') ?? 0);
+    let timers: NodeJS.Timeout[] = [];
+    let closed = false;
+    res.on('close', () => {
+      closed = true;
+      timers.forEach(clearTimeout);
+    });
+    await sseGate;
+    if (closed) return;
+    timers = script.map((view, i) =>
+      setTimeout(
+        () => {
+          if (view.redirectTo) sse.doneSentAt = Date.now();
+          res.write(`id: ${++id}\nevent: creation\ndata: ${JSON.stringify(view)}\n\n`);
+          // The first connection drops after its events: the browser must reconnect on its own.
+          if (connection === 1 && i === script.length - 1) res.end();
+        },
+        300 * (i + 1),
+      ),
+    );
+  });
+  // Every documented class once, so axe checks the stylesheet (contrast, names) beyond the islands.
+  app.get('/styles', (_req, res) => {
+    send(
+      res,
+      h(
+        'div',
+        null,
+        h('h1', null, 'Before we get started'),
+        h(
+          'form',
+          { method: 'post', action: '/done', className: 'card-grid' },
+          h('button', { type: 'submit', className: 'card', name: 'type', value: 'private' }, h('span', { className: 'card__title' }, 'Private'), h('span', { className: 'card__text' }, 'For yourself')),
+          h('a', { className: 'card', href: '/done' }, h('span', { className: 'card__title' }, 'Business'), h('span', { className: 'card__text' }, 'For a company')),
+        ),
+        h('div', { className: 'error-summary', role: 'alert' }, h('p', null, 'There is a problem'), h('a', { href: '#zip' }, 'Enter a zip code')),
+        h(
+          'div',
+          { className: 'field' },
+          h('label', { htmlFor: 'zip' }, 'Zip code'),
+          h('p', { className: 'field__hint', id: 'zip-hint' }, 'Five digits'),
+          h('p', { className: 'field__error', id: 'zip-error' }, 'Enter a zip code'),
+          h('input', { id: 'zip', name: 'zip', 'aria-invalid': true, 'aria-describedby': 'zip-hint zip-error' }),
+        ),
+        ...[
+          { id: 'isk', title: 'Investment savings account', locked: true },
+          { id: 'sav', title: 'Savings account', locked: false },
+        ].map((a) =>
+          h(
+            'div',
+            { key: a.id, className: `checkbox-card${a.locked ? ' checkbox-card--locked' : ''}` },
+            h('input', { type: 'checkbox', id: a.id, name: 'accounts', value: a.id, defaultChecked: a.locked, disabled: a.locked, 'aria-describedby': `${a.id}-text` }),
+            h('label', { htmlFor: a.id }, h('span', { className: 'checkbox-card__title' }, a.title), h('span', { className: 'badge' }, a.locked ? 'Mandatory' : 'Popular')),
+            h('p', { className: 'checkbox-card__text', id: `${a.id}-text` }, 'No tax on gains'),
+          ),
+        ),
+        ...(['', ' banner--warning', ' banner--error', ' banner--success'] as const).map((m) => h('div', { key: m, className: `banner${m}`, role: 'note' }, h('p', null, `Notice${m}`))),
+        h('p', { className: 'spinner-text' }, h('span', { className: 'spinner', 'aria-hidden': true }), 'Signing in'),
+        h('p', { className: 'actions' }, h('a', { className: 'btn', href: '/done' }, 'Continue'), h('a', { className: 'btn btn-secondary', href: '/' }, 'Go back')),
+        h('button', { type: 'button', className: 'btn', disabled: true }, 'Disabled'),
+      ),
+    );
+  });
+  app.post('/creation/retry', (_req, res) => res.redirect(303, '/creation'));
+  app.get('/welcome', (_req, res) => {
+    sse.welcomeAt = Date.now();
+    send(res, h('h1', null, 'Welcome'));
+  });
+  return app;
+}
+
+// --- Test lifecycle ---------------------------------------------------------------------------------
+
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  execFileSync(process.execPath, ['esbuild.config.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
+  manifest = loadManifest(path.join(root, 'public/build/manifest.json'));
+  qrSvgs = await Promise.all(['bankid.qr.1', 'bankid.qr.2'].map(qr));
+  server = createApp().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+beforeEach(async () => {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  page = await context.newPage();
+  errors = collectPageErrors(page);
+  initialQr = {
+    statusUrl: '/qr/status',
+    pollMs: 100,
+    qrSvg: qrSvgs[0]!,
+    message: 'Start your BankID app and scan the QR code.',
+    state: 'pending',
+    retry: null,
+    labels: { qrAlt: 'QR code to scan with the BankID app', signingIn: 'Signing in' },
+    showSpinner: false,
+  };
+  Object.assign(qrScript, { status: null, failures: 0, requests: 0, accept: [] });
+  Object.assign(sse, { connections: 0, lastEventIds: [], doneSentAt: 0, welcomeAt: 0 });
+  sseScript = [];
+  sseGate = Promise.resolve();
+});
+
+afterEach(async () => {
+  await page.context().close();
+});
+
+const liveText = async () => (await page.locator('[aria-live="polite"]').innerText()).replace(/\s+/g, ' ').trim();
+const noScripts = async () => expect(await page.locator('script').count()).toBe(0);
+
+// --- BankID QR ------------------------------------------------------------------------------------
+
+describe('bankidQr island', () => {
+  it('hydrates, rotates the QR code through failed polls, shows the spinner and follows next', async () => {
+    qrScript.failures = 2;
+    qrScript.status = { qrSvg: qrSvgs[1]!, message: 'Scan the QR code.', state: 'pending', retry: null, showSpinner: false };
+    await page.goto('/qr');
+
+    const qrImage = page.getByRole('img', { name: 'QR code to scan with the BankID app' });
+    await expect.poll(() => qrImage.locator('path[stroke]').getAttribute('d')).toBe(qrPath(qrSvgs[1]!));
+    expect(qrScript.requests).toBeGreaterThanOrEqual(3);
+    expect(new Set(qrScript.accept)).toEqual(new Set(['application/json']));
+    await expect.poll(() => liveText()).toBe('Scan the QR code.');
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+
+    qrScript.status = { qrSvg: null, message: 'Enter your security code in the BankID app.', state: 'pending', retry: null, showSpinner: true };
+    await expect.poll(() => liveText()).toBe('Signing in Enter your security code in the BankID app.');
+    expect(await page.getByRole('img').count()).toBe(0);
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+
+    qrScript.status = { qrSvg: null, message: 'Done', state: 'complete', retry: null, showSpinner: true, next: '/done' };
+    await page.waitForURL('**/done');
+    await noScripts();
+    // Only the two failures the server was told to produce.
+    expect(errors.filter((e) => !/Failed to load resource|ERR_EMPTY_RESPONSE/.test(e))).toEqual([]);
+    expect(errors.length).toBeLessThanOrEqual(2);
+  });
+
+  it('stops polling once failed and offers the retry as a form post', async () => {
+    qrScript.status = { qrSvg: null, message: 'The BankID app did not answer.', state: 'failed', retry: { url: '/qr/retry', label: 'Try again' }, showSpinner: false };
+    await page.goto('/qr');
+    const retry = page.getByRole('button', { name: 'Try again' });
+    await retry.waitFor();
+    const requests = qrScript.requests;
+    await page.waitForTimeout(600);
+    expect(qrScript.requests).toBe(requests);
+    expect(await liveText()).toBe('The BankID app did not answer.');
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+
+    await retry.click();
+    await page.waitForURL('**/done');
+    expect(errors).toEqual([]);
+  });
+
+  it('works without JavaScript: server-rendered QR and a refresh that polls', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+    const noJs = await context.newPage();
+    await noJs.goto('/qr');
+    expect(await noJs.getByRole('img', { name: 'QR code to scan with the BankID app' }).count()).toBe(1);
+    expect(await noJs.locator('noscript').innerHTML()).toContain('http-equiv="refresh" content="2"');
+    await context.close();
+  });
+});
+
+// --- Stylesheet ---------------------------------------------------------------------------------
+
+describe('styles.css', () => {
+  it('passes axe on every documented class and keeps 44 px touch targets', async () => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/styles');
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+    for (const selector of ['.btn', '.card', '.site-header__logo', '.checkbox-card', '.field input']) {
+      const box = (await page.locator(selector).first().boundingBox())!;
+      expect(Math.min(box.width, box.height), selector).toBeGreaterThanOrEqual(44);
+    }
+    // The whole card toggles its box: a tap on the description text lands on the stretched label.
+    await page.locator('#sav-text').scrollIntoViewIfNeeded();
+    const text = (await page.locator('#sav-text').boundingBox())!;
+    await page.mouse.click(text.x + text.width / 2, text.y + text.height / 2);
+    expect(await page.locator('#sav').isChecked()).toBe(true);
+    await noScripts();
+    expect(errors).toEqual([]);
+  });
+
+  it('uses the layout widths of the spec', async () => {
+    const widths: [number, number][] = [
+      [360, 360],
+      [600, 530],
+      [800, 760],
+      [1100, 976],
+      [1400, 1280],
+      [1800, 1600],
+    ];
+    await page.goto('/styles');
+    for (const [viewport, expected] of widths) {
+      await page.setViewportSize({ width: viewport, height: 900 });
+      const pageWidth = await page.locator('.page').evaluate((el) => el.getBoundingClientRect().width);
+      const contentWidth = await page.locator('.content').evaluate((el) => el.getBoundingClientRect().width);
+      expect(pageWidth, `page at ${viewport}px`).toBe(expected);
+      expect(contentWidth, `content at ${viewport}px`).toBeLessThanOrEqual(520);
+    }
+  });
+});
+
+// --- Customer creation ---------------------------------------------------------------------------
+
+describe('creationStatus island', () => {
+  it('updates from events, survives a dropped stream and redirects after a pause', async () => {
+    sseScript = [[views.stillPending], [views.done]];
+    await page.goto('/creation');
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(await heading.innerText()).toBe('Please wait...');
+
+    await expect.poll(() => heading.innerText()).toBe('Still working');
+    // Second connection: the browser reconnected by itself and said which event it had seen.
+    await expect.poll(() => heading.innerText(), { timeout: 5000 }).toBe('Your account is ready');
+    expect(sse.lastEventIds).toEqual([undefined, '1']);
+    expect(await page.locator('[role="status"]').innerText()).toContain('Taking you onwards.');
+
+    await page.waitForURL('**/welcome');
+    const waited = sse.welcomeAt - sse.doneSentAt;
+    expect(waited).toBeGreaterThanOrEqual(1400);
+    expect(waited).toBeLessThan(4000);
+    await noScripts();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a failed outcome with its action as a form post', async () => {
+    sseScript = [[views.error]];
+    let release!: () => void;
+    sseGate = new Promise((resolve) => (release = resolve));
+    await page.goto('/creation');
+    // The pending view first, spinner and all.
+    expect(await page.locator('.spinner').count()).toBe(1);
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+    release();
+    const retry = page.getByRole('button', { name: 'Try again' });
+    await retry.waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Something went wrong');
+    expect(await page.locator('.spinner').count()).toBe(0);
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+    await retry.click();
+    await page.waitForURL('**/creation');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,125 @@
+// The production shape on one machine: sandbox, web and worker as separate processes sharing Redis.
+// The same journey as in embedded mode, a worker killed while a creation job is in flight, an SSE
+// stream served by a second web process, and a graceful SIGTERM.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { Browser } from 'playwright-core';
+import { collectPageErrors, launchChromium } from '../support/browser.ts';
+import { startRedisStack, type Stack } from '../support/stack.ts';
+import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startRedisStack(), launchChromium()]);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+}, 60_000);
+
+/** Walks from the start page to the customer-creation page as the persona. */
+async function journeyToCreation(scenario: string) {
+  const persona = await personaFor(stack.sandboxUrl, scenario);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await startPrivateIdentification(page, stack.webUrl, { axe: false });
+  await identifyOnPhone(browser, stack.sandboxUrl, persona);
+  await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Sign with Bank ID' }).click();
+  await page.getByRole('button', { name: 'Sign' }).click();
+  await page.waitForURL(/\/onboarding\/customer-creation\//);
+  return { context, page, errors };
+}
+
+/** Reads an SSE stream with the given cookie until a frame matches, then closes it. */
+function readEventsUntil(url: string, cookie: string, match: RegExp, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const req = http.get(url, { headers: { cookie, accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`events answered ${res.statusCode}`));
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        if (match.test(text)) {
+          clearTimeout(timer);
+          req.destroy();
+          resolve(text);
+        }
+      });
+    });
+    req.on('error', (err) => {
+      if (!match.test(text)) reject(err);
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error(`no frame matching ${match} within ${timeoutMs} ms; got: ${text}`));
+    }, timeoutMs);
+  });
+}
+
+describe('Redis mode: separate web, worker and sandbox processes', () => {
+  it('walks the Swedish BankID journey to a created customer', async () => {
+    const { context, page, errors } = await journeyToCreation('onboarding');
+    await expectAccessible(page, 'customer creation (redis mode)');
+    await expect.poll(() => page.locator('main').textContent(), { timeout: 20_000 }).toContain('Agreements signed');
+    await page.waitForURL(`${stack.sandboxUrl}/sandbox/overview`, { timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('delivers the outcome after the worker is killed while a creation job is in flight', async () => {
+    const { context, page } = await journeyToCreation('creationSlow');
+    await expect.poll(() => page.locator('main').textContent()).toContain('Please wait...');
+    // Kill the worker mid-run (no graceful shutdown), leave it dead for a while, then start a new one.
+    await stack.killWorker();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await page.locator('main').textContent()).toContain('Please wait...');
+    await stack.startWorker();
+    await expect.poll(() => page.locator('main').textContent(), { timeout: 30_000 }).toContain('Agreements signed');
+    await page.waitForURL(`${stack.sandboxUrl}/sandbox/overview`, { timeout: 10_000 });
+    await context.close();
+  });
+
+  it('streams the outcome from another web process through Redis pub/sub', async () => {
+    const { context, page } = await journeyToCreation('creationSlow');
+    const prospectId = new URL(page.url()).pathname.split('/').pop()!;
+    const cookie = (await context.cookies(stack.webUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+    const second = await stack.startExtraWeb();
+    const frames = await readEventsUntil(`${second}/onboarding/customer-creation/${prospectId}/events`, cookie, /Agreements signed/, 30_000);
+    expect(frames).toMatch(/^retry: \d+/m);
+    expect(frames).toMatch(/^id: \d+\nevent: creation\ndata: .*Please wait\.\.\./m);
+    expect(frames).toMatch(/^id: \d+\nevent: creation\ndata: .*Agreements signed/m);
+    await context.close();
+  });
+
+  it('ends SSE streams with a retry hint and exits on SIGTERM within 10 s', async () => {
+    const { context, page } = await journeyToCreation('creationStuck');
+    const prospectId = new URL(page.url()).pathname.split('/').pop()!;
+    const cookie = (await context.cookies(stack.webUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+    const extra = await stack.startExtraWeb();
+    const ended = new Promise<string>((resolve, reject) => {
+      let text = '';
+      http
+        .get(`${extra}/onboarding/customer-creation/${prospectId}/events`, { headers: { cookie } }, (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => resolve(text));
+        })
+        .on('error', reject);
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const started = Date.now();
+    const exitCode = await stack.stopExtraWeb('SIGTERM');
+    const text = await ended;
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(exitCode).toBe(0);
+    expect(text).toMatch(/retry: \d+\n\n$/);
+    await context.close();
+  });
+});

@@ -1,0 +1,48 @@
+// Shared browser helpers for end-to-end tests: the system Chromium, headless and quiet (no network
+// chatter of its own), and an axe check against WCAG 2.2 AA.
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
+}
+
+export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** WCAG A/AA violations on the page as it is now (axe-core results, with nodes). */
+export async function axeViolations(page: Page): Promise<Result[]> {
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  return results.violations;
+}
+
+/** One line per violation, so `expect(describeViolations(v)).toEqual([])` reads well when it fails. */
+export function describeViolations(violations: Result[]): string[] {
+  return violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Collects console errors, uncaught exceptions and failed requests of a page, for a final
+ * `expect(errors).toEqual([])` (CSP violations show up here too).
+ */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  return errors;
+}

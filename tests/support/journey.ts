@@ -1,0 +1,46 @@
+// Walks the Swedish BankID journey in a real browser, step by step, checking each screen with axe.
+import { expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, describeViolations } from './browser.ts';
+
+export interface Persona {
+  nationalId: string;
+  country: string;
+  name: string;
+  scenario: string;
+}
+
+export async function personaFor(sandboxUrl: string, scenario: string, country = 'SE'): Promise<Persona> {
+  const personas = (await (await fetch(`${sandboxUrl}/sandbox/personas`)).json()) as Persona[];
+  const persona = personas.find((p) => p.scenario === scenario && p.country === country);
+  if (!persona) throw new Error(`no ${country} persona for ${scenario}`);
+  return persona;
+}
+
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(describeViolations(violations).map((line) => `${screen}: ${line}`)).toEqual([]);
+}
+
+/** The tester's phone: opens the test BankID app and identifies the newest waiting order as the persona. */
+export async function identifyOnPhone(browser: Browser, sandboxUrl: string, persona: Persona): Promise<void> {
+  const context = await browser.newContext();
+  const phone = await context.newPage();
+  await phone.goto(`${sandboxUrl}/sandbox/bankid/app`);
+  const order = phone.locator('section[data-order-ref]').last();
+  await order.waitFor();
+  await order.getByLabel('Identify as').selectOption(persona.nationalId);
+  await order.getByRole('button', { name: 'Identify' }).click();
+  await phone.waitForLoadState();
+  await context.close();
+}
+
+/** From the start page to the BankID QR screen. */
+export async function startPrivateIdentification(page: Page, webUrl: string, options: { axe: boolean }): Promise<void> {
+  await page.goto(`${webUrl}/onboarding`);
+  await expect.poll(() => page.locator('h1').textContent()).toBe("Before we get started. Who's the account for?");
+  if (options.axe) await expectAccessible(page, 'customer type');
+  await page.getByRole('button', { name: /Private/ }).click();
+  await page.waitForURL(`${webUrl}/onboarding`);
+  await expect.poll(() => page.locator('h1').textContent()).toBe('Open account with BankID');
+}

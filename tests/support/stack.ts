@@ -1,0 +1,180 @@
+// Starts the whole product for a test, in either mode the README describes:
+// - embedded: sandbox, web and worker in this process with in-memory stand-ins (no REDIS_URL);
+// - redis: sandbox, web and worker as three separate processes sharing Redis, as on the PaaS.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { createClient } from 'redis';
+import { startSandbox } from '../../sandbox/main.ts';
+import { start } from '../../server/main.ts';
+
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface Stack {
+  webUrl: string;
+  sandboxUrl: string;
+  mode: 'embedded' | 'redis';
+  /** Redis mode: stop the worker process abruptly (SIGKILL) and start a fresh one. */
+  killWorker(): Promise<void>;
+  startWorker(): Promise<void>;
+  /** Redis mode: a second web process on the same Redis; answers its URL. */
+  startExtraWeb(): Promise<string>;
+  /** Sends the signal to the extra web process and answers its exit code. */
+  stopExtraWeb(signal: NodeJS.Signals): Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Fast test timings; the spec's values stay the defaults in production. */
+export function testTimings(): Record<string, string> {
+  return {
+    ROUTING_RETRIES: '5',
+    ROUTING_RETRY_DELAY_MS: '20',
+    INTENT_WAIT_MS: '50',
+    BANKID_POLL_MS: '250',
+    CREATION_POLL_MS: '300',
+    SSE_HEARTBEAT_MS: '5000',
+    WORKER_LOCK_MS: '2000',
+    LOG_LEVEL: 'silent',
+  };
+}
+
+export async function startEmbeddedStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+  const sandboxPort = await freePort();
+  const sandbox = await startSandbox({ port: sandboxPort });
+  const running = await start(
+    {
+      NODE_ENV: 'development',
+      PORT: '0',
+      BANKID_API_URL: sandbox.url,
+      BROKERAGE_API_URL: sandbox.url,
+      SIGNING_ORIGINS: sandbox.url,
+      SUCCESS_URL: `${sandbox.url}/sandbox/overview`,
+      ...testTimings(),
+      ...extraEnv,
+    },
+    'all',
+  );
+  return {
+    mode: 'embedded',
+    webUrl: running.url!,
+    sandboxUrl: sandbox.url,
+    killWorker: () => Promise.reject(new Error('embedded mode has no worker process')),
+    startWorker: () => Promise.reject(new Error('embedded mode has no worker process')),
+    startExtraWeb: () => Promise.reject(new Error('embedded mode has one web process')),
+    stopExtraWeb: () => Promise.reject(new Error('embedded mode has one web process')),
+    async stop() {
+      await running.close();
+      await sandbox.close();
+    },
+  };
+}
+
+function spawnRole(script: string, args: string[], env: Record<string, string>): ChildProcess {
+  // Logs go to a file per process: an undrained stdout pipe would fill up and block the child.
+  mkdirSync('test-results', { recursive: true });
+  const log = openSync(`test-results/${args[0] ?? 'sandbox'}-${env.PORT ?? ''}.log`, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', log, 'pipe'],
+  });
+  closeSync(log);
+  // Surface crashes in the test output without flooding it.
+  child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[${args[0] ?? 'sandbox'}] ${d}`));
+  return child;
+}
+
+async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export async function startRedisStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+  const [sandboxPort, webPort] = await Promise.all([freePort(), freePort()]);
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const prefix = `test-${randomUUID().slice(0, 8)}`;
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    SESSION_SECRET: randomUUID() + randomUUID(),
+    COOKIE_SECURE: 'false',
+    PORT: String(webPort),
+    SANDBOX_PORT: String(sandboxPort),
+    BANKID_API_URL: sandboxUrl,
+    BROKERAGE_API_URL: sandboxUrl,
+    SIGNING_ORIGINS: sandboxUrl,
+    SUCCESS_URL: `${sandboxUrl}/sandbox/overview`,
+    ...testTimings(),
+    // Each process logs to its own file under test-results/, which helps when a test fails.
+    LOG_LEVEL: 'info',
+    ...extraEnv,
+  };
+  const sandbox = spawnRole('sandbox/main.ts', [], env);
+  let worker = spawnRole('server/main.ts', ['worker'], env);
+  const web = spawnRole('server/main.ts', ['web'], env);
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  await Promise.all([waitFor(`${sandboxUrl}/sandbox/healthz`), waitFor(`${webUrl}/healthz`)]);
+
+  const exited = (child: ChildProcess) =>
+    new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  let extraWeb: ChildProcess | undefined;
+  return {
+    mode: 'redis',
+    webUrl,
+    sandboxUrl,
+    async killWorker() {
+      worker.kill('SIGKILL');
+      await exited(worker);
+    },
+    async startWorker() {
+      worker = spawnRole('server/main.ts', ['worker'], env);
+    },
+    async startExtraWeb() {
+      const port = await freePort();
+      extraWeb = spawnRole('server/main.ts', ['web'], { ...env, PORT: String(port) });
+      const url = `http://127.0.0.1:${port}`;
+      await waitFor(`${url}/healthz`);
+      return url;
+    },
+    async stopExtraWeb(signal) {
+      const child = extraWeb!;
+      child.kill(signal);
+      await exited(child);
+      extraWeb = undefined;
+      return child.exitCode;
+    },
+    async stop() {
+      const children = [web, worker, sandbox, ...(extraWeb ? [extraWeb] : [])];
+      for (const child of children) child.kill('SIGTERM');
+      await Promise.all(children.map(exited));
+      const client = createClient({ url: REDIS_URL });
+      await client.connect();
+      for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
+        if (keys.length) await client.del(keys);
+      }
+      await client.quit();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from '../../server/config.ts';
+
+describe('config', () => {
+  it('starts on embedded defaults in development', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.REDIS_URL).toBeUndefined();
+    expect(c.cookieSecure).toBe(false);
+    expect(c.CREATION_POLL_MS).toBe(2000);
+    expect(c.ROUTING_RETRIES).toBe(14);
+    expect(c.INTENT_WAIT_MS).toBe(2000);
+  });
+
+  it('refuses production without Redis or a session secret, naming each variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (err) {
+      expect((err as Error).message).toMatch(/REDIS_URL/);
+      expect((err as Error).message).toMatch(/SESSION_SECRET/);
+    }
+  });
+
+  it('accepts a complete production config with secure cookies', () => {
+    const c = loadConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379', SESSION_SECRET: 'x'.repeat(40) });
+    expect(c.cookieSecure).toBe(true);
+    expect(c.production).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ BANKID_API_URL: 'not a url' }, /BANKID_API_URL/],
+    [{ BANKID_CERT_PATH: '/x.pem' }, /BANKID_KEY_PATH/],
+    [{ DEFAULT_COUNTRY: 'US' }, /DEFAULT_COUNTRY/],
+  ])('rejects %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('exits 1 with a clear message when started with bad config', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'web'], {
+      env: { ...process.env, NODE_ENV: 'production', REDIS_URL: '', SESSION_SECRET: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toMatch(/Invalid configuration/);
+    expect(res.stderr).toMatch(/REDIS_URL is required in production/);
+  });
+});

@@ -1,0 +1,80 @@
+// Personal data and secrets never reach the logs (DEVELOPERS.md definition of done, item 5).
+import { describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import express from 'express';
+import request from 'supertest';
+import { pinoHttp } from 'pino-http';
+import { createLogger, scrubUrl } from '../../server/logger.ts';
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
+  return { lines, logger: createLogger({ level: 'info', name: 'test' }, stream) };
+}
+
+const secrets = {
+  nationalId: '199001012384',
+  personalNumber: '198112289874',
+  givenName: 'Astrid',
+  surname: 'Lindqvist',
+  email: 'astrid@example.se',
+  mobilePhoneNumber: '+46701234567',
+  jwt: 'eyJhbGciOiJIUzI1NiJ9.secret.token',
+  qrStartSecret: 'd28db9a7-4cde-429e-a983-359be676944c',
+  autoStartToken: 'c5a1b5c4-8b0e-4d6a-9a7b-0e1e3f2a1b9d',
+};
+
+describe('log redaction', () => {
+  it.each(Object.entries(secrets))('redacts %s at any depth', (key, value) => {
+    const { lines, logger } = capture();
+    logger.info({ [key]: value, nested: { [key]: value, deeper: { [key]: value } } }, 'event');
+    const out = lines.join('');
+    expect(out).toContain('event');
+    expect(out).not.toContain(value);
+    expect(out).toContain('[Redacted]');
+  });
+
+  it('redacts the person inside a BankID completion and keeps harmless fields', () => {
+    const { lines, logger } = capture();
+    logger.info({ completionData: { user: { personalNumber: secrets.personalNumber, name: 'Astrid Lindqvist' } }, prospectId: 'p-1' }, 'complete');
+    const out = lines.join('');
+    expect(out).not.toContain(secrets.personalNumber);
+    expect(out).not.toContain('Astrid Lindqvist');
+    expect(out).toContain('p-1');
+  });
+
+  it('scrubs tokens and codes from logged URLs', () => {
+    expect(scrubUrl('/sandbox/bankid/app?autostarttoken=abc&redirect=null')).toBe('/sandbox/bankid/app?autostarttoken=%5BRedacted%5D&redirect=null');
+    expect(scrubUrl('/onboarding?code=xyz&state=NEXT_abc&lang=sv')).not.toMatch(/xyz|NEXT_abc/);
+    expect(scrubUrl('/onboarding')).toBe('/onboarding');
+  });
+
+  it('pino-http request logs carry no cookie, authorization header or query secret', async () => {
+    const { lines, logger } = capture();
+    const app = express();
+    app.use(
+      pinoHttp({
+        logger,
+        serializers: { req: (req) => ({ method: req.method, url: scrubUrl(req.url ?? ''), headers: req.headers }) },
+      }),
+    );
+    app.get('/x', (_req, res) => {
+      res.json({ ok: true });
+    });
+    await request(app)
+      .get('/x?code=oidc-code-123&lang=en')
+      .set('cookie', 'onb.sid=s%3Asession-secret')
+      .set('authorization', `Bearer ${secrets.jwt}`)
+      .expect(200);
+    const out = lines.join('');
+    expect(out).toContain('"url":"/x?code=%5BRedacted%5D&lang=en"');
+    expect(out).not.toContain('session-secret');
+    expect(out).not.toContain(secrets.jwt);
+    expect(out).not.toContain('oidc-code-123');
+  });
+});

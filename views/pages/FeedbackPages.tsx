@@ -1,0 +1,90 @@
+// Small result pages: cancel / error feedback (spec §2), nightly downtime (§2 "Nightly-downtime page"),
+// the abort confirmation (the no-JavaScript form of the abort modal) and the generic error.
+import type { Translate } from '../../shared/i18n.ts';
+
+export function FeedbackPage({ t, variant, supportPhone }: { t: Translate; variant: 'cancel' | 'error'; supportPhone: string }) {
+  return (
+    <section className={`result result--${variant}`} aria-labelledby="feedback-title">
+      <h1 id="feedback-title">{t(`feedback.${variant}.title`)}</h1>
+      <p>{t(`feedback.${variant}.text`, { phone: supportPhone })}</p>
+      <p className="actions">
+        <a className="btn btn-secondary" href="/">
+          {t('feedback.goBack')}
+        </a>
+        <a className="btn" href="/onboarding">
+          {t('feedback.tryAgain')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+export function NightlyDowntimePage({ t, justCompletedSignup, opensAt, exitUrl }: { t: Translate; justCompletedSignup: boolean; opensAt: string; exitUrl: string }) {
+  return (
+    <section className="result" aria-labelledby="nightly-title">
+      <h1 id="nightly-title">{t(justCompletedSignup ? 'nightly.titleAfterSignup' : 'nightly.title')}</h1>
+      <p>{t('nightly.text', { date: opensAt })}</p>
+      <p className="actions">
+        <a className="btn" href="/">
+          {t('nightly.toMain')}
+        </a>
+        <a className="btn btn-secondary" href={exitUrl}>
+          {t('nightly.exit')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+export function AbortPage({ t, exitAction, continueUrl }: { t: Translate; exitAction: string; continueUrl: string }) {
+  return (
+    <section role="dialog" aria-modal="false" aria-labelledby="abort-title" className="dialog">
+      <h1 id="abort-title">{t('abort.title')}</h1>
+      <form method="post" action={exitAction}>
+        <button type="submit" className="btn">
+          {t('abort.yes')}
+        </button>
+      </form>
+      <a className="btn btn-secondary" href={continueUrl}>
+        {t('abort.no')}
+      </a>
+    </section>
+  );
+}
+
+export function GenericErrorPage({ t, supportPhone, notFound = false }: { t: Translate; supportPhone: string; notFound?: boolean }) {
+  return (
+    <section className="result result--error" aria-labelledby="error-title">
+      <h1 id="error-title">{t('error.generic.title')}</h1>
+      <p>{notFound ? t('error.notFound') : t('error.generic.text', { phone: supportPhone })}</p>
+      <p>
+        <a className="btn" href="/onboarding">
+          {t('error.tryAgain')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** Application status page (spec §2 "Application status page"); task forms come with the status-page issue. */
+export function CaseStatusPage({ t, returnAction }: { t: Translate; returnAction: string }) {
+  return (
+    <section aria-labelledby="case-title">
+      <h1 id="case-title">{t('caseStatus.title')}</h1>
+      <ol className="case-steps" aria-label={t('caseStatus.steps')}>
+        <li>
+          {t('caseStatus.submitted')} <span className="badge">{t('caseStatus.done')}</span>
+        </li>
+        <li>
+          {t('caseStatus.reviewed')} <span className="badge">{t('caseStatus.inProgress')}</span>
+        </li>
+        <li>{t('caseStatus.decision')}</li>
+      </ol>
+      <form method="post" action={returnAction}>
+        <button type="submit" className="btn btn-secondary">
+          {t('caseStatus.returnToSite')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+// The five identification error screens (spec §2 "Identification error screens").
+import type { Translate } from '../../shared/i18n.ts';
+import type { IdentificationError } from '../../shared/routing.ts';
+
+export interface ErrorAction {
+  label: string;
+  /** A link (external form, login) or a form post (try again, continue as minor). */
+  href?: string;
+  post?: { action: string; name: string; value: string };
+}
+
+export function IdentificationErrorPage({ t, error, action }: { t: Translate; error: IdentificationError; action: ErrorAction | null }) {
+  return (
+    <section className="result result--error" aria-labelledby="error-title">
+      <h1 id="error-title">{t(`identificationError.${error}.title`)}</h1>
+      <p>{t(`identificationError.${error}.text`)}</p>
+      {action?.href && (
+        <p>
+          <a className="btn" href={action.href}>
+            {action.label}
+          </a>
+        </p>
+      )}
+      {action?.post && (
+        <form method="post" action={action.post.action}>
+          <button className="btn" type="submit" name={action.post.name} value={action.post.value}>
+            {action.label}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

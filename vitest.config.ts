@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  // React's production runtime (NODE_ENV=production below) has no jsxDEV: compile JSX for production too.
+  oxc: { jsx: { runtime: 'automatic', development: false } },
+  test: {
+    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    environment: 'node',
+    // Browser and multi-process tests are slow on a 2-core machine; run files one at a time there.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    env: { NODE_ENV: 'production' },
+  },
+});
