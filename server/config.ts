@@ -1,5 +1,6 @@
 // Configuration is parsed once at start-up; a bad value stops the process with a clear message.
 import { z } from 'zod';
+import type { CountryCode } from '../shared/contracts/brokerage.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = z.string().url();
@@ -25,6 +26,11 @@ const schema = z
     SIGNING_ORIGINS: z.string().default('http://127.0.0.1:3001'),
     SUCCESS_URL: url.default('http://127.0.0.1:3001/sandbox/overview'),
     DEFAULT_COUNTRY: z.enum(['SE', 'NO', 'DK', 'FI']).default('SE'),
+    /** Market per host name, e.g. `onboarding.example.dk=DK,dk.localhost=DK`; other hosts get DEFAULT_COUNTRY. */
+    COUNTRY_HOSTS: z
+      .string()
+      .regex(/^([a-z0-9.-]+=(SE|NO|DK|FI))(,[a-z0-9.-]+=(SE|NO|DK|FI))*$/i, 'COUNTRY_HOSTS is a list of host=SE|NO|DK|FI pairs separated by commas')
+      .default('se.localhost=SE,no.localhost=NO,dk.localhost=DK,fi.localhost=FI'),
     FLAG_KYC_V3_STEP: bool.default(false),
     /** Test-speed knobs; the spec's values are the defaults. */
     ROUTING_RETRIES: z.coerce.number().int().positive().default(14),
@@ -59,7 +65,7 @@ const schema = z
     }
   });
 
-export type Config = z.infer<typeof schema> & { publicUrl: string; sessionSecret: string; signingOrigins: string[]; cookieSecure: boolean; production: boolean };
+export type Config = z.infer<typeof schema> & { countryByHost: Map<string, CountryCode>; publicUrl: string; sessionSecret: string; signingOrigins: string[]; cookieSecure: boolean; production: boolean };
 
 export class ConfigError extends Error {}
 
@@ -74,6 +80,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const c = parsed.data;
   return {
     ...c,
+    countryByHost: new Map(
+      c.COUNTRY_HOSTS.split(',').map((pair) => {
+        const [host, country] = pair.split('=');
+        return [host!.toLowerCase(), country!.toUpperCase() as CountryCode];
+      }),
+    ),
     publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST}:${c.PORT}`).replace(/\/$/, ''),
     // Development only: a fixed secret keeps sessions across restarts; production requires its own.
     sessionSecret: c.SESSION_SECRET ?? 'development-only-session-secret-0123456789',

@@ -7,10 +7,16 @@ import { defaultLocale, localeFromLang, type Locale, type Translate } from '../s
 import { Layout, type ProgressStep, type ShellContext } from '../views/Layout.tsx';
 import { renderPage } from './render.tsx';
 import { newJourney, type Journey } from './journey.ts';
+import type { CountryCode } from '../shared/contracts/brokerage.ts';
 import type { AppDeps } from './deps.ts';
 
+/** The market is chosen by host name (one domain per country); the session cookie is per host too. */
+export function countryOf(req: Request, deps: AppDeps): CountryCode {
+  return deps.config.countryByHost.get(req.hostname.toLowerCase()) ?? deps.config.DEFAULT_COUNTRY;
+}
+
 export function journeyOf(req: Request, deps: AppDeps): Journey {
-  if (!req.session.journey) req.session.journey = newJourney(deps.config.DEFAULT_COUNTRY);
+  if (!req.session.journey) req.session.journey = newJourney(countryOf(req, deps));
   return req.session.journey;
 }
 

@@ -31,3 +31,13 @@ export function IdentificationErrorPage({ t, error, action }: { t: Translate; er
     </section>
   );
 }
+
+/** A country without an identification method in this product (spec §2: "not implemented"). */
+export function NotImplementedPage({ t }: { t: Translate }) {
+  return (
+    <section className="result" aria-labelledby="not-implemented-title">
+      <h1 id="not-implemented-title">{t('identification.notImplemented.title')}</h1>
+      <p>{t('identification.notImplemented.text')}</p>
+    </section>
+  );
+}

@@ -1,13 +1,12 @@
 // Onboarding (the start path): customer type selection, then the country's identification view, or
 // an identification error screen (spec §2 "Customer type selection", "Identification error screens").
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { applyEntryQuery, journeyOf, sendPage, shellFor } from '../../pages.ts';
 import { CustomerTypePage, ExternalFormPage } from '../../../views/pages/CustomerTypePage.tsx';
-import { IdentificationErrorPage, type ErrorAction } from '../../../views/pages/IdentificationErrorPage.tsx';
-import type { IdentificationError } from '../../../shared/routing.ts';
-import { renderBankidIdentification } from '../identification/bankid.tsx';
+import { renderIdentificationError } from '../identification/identificationError.tsx';
+import { renderIdentification } from '../identification/identification.tsx';
 
 const customerTypeBody = z.object({ customerType: z.enum(['private', 'corporate', 'minor', 'none']) });
 
@@ -27,7 +26,7 @@ export function onboardingRoutes(deps: AppDeps): Router {
           body: <ExternalFormPage t={t} type={journey.customerType} formUrl={formUrl} resetAction="/onboarding/customer-type" />,
         });
       }
-      if (journey.customerType === 'private') return await renderBankidIdentification(req, res, deps);
+      if (journey.customerType === 'private') return await renderIdentification(req, res, deps);
       const t = shellFor(req, deps).t;
       sendPage(req, res, deps, {
         progress: 1,
@@ -51,20 +50,4 @@ export function onboardingRoutes(deps: AppDeps): Router {
   });
 
   return router;
-}
-
-function renderIdentificationError(req: Request, res: Response, deps: AppDeps, error: IdentificationError): void {
-  const t = shellFor(req, deps).t;
-  const actions: Record<IdentificationError, ErrorAction | null> = {
-    MANUAL_SUPPORT_ERROR: { label: t('identificationError.MANUAL_SUPPORT_ERROR.button'), href: deps.config.MANUAL_SUPPORT_URL },
-    BLOCK_CUSTOMER_ERROR: null,
-    TRY_AGAIN_ERROR: { label: t('identificationError.TRY_AGAIN_ERROR.button'), post: { action: '/onboarding/customer-type', name: 'customerType', value: 'private' } },
-    MINOR_ERROR: { label: t('identificationError.MINOR_ERROR.button'), post: { action: '/onboarding/customer-type', name: 'customerType', value: 'minor' } },
-    LOGIN_ERROR: { label: t('identificationError.LOGIN_ERROR.button'), href: deps.config.LOGIN_URL },
-  };
-  sendPage(req, res, deps, {
-    progress: 1,
-    hideClose: error === 'LOGIN_ERROR',
-    body: <IdentificationErrorPage t={t} error={error} action={actions[error]} />,
-  });
 }
