@@ -7,7 +7,9 @@ import { BANKID_RP_BASE, bankidRpRouter, sendBankidError } from './bankidApi.ts'
 import { bankidAppRouter } from './bankidApp.ts';
 import { brokerageRouter, sendBrokerageError, startSession } from './brokerage.ts';
 import { pagesRouter } from './pages.ts';
+import { contentRouter } from './content.ts';
 import { findPersona, personas, publicPersona } from './personas.ts';
+import { createOidcProvider, OIDC_MOUNT } from './oidcProvider.ts';
 import { createSandboxState, resetSandboxState, type SandboxContext } from './state.ts';
 
 export interface SandboxOptions {
@@ -32,6 +34,10 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
 
   const app = express();
   app.disable('x-powered-by');
+  // The OpenID provider parses its own bodies, so it is mounted before the body parsers.
+  const oidc = createOidcProvider(ctx);
+  app.use(OIDC_MOUNT, oidc.interactions);
+  app.use(OIDC_MOUNT, oidc.provider.callback());
   app.use(express.json());
   app.use(express.urlencoded({ extended: false }));
 
@@ -39,8 +45,14 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
   app.use(bankidAppRouter(ctx));
   app.use(pagesRouter(ctx));
   app.use(brokerageRouter(ctx));
+  app.use(contentRouter(ctx));
 
   // --- test controls ---
+
+  // Browsers ask every page's origin for an icon; the sandbox has none, and a 404 would be a console error.
+  app.get('/favicon.ico', (_req, res) => {
+    res.status(204).end();
+  });
 
   app.get('/sandbox/healthz', (_req, res) => {
     res.json({ ok: true });

@@ -3,7 +3,7 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { html, page, type Html } from './html.ts';
-import { actOnOrder, clientIp, waitingOrders, type AppAction } from './orders.ts';
+import { actOnOrder, clientIp, settleExpiry, waitingOrders, type AppAction } from './orders.ts';
 import { swedishPersonas } from './personas.ts';
 import type { BankidOrder, SandboxContext } from './state.ts';
 
@@ -117,6 +117,23 @@ export function bankidAppRouter(ctx: SandboxContext): express.Router {
   // JSON helpers for tests.
   router.get('/sandbox/bankid/orders', (_req, res) => {
     res.json(waitingOrders(state).map((o) => ({ orderRef: o.orderRef, createdAt: new Date(o.createdAt).toISOString() })));
+  });
+
+  // Any order, waiting or not: lets tests check that the RP cancelled or re-created orders.
+  router.get('/sandbox/bankid/orders/:orderRef', (req, res) => {
+    const found = state.orders.get(req.params.orderRef);
+    if (!found) return res.status(404).json({ error: 'No such order' });
+    const order = settleExpiry(found);
+    res.json({ orderRef: order.orderRef, status: order.status, hintCode: order.hintCode, autoStartToken: order.autoStartToken, returnUrl: order.returnUrl ?? null });
+  });
+
+  router.get('/sandbox/bankid/all-orders', (_req, res) => {
+    res.json(
+      [...state.orders.values()]
+        .map((o) => settleExpiry(o))
+        .sort((a, b) => a.createdAt - b.createdAt)
+        .map((o) => ({ orderRef: o.orderRef, status: o.status, hintCode: o.hintCode, autoStartToken: o.autoStartToken, createdAt: new Date(o.createdAt).toISOString() })),
+    );
   });
 
   for (const action of ACTIONS) {

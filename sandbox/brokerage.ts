@@ -19,6 +19,8 @@ import {
   okResponse,
   bankidSessionRequest,
   bankidSessionResponse,
+  signicatSessionRequest,
+  signicatSessionResponse,
   refreshTokenRequest,
   refreshTokenResponse,
   routingStatusResponse,
@@ -32,7 +34,7 @@ import {
   type StepId,
 } from '../shared/contracts/brokerage.ts';
 import { settleExpiry } from './orders.ts';
-import { creationStatusAfter, routingFor, uninitiatedStatus, type Persona } from './personas.ts';
+import { creationStatusAfter, findPersona, routingFor, uninitiatedStatus, type Persona } from './personas.ts';
 import { customerRecord, type Prospect, type SandboxContext, type SandboxState, type Session } from './state.ts';
 
 /** Lifetime of an access token, as the real session service reports it. */
@@ -144,6 +146,18 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
       return sendBrokerageError(res, 400, 'The BankID order is not complete', ['orderReference']);
     }
     send(res, bankidSessionResponse, { refreshToken: startSession(state, order.persona).refreshToken });
+  });
+
+  // After the OIDC broker: the onboarding server verified the ID token and names the person; the persona must
+  // belong to the country.
+  router.post(brokeragePaths.signicatSession, (req, res) => {
+    const body = parseOr400(signicatSessionRequest, req.body, res);
+    if (!body) return;
+    const persona = findPersona(body.nationalId);
+    if (!persona || persona.country !== body.country) {
+      return sendBrokerageError(res, 400, 'Unknown person for this country', ['nationalId']);
+    }
+    send(res, signicatSessionResponse, { refreshToken: startSession(state, persona).refreshToken });
   });
 
   router.post(brokeragePaths.refreshToken, (req, res) => {

@@ -10,6 +10,7 @@ const env = {
   BROKERAGE_API_URL: sandbox.url,
   SIGNING_ORIGINS: sandbox.url,
   SUCCESS_URL: `${sandbox.url}/sandbox/overview`,
+  OIDC_ISSUER_URL: `${sandbox.url}/oidc`,
   ...process.env,
 };
 const running = await runProcess('all', env);

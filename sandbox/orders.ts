@@ -108,7 +108,10 @@ export function collectResponse(order: BankidOrder): BankidCollectResponse {
 }
 
 function completionData(order: BankidOrder, persona: Persona) {
-  const ipAddress = order.identifiedFromIp ?? order.endUserIp;
+  // The sandbox's app runs on the visitor's own machine, so the device address BankID reports is the
+  // endUserIp the RP gave in /auth (what real BankID reports for a same-device order). The RP compares it
+  // with the browser's address.
+  const ipAddress = order.endUserIp;
   return {
     user: {
       personalNumber: persona.nationalId,

@@ -177,6 +177,13 @@ const seeds: PersonaSeed[] = [
   { country: 'NO', givenName: 'Sigrid', surname: 'Haugland', birthDate: '1990-05-17', scenario: 'onboarding' },
   { country: 'DK', givenName: 'Mads', surname: 'Nørgaard', birthDate: '1985-06-05', scenario: 'onboarding' },
   { country: 'FI', givenName: 'Aino', surname: 'Virtanen', birthDate: '1992-12-06', scenario: 'onboarding' },
+  // Identified through the OIDC broker's sandbox login page (sandbox/oidcProvider.ts).
+  { country: 'NO', givenName: 'Ola', surname: 'Nordmann', birthDate: '1968-03-21', scenario: 'login', customerId: '4200011' },
+  { country: 'NO', givenName: 'Emma', surname: 'Berg', birthDate: '2011-08-14', scenario: 'minor' },
+  { country: 'DK', givenName: 'Karen', surname: 'Holm', birthDate: '1974-11-02', scenario: 'login', customerId: '4300011' },
+  { country: 'DK', givenName: 'Freja', surname: 'Madsen', birthDate: '2012-02-09', scenario: 'minor' },
+  { country: 'FI', givenName: 'Matti', surname: 'Korhonen', birthDate: '1966-07-30', scenario: 'login', customerId: '4400011' },
+  { country: 'FI', givenName: 'Helmi', surname: 'Nieminen', birthDate: '2013-04-18', scenario: 'minor' },
 ];
 
 // The seed index is the serial, so every persona gets a distinct, stable individual number.

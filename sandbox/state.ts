@@ -21,7 +21,7 @@ export interface BankidOrder {
   hintCode: string;
   /** Persona chosen in the test app (set on scan or identify). */
   persona?: Persona;
-  /** IP address of the request that identified (device.ipAddress of the completion data). */
+  /** IP address of the request that identified in the test app (informational; completion data reports endUserIp). */
   identifiedFromIp?: string;
   completedAt?: number;
 }

@@ -12,6 +12,7 @@ import { healthRoutes } from './health.ts';
 import { errorHandler, fallbackRedirect } from './errors.ts';
 import { onboardingRoutes } from './stages/start/onboarding.tsx';
 import { bankidRoutes } from './stages/identification/bankid.tsx';
+import { oidcRoutes } from './stages/identification/oidc.tsx';
 import { routingRoutes } from './stages/routing/routing.ts';
 import { customerInformationRoutes } from './stages/customerInformation/steps.tsx';
 import { customerCreationRoutes } from './stages/customerCreation/creation.tsx';
@@ -45,16 +46,17 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(healthRoutes(deps));
   // Hashed build files never change: cache them for a year.
   app.use('/build', express.static(`${publicDir}build`, { immutable: true, maxAge: '365d', index: false }));
+  // Shell images (signup images, fallback background): not hashed, so a shorter cache.
+  app.use('/images', express.static(`${publicDir}images`, { maxAge: '1d', index: false }));
 
   app.use(nonceMiddleware());
-  app.use(securityHeaders({ httpsOnly: config.cookieSecure, formActionOrigins: config.signingOrigins }));
+  app.use(securityHeaders({ httpsOnly: config.cookieSecure, formActionOrigins: [...config.signingOrigins, new URL(config.OIDC_ISSUER_URL).origin], imageOrigins: config.contentImageOrigins }));
   app.use(express.urlencoded({ extended: false, limit: '20kb' }));
   app.use(express.json({ limit: '20kb' }));
   app.use(
     sessionMiddleware({
       secret: config.sessionSecret,
       ttlMinutes: config.SESSION_TTL_MINUTES,
-      production: config.production,
       secureCookie: config.cookieSecure,
       redis: deps.redis,
       prefix: config.REDIS_PREFIX,
@@ -62,6 +64,8 @@ export function createApp(deps: AppDeps): express.Express {
   );
 
   app.get('/', (_req, res) => res.redirect(302, '/onboarding'));
+  // Before Onboarding: it takes GET /onboarding only when the broker's code or error is in the query.
+  app.use(oidcRoutes(deps));
   app.use(onboardingRoutes(deps));
   app.use(bankidRoutes(deps));
   app.use(routingRoutes(deps));

@@ -49,6 +49,30 @@ const schema = z
     BUSINESS_FORM_URL: url.default('https://forms.example.com/business'),
     MINOR_FORM_URL: url.default('https://forms.example.com/minor'),
     MANUAL_SUPPORT_URL: url.default('https://forms.example.com/additional-information'),
+    /** Same-device BankID in the native app's webview: where the BankID app returns to (the app's own URL scheme or link). */
+    NATIVE_APP_RETURN_URL: z.string().min(1).optional(),
+    /** Business and minor account cards link to <base>/<country>/<account> (shared/accountTypeLists.ts). */
+    OCCUPATIONAL_PENSION_INFO_URL: url.default('https://www.example.com/se/occupational-pension'),
+    ACCOUNT_TYPES_INFO_URL: z.string().default('/faq#account-types'),
+    DEPOSIT_GUARANTEE_URL: z.string().default('/faq#deposit-guarantee'),
+    /** Social-app in-app browsers: the Private card opens the page in the device's own browser. */
+    FLAG_IN_APP_BROWSER_HANDOFF: bool.default(true),
+    /** Content service of the background image; unset means the brokerage API host (the sandbox locally). */
+    CONTENT_SERVICE_URL: url.optional(),
+    CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(1500),
+    CONTENT_CACHE_MS: z.coerce.number().int().nonnegative().default(300_000),
+    /** Extra origins the content's images may come from (comma separated); the content service origin is always allowed. */
+    CONTENT_IMAGE_ORIGINS: z
+      .string()
+      .default('')
+      .refine((v) => v.split(',').every((s) => s.trim() === '' || URL.canParse(s.trim())), 'CONTENT_IMAGE_ORIGINS is a list of URLs separated by commas'),
+    /** OIDC identification broker for DK, NO and FI; the defaults are the sandbox provider's test client. */
+    OIDC_ISSUER_URL: url.default('http://127.0.0.1:3001/oidc'),
+    OIDC_CLIENT_ID: z.string().min(1).max(200).default('onboarding-sandbox'),
+    OIDC_CLIENT_SECRET: z.string().min(16, 'OIDC_CLIENT_SECRET must be at least 16 characters').default('sandbox-only-client-secret-not-for-production'),
+    /** Deep-link scheme of the native app that receives the broker's code (webview flows it started). */
+    NATIVE_APP_SCHEME: z.string().regex(/^[a-z][a-z0-9+.-]*$/, 'NATIVE_APP_SCHEME is a URL scheme such as nordicbank').default('nordicbank'),
+    PRIVACY_URL: z.string().default('/privacy'),
     /** Express 'trust proxy': the PaaS router sits in front of the web process. */
     TRUST_PROXY: z.string().default('loopback'),
   })
@@ -59,13 +83,33 @@ const schema = z
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
     }
+    // openid-client refuses plain http unless told otherwise; that is only acceptable for a local sandbox.
+    const issuer = new URL(c.OIDC_ISSUER_URL);
+    if (issuer.protocol !== 'https:' && !isLoopbackHost(issuer.hostname)) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'OIDC_ISSUER_URL must use https (http only for a loopback development issuer)' });
+    }
     const tls = [c.BANKID_CERT_PATH, c.BANKID_KEY_PATH, c.BANKID_CA_PATH].filter(Boolean).length;
     if (tls !== 0 && tls !== 3) {
       ctx.addIssue({ code: 'custom', path: ['BANKID_CERT_PATH'], message: 'BANKID_CERT_PATH, BANKID_KEY_PATH and BANKID_CA_PATH go together' });
     }
   });
 
-export type Config = z.infer<typeof schema> & { countryByHost: Map<string, CountryCode>; publicUrl: string; sessionSecret: string; signingOrigins: string[]; cookieSecure: boolean; production: boolean };
+/** 127.0.0.1, ::1, localhost and *.localhost: hosts that never leave the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+export type Config = z.infer<typeof schema> & {
+  countryByHost: Map<string, CountryCode>;
+  publicUrl: string;
+  sessionSecret: string;
+  signingOrigins: string[];
+  cookieSecure: boolean;
+  production: boolean;
+  contentServiceUrl: string;
+  contentImageOrigins: string[];
+};
 
 export class ConfigError extends Error {}
 
@@ -92,5 +136,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     signingOrigins: c.SIGNING_ORIGINS.split(',').map((s) => new URL(s.trim()).origin),
     cookieSecure: c.COOKIE_SECURE ?? c.NODE_ENV === 'production',
     production: c.NODE_ENV === 'production',
+    contentServiceUrl: c.CONTENT_SERVICE_URL ?? c.BROKERAGE_API_URL,
+    contentImageOrigins: [
+      new URL(c.CONTENT_SERVICE_URL ?? c.BROKERAGE_API_URL).origin,
+      ...c.CONTENT_IMAGE_ORIGINS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => new URL(s).origin),
+    ],
   };
 }

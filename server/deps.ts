@@ -7,6 +7,8 @@ import type { I18n } from './i18n.ts';
 import type { Manifest } from './render.tsx';
 import type { BankidClient } from './upstream/bankid.ts';
 import type { BrokerageClient } from './upstream/brokerage.ts';
+import type { OidcBroker } from './upstream/oidcBroker.ts';
+import type { ContentService } from './upstream/contentService.ts';
 import type { JobQueue } from './infra/jobQueue.ts';
 import type { CreationEvents } from './infra/creationEvents.ts';
 import type { SseConnections } from './infra/sseConnections.ts';
@@ -18,6 +20,8 @@ export interface AppDeps {
   manifest: Manifest;
   bankid: BankidClient;
   brokerage: BrokerageClient;
+  oidcBroker: OidcBroker;
+  content: ContentService;
   queue: JobQueue;
   events: CreationEvents;
   sse: SseConnections;

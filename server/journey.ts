@@ -3,6 +3,8 @@
 import type { CountryCode, RoutingStatus, StepId, AccountTypeWithCountry } from '../shared/contracts/brokerage.ts';
 import type { Locale } from '../shared/i18n.ts';
 import type { IdentificationError } from '../shared/routing.ts';
+import type { OidcMarker } from './upstream/oidcBroker.ts';
+import type { Campaign } from '../shared/shell.ts';
 
 export type CustomerType = 'none' | 'private' | 'minor' | 'corporate';
 
@@ -39,16 +41,26 @@ export interface Journey {
   customerType: CustomerType;
   webview: boolean;
   queryParams: Record<string, string>;
+  /** The Swedish BankID view chosen: QR (other device) or this device; unset shows the choice on mobile. */
+  bankidMode?: 'QR' | 'SAME_DEVICE';
   bankid?: BankidOrder;
   bankidFailure?: BankidFailure;
+  /** The local marker of a DK/NO/FI identification in progress: state, nonce and PKCE verifier. */
+  oidc?: OidcMarker;
   /** National id of the identified person; personal data, never logged. */
   natregno?: string;
   jwt?: string;
   routingStatus?: RoutingStatus;
   identificationError?: IdentificationError;
   prospectId?: string;
+  /** Routing said SHOULD_NOT_UPDATE_STATUS: the prospect is a legacy (v2) one and the legacy flow is used. */
+  legacyFlow?: boolean;
   customerInformation?: CustomerInformationProgress;
   creationRun?: number;
+  /** Campaign of the entry query (spec §3 campaign types); picks the signup image. */
+  campaign?: Campaign;
+  /** Set once the current brokerage sessions were logged out on entry (spec §4), so it runs once per journey. */
+  sessionsLoggedOut?: boolean;
 }
 
 declare module 'express-session' {

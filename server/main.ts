@@ -9,6 +9,8 @@ import { createI18n, loadCatalogues } from './i18n.ts';
 import { loadManifest } from './render.tsx';
 import { createBankidClient } from './upstream/bankid.ts';
 import { createBrokerageClient } from './upstream/brokerage.ts';
+import { createOidcBroker } from './upstream/oidcBroker.ts';
+import { createContentService } from './upstream/contentService.ts';
 import { connectRedis } from './infra/redis.ts';
 import { createBullmqQueue, createMemoryQueue, startBullmqRunner, type JobQueue, type JobRunner } from './infra/jobQueue.ts';
 import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEvents } from './infra/creationEvents.ts';
@@ -33,6 +35,12 @@ export async function start(env: Record<string, string | undefined>, role: Role)
     tls: config.BANKID_CERT_PATH ? { certPath: config.BANKID_CERT_PATH, keyPath: config.BANKID_KEY_PATH!, caPath: config.BANKID_CA_PATH! } : undefined,
   });
   const brokerage = createBrokerageClient({ baseUrl: config.BROKERAGE_API_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+  const oidcBroker = createOidcBroker({
+    issuerUrl: config.OIDC_ISSUER_URL,
+    clientId: config.OIDC_CLIENT_ID,
+    clientSecret: config.OIDC_CLIENT_SECRET,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  });
 
   let redis: RedisClientType | undefined;
   let queue: JobQueue;
@@ -77,6 +85,15 @@ export async function start(env: Record<string, string | undefined>, role: Role)
   if (role === 'web' || role === 'all') {
     const i18n = createI18n(loadCatalogues());
     const manifest = loadManifest(fileURLToPath(new URL('../public/build/manifest.json', import.meta.url)));
+    const content = createContentService({
+      baseUrl: config.contentServiceUrl,
+      timeoutMs: config.CONTENT_TIMEOUT_MS,
+      cacheMs: config.CONTENT_CACHE_MS,
+      allowedImageOrigins: config.contentImageOrigins,
+      logger,
+    });
+    // Bounded by CONTENT_TIMEOUT_MS and never throws: the first pages get the real background.
+    await content.refresh();
     const app = createApp({
       config,
       logger,
@@ -84,6 +101,8 @@ export async function start(env: Record<string, string | undefined>, role: Role)
       manifest,
       bankid,
       brokerage,
+      oidcBroker,
+      content,
       queue,
       events,
       sse,

@@ -3,7 +3,9 @@ import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { createElement } from 'react';
 import { z } from 'zod';
-import { defaultLocale, localeFromLang, type Locale, type Translate } from '../shared/i18n.ts';
+import { defaultLocale, isLocale, localeFromLang, type Locale, type Translate } from '../shared/i18n.ts';
+import { campaignOf, MAX_USP_ITEMS, signupImageFor, visibleUsps } from '../shared/shell.ts';
+import { LOCALE_COOKIE, readCookie } from './cookies.ts';
 import { Layout, type ProgressStep, type ShellContext } from '../views/Layout.tsx';
 import { renderPage } from './render.tsx';
 import { newJourney, type Journey } from './journey.ts';
@@ -23,6 +25,7 @@ export function journeyOf(req: Request, deps: AppDeps): Journey {
 const entryQuery = z.object({
   lang: z.string().max(8).optional(),
   webview: z.enum(['true', 'false']).optional(),
+  campaign: z.string().max(32).optional(),
 });
 
 /** Reads lang and webview from any page's query (spec §2 route queries) into the journey. */
@@ -35,10 +38,13 @@ export function applyEntryQuery(req: Request, deps: AppDeps): void {
     if (locale) journey.locale = locale;
   }
   if (parsed.data.webview) journey.webview = parsed.data.webview === 'true';
+  const campaign = campaignOf(parsed.data.campaign);
+  if (campaign) journey.campaign = campaign;
 }
 
 export function localeOf(req: Request): Locale {
-  return req.session?.journey?.locale ?? defaultLocale;
+  const cookie = readCookie(req, LOCALE_COOKIE);
+  return req.session?.journey?.locale ?? (isLocale(cookie) ? cookie : defaultLocale);
 }
 
 export function translatorFor(req: Request, deps: AppDeps): Translate {
@@ -47,11 +53,16 @@ export function translatorFor(req: Request, deps: AppDeps): Translate {
 
 export function shellFor(req: Request, deps: AppDeps, options: { hideClose?: boolean } = {}): ShellContext {
   const webview = req.session?.journey?.webview ?? false;
+  const t = translatorFor(req, deps);
   return {
-    t: translatorFor(req, deps),
+    t,
     supportPhone: deps.config.SUPPORT_PHONE,
     faqUrl: deps.config.FAQ_URL,
     closeUrl: options.hideClose ? null : webview ? '/onboarding/close-signup-in-app' : '/',
+    showBack: (req.session?.journey?.customerType ?? 'none') !== 'none',
+    signupImage: signupImageFor(req.session?.journey?.campaign ?? readCookie(req, 'campaign')),
+    backgroundUrl: deps.content.backgroundUrl(),
+    usps: visibleUsps(Array.from({ length: MAX_USP_ITEMS }, (_, i) => t(`shell.usp.${i + 1}`))),
   };
 }
 

@@ -11,7 +11,7 @@ export function nonceMiddleware(): RequestHandler {
 }
 
 /** `httpsOnly`: the site is served over TLS (secure cookies); then browsers are told to stay on https. */
-export function securityHeaders(options: { httpsOnly: boolean; formActionOrigins: string[] }): RequestHandler {
+export function securityHeaders(options: { httpsOnly: boolean; formActionOrigins: string[]; imageOrigins?: string[] }): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -19,7 +19,8 @@ export function securityHeaders(options: { httpsOnly: boolean; formActionOrigins
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        // The background image comes from the content service's origin(s).
+        imgSrc: ["'self'", 'data:', ...(options.imageOrigins ?? [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],

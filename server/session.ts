@@ -8,7 +8,6 @@ import type { RequestHandler } from 'express';
 export function sessionMiddleware(options: {
   secret: string;
   ttlMinutes: number;
-  production: boolean;
   secureCookie: boolean;
   redis?: RedisClientType;
   prefix: string;
@@ -23,7 +22,7 @@ export function sessionMiddleware(options: {
     resave: false,
     saveUninitialized: false,
     rolling: true,
-    proxy: options.production,
+    // proxy unset: express-session follows the app's 'trust proxy' (TRUST_PROXY) for X-Forwarded-Proto.
     cookie: {
       httpOnly: true,
       sameSite: 'lax',

@@ -29,6 +29,12 @@ const failed: Record<string, (mode: BankidMode) => string> = {
   transactionRiskBlocked: () => 'RFA_22',
 };
 
+/**
+ * The device that completed a same-device order is not the one that started it (completionData.device.ipAddress
+ * differs from the browser's address): the identification is refused, and the user may try again.
+ */
+export const ipMismatchMessage: HintMessage = { key: 'IP_MISMATCH', retry: true };
+
 export function pendingHintMessage(hintCode: string, mode: BankidMode): HintMessage {
   // An unknown pending hint is still "in progress" (RFA_21): BankID may add hints at any time.
   return { key: (pending[hintCode] ?? (() => 'RFA_21'))(mode), retry: false };
@@ -43,7 +49,7 @@ export function failedHintMessage(hintCode: string, mode: BankidMode): HintMessa
 /** RP API error codes of a failed auth/collect call. */
 export function errorCodeMessage(errorCode: string | undefined): HintMessage {
   if (errorCode === 'alreadyInProgress') return { key: 'RFA_4', retry: true };
-  if (errorCode === 'internalError' || errorCode === 'maintenance') return { key: 'RFA_5', retry: true };
+  if (errorCode === 'internalError' || errorCode === 'maintenance' || errorCode === 'requestTimeout') return { key: 'RFA_5', retry: true };
   // Polling exceptions and unexpected statuses (§8).
   return { key: 'RFA_22', retry: true };
 }

@@ -1,7 +1,9 @@
-// The onboarding page shell (spec §2 "Onboarding page shell"): header, 3-step progress bar, content,
-// disclaimer and footer. Every text comes from the locale catalogue through `t`.
+// The onboarding page shell (spec §2 "Onboarding page shell"): background, header (logo or Back, and
+// the Close X), 3-step progress bar with milestone texts, content next to the signup panel (campaign
+// image and unique-selling points), disclaimer and footer. Every text comes from the locale catalogue.
 import type { ReactNode } from 'react';
 import type { Translate } from '../shared/i18n.ts';
+import type { SignupImage } from '../shared/shell.ts';
 
 export interface ShellContext {
   t: Translate;
@@ -9,28 +11,79 @@ export interface ShellContext {
   faqUrl: string;
   /** Close X target: / (or the in-app close route in a webview); null hides the X. */
   closeUrl: string | null;
+  /** Spec §2: with a customer type chosen, the identification screens show Back instead of the logo. */
+  showBack?: boolean;
+  signupImage?: SignupImage;
+  /** Content-service background (or the static fallback); decorative. */
+  backgroundUrl?: string;
+  /** Unique-selling points already filtered by shared/shell.ts visibleUsps. */
+  usps?: string[];
 }
 
 export type ProgressStep = 1 | 2 | 3 | 4;
 
-const progressKeys = ['shell.progress.identification', 'shell.progress.customerInformation', 'shell.progress.customerCreation'] as const;
+const progressSteps = [
+  { name: 'shell.progress.identification', milestone: 'shell.milestone.one' },
+  { name: 'shell.progress.customerInformation', milestone: 'shell.milestone.two' },
+  { name: 'shell.progress.customerCreation', milestone: 'shell.milestone.three' },
+] as const;
+
+/** Where Back posts: choosing customer type none shows the customer type selection again. */
+export const CUSTOMER_TYPE_ACTION = '/onboarding/customer-type';
 
 export function ProgressBar({ t, current }: { t: Translate; current: ProgressStep }) {
   return (
     <nav aria-label={t('shell.progressLabel')}>
       <ol className="progress">
-        {progressKeys.map((key, i) => {
+        {progressSteps.map(({ name, milestone }, i) => {
           const step = i + 1;
           const status = step < current ? 'done' : step === current ? 'current' : 'upcoming';
           return (
-            <li key={key} className={`progress__step progress__step--${status}`} aria-current={status === 'current' ? 'step' : undefined}>
-              <span>{t(key)}</span>
+            <li key={name} className={`progress__step progress__step--${status}`} aria-current={status === 'current' ? 'step' : undefined}>
+              <span>{t(name)}</span>
+              <span className="progress__milestone">{t(milestone)}</span>
               <span className="visually-hidden"> ({t('shell.progress.stepStatus', { status })})</span>
             </li>
           );
         })}
       </ol>
     </nav>
+  );
+}
+
+/** Back in the header: a plain form post that resets the customer type to none (works without JS). */
+export function BackButton({ t }: { t: Translate }) {
+  return (
+    <form method="post" action={CUSTOMER_TYPE_ACTION} className="site-header__back">
+      <input type="hidden" name="customerType" value="none" />
+      <button type="submit" className="btn btn-secondary btn--small">
+        <span aria-hidden="true">‹</span> {t('shell.back')}
+      </button>
+    </form>
+  );
+}
+
+/** tel: links take digits and a leading + only. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+function SignupPanel({ t, image, usps }: { t: Translate; image: SignupImage; usps: string[] }) {
+  return (
+    <aside className="signup" aria-labelledby="usp-title">
+      {/* Illustration only: the panel's heading and list carry the message, so the image has empty alt. */}
+      <img className="signup__image" src={`/images/${image}.svg`} alt="" width={320} height={200} />
+      <h2 id="usp-title" className="signup__title">
+        {t('shell.usp.title')}
+      </h2>
+      {usps.length > 0 && (
+        <ul className="usp-list">
+          {usps.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      )}
+    </aside>
   );
 }
 
@@ -48,38 +101,51 @@ export function Layout({
   showDisclaimer?: boolean;
 }) {
   const { t } = shell;
-  return (
-    <div className="page">
-      <a className="skip-link visually-hidden" href="#main">
-        {t('shell.skipToContent')}
+  const headerStart =
+    header ??
+    (shell.showBack && progress === 1 ? (
+      <BackButton t={t} />
+    ) : (
+      <a className="site-header__logo" href="/" aria-label={t('shell.logo')}>
+        <span aria-hidden="true">◆</span>
       </a>
-      <header className="site-header">
-        {header ?? (
-          <a className="site-header__logo" href="/" aria-label={t('shell.logo')}>
-            <span aria-hidden="true">◆</span>
-          </a>
+    ));
+  return (
+    <div className="page-frame">
+      {shell.backgroundUrl && <img className="page-background" src={shell.backgroundUrl} alt="" aria-hidden="true" />}
+      <div className="page">
+        <a className="skip-link visually-hidden" href="#main">
+          {t('shell.skipToContent')}
+        </a>
+        <header className="site-header">
+          {headerStart}
+          {shell.closeUrl && (
+            <a className="site-header__close" href={shell.closeUrl} aria-label={t('shell.close')}>
+              <span aria-hidden="true">×</span>
+            </a>
+          )}
+        </header>
+        {progress !== null && <ProgressBar t={t} current={progress} />}
+        <div className="page__body">
+          <main id="main" className="content">
+            {children}
+          </main>
+          {shell.signupImage && <SignupPanel t={t} image={shell.signupImage} usps={shell.usps ?? []} />}
+        </div>
+        {showDisclaimer && (
+          <aside className="panel" aria-label={t('shell.disclaimerLabel')}>
+            <p>{t('shell.disclaimer')}</p>
+          </aside>
         )}
-        {shell.closeUrl && (
-          <a className="site-header__close" href={shell.closeUrl} aria-label={t('shell.close')}>
-            <span aria-hidden="true">×</span>
-          </a>
-        )}
-      </header>
-      {progress !== null && <ProgressBar t={t} current={progress} />}
-      <main id="main" className="content">
-        {children}
-      </main>
-      {showDisclaimer && (
-        <aside className="panel" aria-label={t('shell.disclaimer').split('.')[0]}>
-          <p>{t('shell.disclaimer')}</p>
-        </aside>
-      )}
-      <footer className="site-footer">
-        <p>{t('shell.footer.support', { phone: shell.supportPhone })}</p>
-        <p>
-          <a href={shell.faqUrl}>{t('shell.footer.faq')}</a>
-        </p>
-      </footer>
+        <footer className="site-footer">
+          <p>
+            {t('shell.footer.supportLabel')} <a href={telHref(shell.supportPhone)}>{shell.supportPhone}</a>
+          </p>
+          <p>
+            <a href={shell.faqUrl}>{t('shell.footer.faq')}</a>
+          </p>
+        </footer>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-// Swedish BankID on another device: the rotating QR code and the hint text. The server renders the
-// current state (so the page works, and polls by refreshing, without JavaScript); in the browser this
-// island polls the status endpoint to rotate the QR code and follows `next` once identification ends.
-import { useEffect, useState } from 'react';
+// Swedish BankID order in progress: the rotating QR code (other device) or the launch link (this
+// device), and the hint text. The server renders the current state (so the page works, and polls by
+// refreshing, without JavaScript); in the browser this island polls the status endpoint to rotate the
+// QR code, starts the BankID app once the order is waiting for it, and follows `next` when done.
+import { useEffect, useRef, useState } from 'react';
 
 export type BankidQrState = 'pending' | 'failed' | 'complete';
 
@@ -14,6 +15,10 @@ export interface BankidQrStatus {
   /** A POST form button (try again); also rendered without JavaScript. */
   retry: { url: string; label: string } | null;
   showSpinner: boolean;
+  /** Same-device orders: the URL that starts the BankID app (a plain link without JavaScript). */
+  launch?: { url: string; label: string } | null;
+  /** Start the app now: the order waits for the app (hint outstandingTransaction). Done once per URL. */
+  autoLaunch?: boolean;
   /** Where to go now; the island navigates there at once. */
   next?: string;
 }
@@ -33,12 +38,15 @@ function parseStatus(value: unknown): BankidQrStatus | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   const retry = v.retry as Record<string, unknown> | null | undefined;
+  const launch = v.launch as Record<string, unknown> | null | undefined;
   if (
     (v.qrSvg !== null && typeof v.qrSvg !== 'string') ||
     typeof v.message !== 'string' ||
     !states.includes(v.state as string) ||
     typeof v.showSpinner !== 'boolean' ||
     (retry != null && (typeof retry.url !== 'string' || typeof retry.label !== 'string')) ||
+    (launch != null && (typeof launch.url !== 'string' || typeof launch.label !== 'string')) ||
+    (v.autoLaunch !== undefined && typeof v.autoLaunch !== 'boolean') ||
     (v.next !== undefined && typeof v.next !== 'string')
   ) {
     return null;
@@ -54,8 +62,18 @@ export default function BankidQr(props: BankidQrProps) {
     state: props.state,
     retry: props.retry,
     showSpinner: props.showSpinner,
+    launch: props.launch ?? null,
+    autoLaunch: props.autoLaunch ?? false,
   }));
   const failed = view.state === 'failed';
+  // Each order's launch URL carries its own autostart token: start the app once per order, not per poll.
+  const launched = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!view.autoLaunch || !view.launch || launched.current === view.launch.url) return;
+    launched.current = view.launch.url;
+    location.href = view.launch.url;
+  }, [view.autoLaunch, view.launch]);
 
   useEffect(() => {
     if (failed) return;
@@ -82,6 +100,8 @@ export default function BankidQr(props: BankidQrProps) {
             state: status.state,
             retry: status.retry ?? null,
             showSpinner: status.showSpinner,
+            launch: status.launch ?? null,
+            autoLaunch: status.autoLaunch ?? false,
           });
           // The effect ends itself through `failed` changing; no further timer.
           if (status.state === 'failed') return;
@@ -103,6 +123,13 @@ export default function BankidQr(props: BankidQrProps) {
       {view.qrSvg !== null && !view.showSpinner && (
         // The SVG comes from our own server (qrcode output); the CSP forbids inline script anyway.
         <div className="qr" role="img" aria-label={labels.qrAlt} dangerouslySetInnerHTML={{ __html: view.qrSvg }} />
+      )}
+      {view.launch && !view.showSpinner && (
+        <p>
+          <a className="btn" href={view.launch.url}>
+            {view.launch.label}
+          </a>
+        </p>
       )}
       {/* Always present, so that screen readers announce the hints as they change. */}
       <div className="bankid-qr__status" aria-live="polite">

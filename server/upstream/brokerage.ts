@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   brokeragePaths as paths,
   bankidSessionResponse,
+  signicatSessionResponse,
+  type SignicatSessionRequest,
   refreshTokenResponse,
   routingStatusResponse,
   systemStatusResponse,
@@ -34,11 +36,24 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     async createBankidSession(orderReference: string) {
       return (await http.json({ method: 'POST', path: paths.bankidSession, body: { orderReference }, schema: bankidSessionResponse })).data;
     },
+    /** POST session creation after identification through the OIDC broker (spec §7); answers a refresh token. */
+    async createSignicatSession(body: SignicatSessionRequest) {
+      return (await http.json({ method: 'POST', path: paths.signicatSession, body, schema: signicatSessionResponse })).data;
+    },
     async refreshToken(refreshToken: string) {
       return (await http.json({ method: 'POST', path: paths.refreshToken, body: { refreshToken }, schema: refreshTokenResponse })).data;
     },
-    async logout(jwt: string) {
-      await http.json({ method: 'DELETE', path: paths.logoutCurrent, bearer: jwt, schema: empty });
+    /**
+     * Logs out the current sessions (spec §7): DELETE of the session-service session and of the older
+     * login. A 401 means there was no session to end and is ignored; other failures throw. Both calls
+     * always run, so one failing does not keep the other session alive.
+     */
+    async logout(jwt?: string) {
+      const results = await Promise.allSettled(
+        [paths.logoutCurrent, paths.logoutLegacy].map((path) => http.json({ method: 'DELETE', path, ...(jwt ? { bearer: jwt } : {}), schema: empty })),
+      );
+      const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof UpstreamError && r.reason.status === 401));
+      if (failure) throw failure.reason;
     },
     async routingStatus(jwt: string) {
       return (await http.json({ method: 'GET', path: paths.routingStatus, bearer: jwt, schema: routingStatusResponse })).data;

@@ -7,6 +7,8 @@ export type CountryCode = z.infer<typeof countryCode>;
 
 export const brokeragePaths = {
   bankidSession: '/nnxapi/authentication/v1/sessions/bankid',
+  // Session after identification through the OIDC broker (DK, NO, FI); the path shape is not in the spec.
+  signicatSession: '/api/2/authentication/signicat/session',
   refreshToken: '/nnxapi/authentication/v1/sessions/refresh-token',
   logoutCurrent: '/nnxapi/authentication/v1/sessions/current',
   routingStatus: '/api/2/onboarding/routing-status',
@@ -33,6 +35,10 @@ export type Milestone = 'one' | 'two' | 'three';
 // --- authentication -------------------------------------------------------------
 export const bankidSessionRequest = z.object({ orderReference: z.string().min(1) });
 export const bankidSessionResponse = z.object({ refreshToken: z.string().min(1) });
+/** The national id comes from the ID token our server verified; returnUrl is where the journey continues. */
+export const signicatSessionRequest = z.object({ nationalId: z.string().min(1).max(32), country: countryCode, returnUrl: z.string().url() });
+export type SignicatSessionRequest = z.infer<typeof signicatSessionRequest>;
+export const signicatSessionResponse = z.object({ refreshToken: z.string().min(1) });
 export const refreshTokenRequest = z.object({ refreshToken: z.string().min(1) });
 export const refreshTokenResponse = z.object({ jwt: z.string().min(1), expiresIn: z.number().int().positive() });
 

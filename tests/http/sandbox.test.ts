@@ -171,8 +171,8 @@ describe('BankID order lifecycle', () => {
     if (result.status !== 'complete') throw new Error(`expected complete, got ${result.status}`);
     const [givenName, surname] = persona.name.split(' ');
     expect(result.completionData.user).toEqual({ personalNumber: persona.nationalId, name: persona.name, givenName, surname });
-    // The identifying request came from supertest on the loopback interface.
-    expect(result.completionData.device.ipAddress).toBe('127.0.0.1');
+    // The app runs on the visitor's own machine: BankID reports the endUserIp the RP sent in /auth.
+    expect(result.completionData.device.ipAddress).toBe('192.0.2.10');
     expect(result.completionData.bankIdIssueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(Buffer.from(result.completionData.signature, 'base64').toString('utf8')).toMatch(/^<\?xml[\s\S]*<Signature[\s\S]*<\/Signature>$/);
     expect(Buffer.from(result.completionData.ocspResponse, 'base64').length).toBeGreaterThan(0);
@@ -428,12 +428,15 @@ describe('personas', () => {
     expect(new Set(all.map((p) => p.nationalId)).size).toBe(all.length);
   });
 
-  it('cover every required scenario with exactly one Swedish persona, plus onboarding in NO, DK and FI', async () => {
+  it('cover every required scenario with exactly one Swedish persona, plus onboarding, login and minor in NO, DK and FI', async () => {
     const all = await listPersonas(newApp());
     const swedish = all.filter((p) => p.country === 'SE').map((p) => p.scenario);
     expect(swedish.sort()).toEqual([...requiredScenarios].sort());
     const others = all.filter((p) => p.country !== 'SE').map((p) => `${p.country}:${p.scenario}`);
-    expect(others.sort()).toEqual(['DK:onboarding', 'FI:onboarding', 'NO:onboarding']);
+    const brokerScenarios = ['login', 'minor', 'onboarding'];
+    expect(others.sort()).toEqual(['DK', 'FI', 'NO'].flatMap((c) => brokerScenarios.map((s) => `${c}:${s}`)));
+    // The OIDC provider's login page lists them; each id is checksum-valid for its country.
+    for (const p of all.filter((x) => x.country !== 'SE')) expect(isValidNationalId(p.country as 'NO' | 'DK' | 'FI', p.nationalId)).toBe(true);
   });
 
   it('have the expected routing status', async () => {

@@ -62,6 +62,7 @@ export async function startEmbeddedStack(extraEnv: Record<string, string> = {}):
       BROKERAGE_API_URL: sandbox.url,
       SIGNING_ORIGINS: sandbox.url,
       SUCCESS_URL: `${sandbox.url}/sandbox/overview`,
+      OIDC_ISSUER_URL: `${sandbox.url}/oidc`,
       ...testTimings(),
       ...extraEnv,
     },
@@ -126,6 +127,7 @@ export async function startRedisStack(extraEnv: Record<string, string> = {}): Pr
     BROKERAGE_API_URL: sandboxUrl,
     SIGNING_ORIGINS: sandboxUrl,
     SUCCESS_URL: `${sandboxUrl}/sandbox/overview`,
+    OIDC_ISSUER_URL: `${sandboxUrl}/oidc`,
     ...testTimings(),
     // Each process logs to its own file under test-results/, which helps when a test fails.
     LOG_LEVEL: 'info',

@@ -1,19 +1,44 @@
-// "Before we get started. Who's the account for?" (spec §2 "Customer type selection").
-// Each card is a plain form post, so the choice works without JavaScript.
+// "Before we get started. Who's the account for?" (spec §2 "Customer type selection") and the business
+// and minor account type lists. Each card is a plain form post or link, so everything works without JS.
 import type { Translate } from '../../shared/i18n.ts';
+import type { ExternalAccountType, ExternalApplicantType } from '../../shared/accountTypeLists.ts';
 
-const cards = [
-  { value: 'private', title: 'customerType.private', text: 'customerType.privateText' },
+const otherCards = [
   { value: 'corporate', title: 'customerType.business', text: 'customerType.businessText' },
   { value: 'minor', title: 'customerType.underage', text: 'customerType.underageText' },
 ] as const;
 
-export function CustomerTypePage({ t, action, loginUrl }: { t: Translate; action: string; loginUrl: string }) {
+export function CustomerTypePage({
+  t,
+  action,
+  loginUrl,
+  privateHandoffUrl,
+}: {
+  t: Translate;
+  action: string;
+  loginUrl: string;
+  /** In a social app's in-app browser: the Private card opens the page in the device's browser instead. */
+  privateHandoffUrl: string | null;
+}) {
   return (
     <>
       <h1>{t('customerType.title')}</h1>
       <form method="post" action={action} className="card-grid">
-        {cards.map((c) => (
+        {privateHandoffUrl ? (
+          <a className="card" href={privateHandoffUrl} aria-describedby="handoff-hint">
+            <span className="card__title">{t('customerType.private')}</span>
+            <span className="card__text">{t('customerType.privateText')}</span>
+            <span id="handoff-hint" className="card__note">
+              {t('customerType.inAppBrowserHint')}
+            </span>
+          </a>
+        ) : (
+          <button type="submit" name="customerType" value="private" className="card">
+            <span className="card__title">{t('customerType.private')}</span>
+            <span className="card__text">{t('customerType.privateText')}</span>
+          </button>
+        )}
+        {otherCards.map((c) => (
           <button key={c.value} type="submit" name="customerType" value={c.value} className="card">
             <span className="card__title">{t(c.title)}</span>
             <span className="card__text">{t(c.text)}</span>
@@ -28,22 +53,57 @@ export function CustomerTypePage({ t, action, loginUrl }: { t: Translate; action
   );
 }
 
-/** Corporate and minor applicants use separate manual forms (spec §1). */
-export function ExternalFormPage({ t, type, formUrl, resetAction }: { t: Translate; type: 'corporate' | 'minor'; formUrl: string; resetAction: string }) {
+export interface AccountTypeCardView {
+  type: ExternalAccountType;
+  href: string;
+  destination: 'form' | 'infoPage';
+  prerequisite?: 'guardianSuitabilityAssessment';
+}
+
+/**
+ * Business or minor account types of the market (spec §2): each card leaves the app for an external
+ * form (the SE occupational pension for an information page). Back is in the header.
+ */
+export function AccountTypeListPage({
+  t,
+  applicant,
+  cards,
+  accountTypesUrl,
+  depositGuaranteeUrl,
+}: {
+  t: Translate;
+  applicant: ExternalApplicantType;
+  cards: AccountTypeCardView[];
+  accountTypesUrl: string;
+  depositGuaranteeUrl: string;
+}) {
   return (
     <>
-      <h1>{t(type === 'corporate' ? 'customerType.business' : 'customerType.underage')}</h1>
-      <p>{t('customerType.externalFormIntro', { type })}</p>
-      <p>
-        <a className="btn" href={formUrl}>
-          {t('customerType.externalFormLink')}
-        </a>
-      </p>
-      <form method="post" action={resetAction}>
-        <button type="submit" name="customerType" value="none" className="btn btn-secondary">
-          {t('customerType.chooseAnother')}
-        </button>
-      </form>
+      <h1>{t(`accountTypes.${applicant}.title`)}</h1>
+      <p>{t(`accountTypes.${applicant}.intro`)}</p>
+      <ul className="card-grid card-list">
+        {cards.map((c) => (
+          <li key={c.type}>
+            <a className="card" href={c.href} aria-describedby={c.prerequisite ? `prerequisite-${c.type}` : undefined}>
+              <span className="card__title">{t(`accountTypes.type.${c.type}`)}</span>
+              <span className="card__text">{t(c.destination === 'infoPage' ? 'accountTypes.readMore' : 'accountTypes.externalForm')}</span>
+              {c.prerequisite && (
+                <span id={`prerequisite-${c.type}`} className="card__note">
+                  {t(`accountTypes.prerequisite.${c.prerequisite}`)}
+                </span>
+              )}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <ul className="link-list">
+        <li>
+          <a href={accountTypesUrl}>{t('accountTypes.readAboutAccountTypes')}</a>
+        </li>
+        <li>
+          <a href={depositGuaranteeUrl}>{t('accountTypes.readAboutDepositGuarantee')}</a>
+        </li>
+      </ul>
     </>
   );
 }

@@ -1,17 +1,22 @@
-// Swedish BankID identification (spec §4 "Identification (Swedish BankID)"). The server is the RP:
-// it creates the order, collects it every second on the browser's behalf, derives the animated QR
-// data, and on completion opens a brokerage session for the person. The order lives in the session
-// that created it, so nobody else can collect it.
+// Swedish BankID identification (spec §2 "Identification screens", §4 "Identification (Swedish
+// BankID)"). The server is the RP: it creates the order (QR or SAME_DEVICE), collects it every second
+// on the browser's behalf, derives the animated QR data or the app launch URL, and on completion opens
+// a brokerage session for the person. The order lives in the session that created it, so nobody else
+// can collect it. Mobile and tablet visitors first choose "this device" or "other device (QR)";
+// desktops get the QR code directly (shared/device.ts).
 import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { journeyOf, sendPage, translatorFor } from '../../pages.ts';
 import type { Journey } from '../../journey.ts';
 import { bankidErrorCode } from '../../upstream/bankid.ts';
 import { UpstreamError } from '../../upstream/http.ts';
-import { errorCodeMessage, failedHintMessage, pendingHintMessage } from '../../../shared/bankidHints.ts';
+import { errorCodeMessage, failedHintMessage, ipMismatchMessage, pendingHintMessage } from '../../../shared/bankidHints.ts';
+import { bankidLaunchUrl } from '../../../shared/bankidLaunch.ts';
+import { deviceFromUserAgent, offersDeviceChoice, type Device } from '../../../shared/device.ts';
 import { identificationErrorForStatus } from '../../../shared/routing.ts';
 import { qrData, qrSvg } from './qrData.ts';
-import { BankidPage } from '../../../views/pages/BankidPage.tsx';
+import { BankidBackButton, BankidChoicePage, BankidPage } from '../../../views/pages/BankidPage.tsx';
 import type { BankidQrProps } from '../../../client/islands/bankidQr.tsx';
 
 /** QR orders are re-created up to 2 times after a polling failure; same-device orders are not. */
@@ -22,10 +27,32 @@ type BankidStatus = Omit<BankidQrProps, 'statusUrl' | 'pollMs' | 'labels'> & { n
 const statusUrl = '/onboarding/identification/bankid/status';
 const retryUrl = '/onboarding/identification/bankid/retry';
 const cancelUrl = '/onboarding/identification/bankid/cancel';
+const modeUrl = '/onboarding/identification/bankid/mode';
 
-async function startOrder(req: Request, deps: AppDeps, journey: Journey, recreations: number): Promise<void> {
-  const order = await deps.bankid.auth({ endUserIp: req.ip ?? '127.0.0.1' });
-  journey.bankid = { ...order, startedAt: deps.now(), mode: 'QR', recreations, status: 'pending', hintCode: 'outstandingTransaction' };
+type BankidMode = 'QR' | 'SAME_DEVICE';
+const modeBody = z.object({ mode: z.enum(['QR', 'SAME_DEVICE']) });
+
+/** IPv4 clients show up as IPv4-mapped IPv6 on dual-stack sockets; compare and send the plain address. */
+export function plainIp(raw: string | undefined): string {
+  const ip = raw ?? '127.0.0.1';
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice('::ffff:'.length) : ip;
+}
+
+function deviceOf(req: Request): Device {
+  return deviceFromUserAgent(req.get('user-agent') ?? '', req.get('sec-ch-ua-mobile'));
+}
+
+/** The running order's mode, else the visitor's choice, else QR on a desktop; undefined asks (choice screen). */
+function modeOf(req: Request, journey: Journey): BankidMode | undefined {
+  return journey.bankid?.mode ?? journey.bankidMode ?? (offersDeviceChoice(deviceOf(req)) ? undefined : 'QR');
+}
+
+async function startOrder(req: Request, deps: AppDeps, journey: Journey, mode: BankidMode, recreations: number): Promise<void> {
+  // RP API v6.0 takes returnUrl for orders started with the autostart token only. In the native app's
+  // webview the launch URL's redirect returns to the app instead: a returnUrl would open the system browser.
+  const returnUrl = mode === 'SAME_DEVICE' && !journey.webview ? `${deps.config.publicUrl}/onboarding` : undefined;
+  const order = await deps.bankid.auth({ endUserIp: plainIp(req.ip), ...(returnUrl ? { returnUrl } : {}) });
+  journey.bankid = { ...order, startedAt: deps.now(), mode, recreations, status: 'pending', hintCode: 'outstandingTransaction' };
   delete journey.bankidFailure;
 }
 
@@ -41,7 +68,7 @@ function regenerateSession(req: Request): Promise<void> {
 }
 
 /** One step of the order: create it if needed, collect it, and answer what the browser should show. */
-async function advanceOrder(req: Request, deps: AppDeps): Promise<BankidStatus> {
+async function advanceOrder(req: Request, deps: AppDeps, mode: BankidMode): Promise<BankidStatus> {
   const journey = journeyOf(req, deps);
   const t = translatorFor(req, deps);
   const failedView = (): BankidStatus => ({
@@ -56,7 +83,7 @@ async function advanceOrder(req: Request, deps: AppDeps): Promise<BankidStatus> 
   if (journey.bankid?.status === 'complete') return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: '/onboarding/routing' };
 
   try {
-    if (!journey.bankid) await startOrder(req, deps, journey, 0);
+    if (!journey.bankid) await startOrder(req, deps, journey, mode, 0);
   } catch (err) {
     deps.logger.warn({ err: { message: (err as Error).message }, errorCode: bankidErrorCode(err) }, 'bankid auth failed');
     const m = errorCodeMessage(bankidErrorCode(err));
@@ -85,12 +112,38 @@ async function advanceOrder(req: Request, deps: AppDeps): Promise<BankidStatus> 
   if (collected.status === 'pending') {
     order.hintCode = collected.hintCode;
     const message = t(`bankid.${pendingHintMessage(collected.hintCode, order.mode).key}`);
+    if (order.mode === 'SAME_DEVICE') {
+      const url = bankidLaunchUrl({
+        autoStartToken: order.autoStartToken,
+        device: deviceOf(req),
+        webview: journey.webview,
+        nativeAppReturnUrl: deps.config.NATIVE_APP_RETURN_URL,
+      });
+      // The app is started once the order waits for it (spec §2 "Same-device view").
+      return {
+        state: 'pending',
+        qrSvg: null,
+        showSpinner: false,
+        message,
+        retry: null,
+        launch: { url, label: t('bankid.sameDevice.open') },
+        autoLaunch: collected.hintCode === 'outstandingTransaction',
+      };
+    }
     // After the scan the QR is replaced by a spinner with the sign-in text (§2 "QR view").
     if (collected.hintCode === 'userSign') return { state: 'pending', qrSvg: null, showSpinner: true, message, retry: null };
     return { state: 'pending', qrSvg: await qrSvg(qrData(order, deps.now())), showSpinner: false, message, retry: null };
   }
 
-  // complete
+  // complete. On this device the app runs where the browser runs, so BankID must have seen the same
+  // address; a difference means someone else's device completed the order (a relayed autostart link).
+  // With the QR code the phone has its own address, so the check only applies to same-device orders.
+  if (order.mode === 'SAME_DEVICE' && plainIp(collected.completionData.device.ipAddress) !== plainIp(req.ip)) {
+    deps.logger.warn({ mode: order.mode }, 'bankid order completed from another IP address than the browser; identification refused');
+    journey.bankidFailure = { messageKey: ipMismatchMessage.key, retry: ipMismatchMessage.retry };
+    delete journey.bankid;
+    return failedView();
+  }
   journey.natregno = collected.completionData.user.personalNumber;
   order.status = 'complete';
   delete order.hintCode;
@@ -121,8 +174,8 @@ async function recreateOrFail(
   if (order.recreations < limit) {
     deps.logger.info({ recreation: order.recreations + 1, reason }, 'bankid order re-created');
     try {
-      await startOrder(req, deps, journey, order.recreations + 1);
-      return advanceOrder(req, deps);
+      await startOrder(req, deps, journey, order.mode, order.recreations + 1);
+      return advanceOrder(req, deps, order.mode);
     } catch {
       // fall through to the failure below
     }
@@ -133,12 +186,19 @@ async function recreateOrFail(
 }
 
 export async function renderBankidIdentification(req: Request, res: Response, deps: AppDeps): Promise<void> {
-  const status = await advanceOrder(req, deps);
+  const journey = journeyOf(req, deps);
+  const t = translatorFor(req, deps);
+  const header = <BankidBackButton t={t} action={cancelUrl} />;
+  const mode = modeOf(req, journey);
+  if (!mode && !journey.bankidFailure) {
+    sendPage(req, res, deps, { progress: 1, header, body: <BankidChoicePage t={t} action={modeUrl} /> });
+    return;
+  }
+  const status = await advanceOrder(req, deps, mode ?? 'QR');
   if (status.next) {
     res.redirect(303, status.next);
     return;
   }
-  const t = translatorFor(req, deps);
   const qr: BankidQrProps = {
     statusUrl,
     pollMs: deps.config.BANKID_POLL_MS,
@@ -147,14 +207,25 @@ export async function renderBankidIdentification(req: Request, res: Response, de
     state: status.state,
     retry: status.retry,
     showSpinner: status.showSpinner,
+    launch: status.launch ?? null,
+    autoLaunch: status.autoLaunch ?? false,
     labels: { qrAlt: t('bankid.qrAlt'), signingIn: t('bankid.signingIn') },
   };
   sendPage(req, res, deps, {
     progress: 1,
+    header,
     // Without JavaScript the page itself polls: a new QR every second, then the next page.
     noscriptRefreshSeconds: status.state === 'pending' ? 1 : undefined,
-    body: <BankidPage t={t} qr={qr} cancelAction={cancelUrl} />,
+    body: <BankidPage t={t} qr={qr} mode={mode ?? 'QR'} modeAction={modeUrl} />,
   });
+}
+
+async function cancelOrder(deps: AppDeps, journey: Journey): Promise<void> {
+  if (journey.bankid?.status === 'pending') {
+    await deps.bankid.cancel(journey.bankid.orderRef).catch((err: Error) => deps.logger.warn({ err: { message: err.message } }, 'bankid cancel failed'));
+  }
+  delete journey.bankid;
+  delete journey.bankidFailure;
 }
 
 export function bankidRoutes(deps: AppDeps): Router {
@@ -163,31 +234,41 @@ export function bankidRoutes(deps: AppDeps): Router {
   router.get(statusUrl, async (req, res, next) => {
     try {
       const journey = journeyOf(req, deps);
-      if (journey.customerType !== 'private') {
+      const mode = modeOf(req, journey);
+      if (journey.customerType !== 'private' || (!mode && !journey.bankidFailure)) {
         res.status(409).json({ error: 'No identification in progress' });
         return;
       }
-      res.set('cache-control', 'no-store').json(await advanceOrder(req, deps));
+      res.set('cache-control', 'no-store').json(await advanceOrder(req, deps, mode ?? 'QR'));
     } catch (err) {
       next(err);
     }
   });
 
-  router.post(retryUrl, (req, res) => {
+  // Try again: a new order in the same view.
+  router.post(retryUrl, async (req, res) => {
     const journey = journeyOf(req, deps);
-    delete journey.bankid;
-    delete journey.bankidFailure;
+    await cancelOrder(deps, journey);
     res.redirect(303, '/onboarding');
   });
 
-  // Back: cancel the order at BankID and return to the customer type choice.
+  // The choice screen's buttons and the QR view's "this device" button: the running order is cancelled
+  // and the next page load starts one in the chosen mode.
+  router.post(modeUrl, async (req, res) => {
+    const parsed = modeBody.safeParse(req.body);
+    const journey = journeyOf(req, deps);
+    if (parsed.success && journey.customerType === 'private') {
+      await cancelOrder(deps, journey);
+      journey.bankidMode = parsed.data.mode;
+    }
+    res.redirect(303, '/onboarding');
+  });
+
+  // Back: cancel the order at BankID and return to the customer type choice (type none).
   router.post(cancelUrl, async (req, res) => {
     const journey = journeyOf(req, deps);
-    if (journey.bankid?.status === 'pending') {
-      await deps.bankid.cancel(journey.bankid.orderRef).catch((err: Error) => deps.logger.warn({ err: { message: err.message } }, 'bankid cancel failed'));
-    }
-    delete journey.bankid;
-    delete journey.bankidFailure;
+    await cancelOrder(deps, journey);
+    delete journey.bankidMode;
     journey.customerType = 'none';
     res.redirect(303, '/onboarding');
   });

@@ -11,6 +11,10 @@ import { applyStepFlags } from '../../../shared/customerInformationSteps.ts';
 import { defaultAccounts } from '../../../shared/accountPicker.ts';
 import { implementedSteps } from '../customerInformation/steps.tsx';
 
+function customerInformationUrl(prospectId: string, legacy: boolean): string {
+  return `/onboarding/customer-information/${encodeURIComponent(prospectId)}${legacy ? '?shouldUseLegacyFlow=true' : ''}`;
+}
+
 export function routingRoutes(deps: AppDeps): Router {
   const router = Router();
 
@@ -18,7 +22,8 @@ export function routingRoutes(deps: AppDeps): Router {
     const journey = journeyOf(req, deps);
     const jwt = journey.jwt;
     if (!jwt) return res.redirect(303, '/onboarding');
-    if (journey.prospectId) return res.redirect(303, `/onboarding/customer-information/${journey.prospectId}`);
+    // Routing runs once per identification: a repeated request (reload, a second tab) goes on to the prospect.
+    if (journey.prospectId) return res.redirect(303, customerInformationUrl(journey.prospectId, journey.legacyFlow === true));
     const fail = (err: unknown) => {
       const status = err instanceof UpstreamError ? err.status : 0;
       deps.logger.warn({ status, upstream: err instanceof UpstreamError ? err.upstream : undefined }, 'routing failed');
@@ -72,8 +77,9 @@ export function routingRoutes(deps: AppDeps): Router {
           const initialSteps = await deps.brokerage.initialSteps(jwt, prospect_id);
           const steps = applyStepFlags(initialSteps, { kyc: true, residency: true }).filter((s) => implementedSteps.has(s));
           journey.prospectId = prospect_id;
+          journey.legacyFlow = legacy;
           journey.customerInformation = { prospectId: prospect_id, steps, current: 0, accounts: defaultAccounts(journey.country).filter((a) => a.selected).map((a) => a.accountTypeWithCountry) };
-          return res.redirect(303, `/onboarding/customer-information/${prospect_id}${legacy ? '?shouldUseLegacyFlow=true' : ''}`);
+          return res.redirect(303, customerInformationUrl(prospect_id, legacy));
         }
       }
     } catch (err) {

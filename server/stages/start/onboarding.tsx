@@ -1,43 +1,98 @@
-// Onboarding (the start path): customer type selection, then the country's identification view, or
-// an identification error screen (spec §2 "Customer type selection", "Identification error screens").
-import { Router } from 'express';
+// Onboarding (the start path): customer type selection, the business / minor account type lists, then
+// the country's identification view, or an identification error screen (spec §2 "Customer type
+// selection", "Business account type list", "Minor account type list", "Identification error screens").
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { applyEntryQuery, journeyOf, sendPage, shellFor } from '../../pages.ts';
-import { CustomerTypePage, ExternalFormPage } from '../../../views/pages/CustomerTypePage.tsx';
+import type { Journey } from '../../journey.ts';
+import { applyEntryQuery, countryOf, journeyOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
+import { readCookie, setLocaleCookie } from '../../cookies.ts';
+import { CUSTOMER_TYPE_ACTION } from '../../../views/Layout.tsx';
+import { AccountTypeListPage, CustomerTypePage, type AccountTypeCardView } from '../../../views/pages/CustomerTypePage.tsx';
+import { accountTypeList, externalFormUrl, type ExternalApplicantType } from '../../../shared/accountTypeLists.ts';
+import { detectInAppBrowser, externalBrowserUrl, trackingParams } from '../../../shared/inAppBrowser.ts';
 import { renderIdentificationError } from '../identification/identificationError.tsx';
 import { renderIdentification } from '../identification/identification.tsx';
 
 const customerTypeBody = z.object({ customerType: z.enum(['private', 'corporate', 'minor', 'none']) });
+
+const finnishLang = z.object({ lang: z.enum(['sv', 'fi']) });
+
+// Parameters of the identification provider's return: they belong to one attempt, never carried on.
+const notCarried = new Set(['code', 'state', 'error', 'error_description', 'lang']);
+const MAX_CARRIED_PARAMS = 20;
+
+/** The entry query as plain strings (spec §3 queryParams), without the provider's one-time values. */
+function carriedQuery(query: Request['query']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (notCarried.has(key) || typeof value !== 'string' || key.length > 64 || value.length > 512) continue;
+    if (Object.keys(out).length >= MAX_CARRIED_PARAMS) break;
+    out[key] = value;
+  }
+  return out;
+}
+
+/** The Private card's hand-off link when the page is open in a social app's in-app browser, else null. */
+function privateHandoffUrl(req: Request, deps: AppDeps, journey: Journey): string | null {
+  if (!deps.config.FLAG_IN_APP_BROWSER_HANDOFF) return null;
+  const inApp = detectInAppBrowser(req.get('user-agent'));
+  const host = req.get('host') ?? '';
+  if (!inApp || !/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host)) return null;
+  const query = { ...journey.queryParams, ...carriedQuery(req.query) };
+  // The tracking ids may live only in this browser's cookies, which the external browser cannot read.
+  for (const name of trackingParams) {
+    const cookie = readCookie(req, name);
+    if (!query[name] && cookie && cookie.length <= 512) query[name] = cookie;
+  }
+  return externalBrowserUrl(inApp.platform, host, '/onboarding', query);
+}
 
 export function onboardingRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.get('/onboarding', async (req, res, next) => {
     try {
+      // FI (spec §4): lang sv or fi switches the locale cookie and reloads without lang, so the
+      // native app's webview and later visits keep the language.
+      const fiLang = finnishLang.safeParse(req.query);
+      if (countryOf(req, deps) === 'FI' && fiLang.success) {
+        const locale = fiLang.data.lang === 'sv' ? 'sv-FI' : 'fi-FI';
+        setLocaleCookie(res, locale, deps.config.cookieSecure);
+        journeyOf(req, deps).locale = locale;
+        const url = new URL(req.originalUrl, 'http://x');
+        url.searchParams.delete('lang');
+        return redirectAfterSave(req, res, url.pathname + url.search, 302);
+      }
+
       applyEntryQuery(req, deps);
       const journey = journeyOf(req, deps);
+      const carried = carriedQuery(req.query);
+      if (Object.keys(carried).length > 0) journey.queryParams = { ...journey.queryParams, ...carried };
+
+      if (!journey.sessionsLoggedOut) {
+        // Spec §4: end any current brokerage sessions on entry, once per journey. It never blocks
+        // the page; a failure is only a warning, and nothing personal is sent or logged.
+        journey.sessionsLoggedOut = true;
+        deps.brokerage.logout().catch((err: unknown) => deps.logger.warn({ err: (err as Error).message }, 'logout on entry failed'));
+      }
+
       if (journey.identificationError) return renderIdentificationError(req, res, deps, journey.identificationError);
       if (journey.customerType === 'corporate' || journey.customerType === 'minor') {
-        const t = shellFor(req, deps).t;
-        const formUrl = journey.customerType === 'corporate' ? deps.config.BUSINESS_FORM_URL : deps.config.MINOR_FORM_URL;
-        return sendPage(req, res, deps, {
-          progress: 1,
-          body: <ExternalFormPage t={t} type={journey.customerType} formUrl={formUrl} resetAction="/onboarding/customer-type" />,
-        });
+        return sendPage(req, res, deps, { progress: 1, body: accountTypeListPage(req, deps, journey.customerType) });
       }
       if (journey.customerType === 'private') return await renderIdentification(req, res, deps);
       const t = shellFor(req, deps).t;
       sendPage(req, res, deps, {
         progress: 1,
-        body: <CustomerTypePage t={t} action="/onboarding/customer-type" loginUrl={deps.config.LOGIN_URL} />,
+        body: <CustomerTypePage t={t} action={CUSTOMER_TYPE_ACTION} loginUrl={deps.config.LOGIN_URL} privateHandoffUrl={privateHandoffUrl(req, deps, journey)} />,
       });
     } catch (err) {
       next(err);
     }
   });
 
-  router.post('/onboarding/customer-type', (req, res) => {
+  router.post(CUSTOMER_TYPE_ACTION, (req, res) => {
     const parsed = customerTypeBody.safeParse(req.body);
     const journey = journeyOf(req, deps);
     if (parsed.success) {
@@ -50,4 +105,23 @@ export function onboardingRoutes(deps: AppDeps): Router {
   });
 
   return router;
+}
+
+function accountTypeListPage(req: Request, deps: AppDeps, applicant: ExternalApplicantType) {
+  const { config } = deps;
+  const country = journeyOf(req, deps).country;
+  const base = applicant === 'corporate' ? config.BUSINESS_FORM_URL : config.MINOR_FORM_URL;
+  const cards: AccountTypeCardView[] = accountTypeList(applicant, country).map((c) => ({
+    ...c,
+    href: c.destination === 'infoPage' ? config.OCCUPATIONAL_PENSION_INFO_URL : externalFormUrl(base, country, c.type),
+  }));
+  return (
+    <AccountTypeListPage
+      t={shellFor(req, deps).t}
+      applicant={applicant}
+      cards={cards}
+      accountTypesUrl={config.ACCOUNT_TYPES_INFO_URL}
+      depositGuaranteeUrl={config.DEPOSIT_GUARANTEE_URL}
+    />
+  );
 }

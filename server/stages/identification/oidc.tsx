@@ -1,0 +1,156 @@
+// Identification for Denmark, Norway and Finland through the OIDC broker (spec §4 "Identification (DK, FI,
+// NO)"): the country's page with a continue button; the post that stores the local marker (state, nonce,
+// PKCE verifier) and leaves for the broker; the return page (OnboardingSignicat) that restores the original
+// query; and Onboarding with a code, which exchanges it and opens the brokerage session for the person.
+import { Router, type Request, type Response } from 'express';
+import type { AppDeps } from '../../deps.ts';
+import type { Journey } from '../../journey.ts';
+import { applyEntryQuery, journeyOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
+import { UpstreamError } from '../../upstream/http.ts';
+import { OidcBrokerError } from '../../upstream/oidcBroker.ts';
+import { identificationErrorForStatus, type IdentificationError } from '../../../shared/routing.ts';
+import {
+  callbackAction,
+  callbackQuery,
+  isBrokerCountry,
+  pickRestoredParams,
+  returnQuery,
+  returnRedirect,
+  type BrokerCountry,
+  type RestoredParams,
+} from '../../../shared/oidcState.ts';
+import { OidcIdentificationPage } from '../../../views/pages/OidcIdentificationPage.tsx';
+
+export const OIDC_START_URL = '/onboarding/identification/oidc';
+/** Route OnboardingSignicat: the broker's redirect URI. */
+export const ONBOARDING_SIGNICAT_PATH = '/onboarding/signicat';
+
+/** The country's identification page (MitID, Norwegian BankID, Finnish bank ID). */
+export function renderOidcIdentification(req: Request, res: Response, deps: AppDeps, country: BrokerCountry): void {
+  const shell = shellFor(req, deps);
+  sendPage(req, res, deps, {
+    progress: 1,
+    body: <OidcIdentificationPage t={shell.t} country={country} action={OIDC_START_URL} privacyUrl={deps.config.PRIVACY_URL} faqUrl={deps.config.FAQ_URL} />,
+  });
+}
+
+/** The redirect URI on the host the browser is on, so the session cookie (per host) comes back with it. */
+function redirectUriFor(req: Request, deps: AppDeps): string {
+  const host = req.get('host') ?? '';
+  // The broker only accepts registered redirect URIs, so a forged Host header cannot divert the code.
+  const origin = /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `${req.protocol}://${host}` : deps.config.publicUrl;
+  return `${origin}${ONBOARDING_SIGNICAT_PATH}`;
+}
+
+/** The Onboarding query parameters the state carries through the broker. */
+function paramsToRestore(journey: Journey): RestoredParams {
+  return pickRestoredParams({
+    ...journey.queryParams,
+    webview: journey.webview ? 'true' : undefined,
+    lang: journey.locale?.slice(0, 2),
+  });
+}
+
+function regenerateSession(req: Request): Promise<void> {
+  const journey = req.session.journey;
+  return new Promise((resolve, reject) =>
+    req.session.regenerate((err) => {
+      if (err) return reject(err);
+      req.session.journey = journey;
+      resolve();
+    }),
+  );
+}
+
+/** Token and session failures map as on the BankID path: broker failures and 5xx → try again, other 4xx → support. */
+function errorFor(err: unknown): IdentificationError {
+  if (err instanceof OidcBrokerError) return 'TRY_AGAIN_ERROR';
+  return identificationErrorForStatus(err instanceof UpstreamError ? err.status : 0);
+}
+
+async function exchangeCode(req: Request, res: Response, deps: AppDeps, journey: Journey, code: string, state: string | undefined, iss: string | undefined) {
+  const marker = journey.oidc!;
+  // The marker is single use: removed before the exchange, whatever its outcome.
+  delete journey.oidc;
+  try {
+    const nationalId = await deps.oidcBroker.nationalIdFromCode({ code, state, iss, marker });
+    const { refreshToken } = await deps.brokerage.createSignicatSession({
+      nationalId,
+      country: marker.country,
+      returnUrl: `${new URL(marker.redirectUri).origin}/onboarding`,
+    });
+    const { jwt } = await deps.brokerage.refreshToken(refreshToken);
+    journey.natregno = nationalId;
+    journey.jwt = jwt;
+  } catch (err) {
+    const status = err instanceof UpstreamError ? err.status : undefined;
+    deps.logger.warn({ err: { name: (err as Error).name, message: (err as Error).message }, status }, 'identification through the broker failed');
+    journey.identificationError = errorFor(err);
+    return redirectAfterSave(req, res, '/onboarding');
+  }
+  // A fresh session id after identification prevents session fixation.
+  await regenerateSession(req);
+  redirectAfterSave(req, res, '/onboarding/routing');
+}
+
+export function oidcRoutes(deps: AppDeps): Router {
+  const router = Router();
+
+  // Continue: remember state, nonce and verifier (the local marker), then leave for the broker.
+  router.post(OIDC_START_URL, async (req, res, next) => {
+    try {
+      const journey = journeyOf(req, deps);
+      const country = journey.country;
+      if (journey.customerType !== 'private' || !isBrokerCountry(country)) return res.redirect(303, '/onboarding');
+      try {
+        const { url, marker } = await deps.oidcBroker.authorizationRequest({ country, redirectUri: redirectUriFor(req, deps), params: paramsToRestore(journey) });
+        journey.oidc = marker;
+        delete journey.identificationError;
+        redirectAfterSave(req, res, url);
+      } catch (err) {
+        deps.logger.warn({ err: { name: (err as Error).name, message: (err as Error).message } }, 'identification broker unavailable');
+        journey.identificationError = 'TRY_AGAIN_ERROR';
+        redirectAfterSave(req, res, '/onboarding');
+      }
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // OnboardingSignicat: back from the broker; on to Onboarding (or the native app) with the restored query.
+  router.get(ONBOARDING_SIGNICAT_PATH, (req, res) => {
+    const parsed = returnQuery.safeParse(req.query);
+    if (!parsed.success) return res.redirect(302, '/onboarding?error=invalid_response');
+    res.redirect(302, returnRedirect(parsed.data, deps.config.NATIVE_APP_SCHEME).url);
+  });
+
+  // Onboarding with the broker's code or error; any other visit goes on to the Onboarding page itself.
+  router.get('/onboarding', async (req, res, next) => {
+    if (req.query.code === undefined && req.query.error === undefined) return next();
+    try {
+      applyEntryQuery(req, deps);
+      const journey = journeyOf(req, deps);
+      const parsed = callbackQuery.safeParse(req.query);
+      const action = parsed.success ? callbackAction(parsed.data, journey.oidc !== undefined) : ({ kind: 'error', error: 'invalid_request' } as const);
+      switch (action.kind) {
+        case 'error':
+          // Only the error code is logged: the description is free text from outside.
+          deps.logger.warn({ error: action.error }, 'identification broker returned an error');
+          delete journey.oidc;
+          journey.identificationError = 'TRY_AGAIN_ERROR';
+          return redirectAfterSave(req, res, '/onboarding');
+        case 'ignoreCode':
+          deps.logger.info('identification code without a local marker ignored');
+          return res.redirect(303, '/onboarding');
+        case 'exchange':
+          return await exchangeCode(req, res, deps, journey, action.code, action.state, action.iss);
+        case 'none':
+          return next();
+      }
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  return router;
+}

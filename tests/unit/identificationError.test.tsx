@@ -1,0 +1,38 @@
+// The identification error screens' titles, texts and buttons (spec §2 table, §8), rendered with the
+// English catalogue; an unknown error falls back to the try-again screen.
+import { describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createI18n, loadCatalogues } from '../../server/i18n.ts';
+import { knownIdentificationError } from '../../server/stages/identification/identificationError.tsx';
+import { IdentificationErrorPage, type ErrorAction } from '../../views/pages/IdentificationErrorPage.tsx';
+import type { IdentificationError } from '../../shared/routing.ts';
+
+const t = createI18n(loadCatalogues()).translator('en');
+const decode = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+
+const table: [IdentificationError, string, string | null, string | null][] = [
+  ['MANUAL_SUPPORT_ERROR', 'You need to provide additional information', null, 'Submit more information'],
+  ['BLOCK_CUSTOMER_ERROR', "Your application can't be approved at this moment", 'This may be because you were a former customer.', null],
+  ['TRY_AGAIN_ERROR', 'Something went wrong', 'Please try again. If the problem persists, contact customer service.', 'Try again'],
+  ['MINOR_ERROR', 'Information for you as a minor', null, 'Continue'],
+  ['LOGIN_ERROR', 'You already have an account', 'It looks like you already have an account. Try to login instead.', 'Continue'],
+];
+
+describe('identification error screens', () => {
+  it.each(table)('%s', (error, title, text, button) => {
+    const action: ErrorAction | null = button ? { label: t(`identificationError.${error}.button`), href: '/x' } : null;
+    const html = decode(renderToStaticMarkup(<IdentificationErrorPage t={t} error={error} action={action} />));
+    expect(html).toContain(`<h1 id="error-title">${title}</h1>`);
+    if (text) expect(html).toContain(text);
+    if (button) expect(html).toContain(`>${button}</a>`);
+    else expect(html).not.toContain('<a');
+  });
+
+  it.each([
+    ['LOGIN_ERROR', 'LOGIN_ERROR'],
+    ['SOMETHING_NEW', 'TRY_AGAIN_ERROR'],
+    ['', 'TRY_AGAIN_ERROR'],
+  ])('stored error %j shows %s', (stored, shown) => {
+    expect(knownIdentificationError(stored)).toBe(shown);
+  });
+});
