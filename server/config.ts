@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { CountryCode } from '../shared/contracts/brokerage.ts';
 
+const SANDBOX_OIDC_CLIENT_SECRET = 'sandbox-only-client-secret-not-for-production';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = z.string().url();
 
@@ -69,7 +70,7 @@ const schema = z
     /** OIDC identification broker for DK, NO and FI; the defaults are the sandbox provider's test client. */
     OIDC_ISSUER_URL: url.default('http://127.0.0.1:3001/oidc'),
     OIDC_CLIENT_ID: z.string().min(1).max(200).default('onboarding-sandbox'),
-    OIDC_CLIENT_SECRET: z.string().min(16, 'OIDC_CLIENT_SECRET must be at least 16 characters').default('sandbox-only-client-secret-not-for-production'),
+    OIDC_CLIENT_SECRET: z.string().min(16, 'OIDC_CLIENT_SECRET must be at least 16 characters').default(SANDBOX_OIDC_CLIENT_SECRET),
     /** Deep-link scheme of the native app that receives the broker's code (webview flows it started). */
     NATIVE_APP_SCHEME: z.string().regex(/^[a-z][a-z0-9+.-]*$/, 'NATIVE_APP_SCHEME is a URL scheme such as nordicbank').default('nordicbank'),
     PRIVACY_URL: z.string().default('/privacy'),
@@ -87,6 +88,10 @@ const schema = z
     const issuer = new URL(c.OIDC_ISSUER_URL);
     if (issuer.protocol !== 'https:' && !isLoopbackHost(issuer.hostname)) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'OIDC_ISSUER_URL must use https (http only for a loopback development issuer)' });
+    }
+    // The sandbox client's secret is public: a real broker must get a secret of its own.
+    if (!isLoopbackHost(issuer.hostname) && c.OIDC_CLIENT_SECRET === SANDBOX_OIDC_CLIENT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_SECRET'], message: 'OIDC_CLIENT_SECRET must be set for a real identification broker' });
     }
     const tls = [c.BANKID_CERT_PATH, c.BANKID_KEY_PATH, c.BANKID_CA_PATH].filter(Boolean).length;
     if (tls !== 0 && tls !== 3) {

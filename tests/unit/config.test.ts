@@ -33,8 +33,18 @@ describe('config', () => {
     [{ BANKID_API_URL: 'not a url' }, /BANKID_API_URL/],
     [{ BANKID_CERT_PATH: '/x.pem' }, /BANKID_KEY_PATH/],
     [{ DEFAULT_COUNTRY: 'US' }, /DEFAULT_COUNTRY/],
+    [{ OIDC_ISSUER_URL: 'http://broker.example.com' }, /OIDC_ISSUER_URL must use https/],
+    [{ OIDC_ISSUER_URL: 'https://broker.example.com' }, /OIDC_CLIENT_SECRET must be set/],
+    [{ COUNTRY_HOSTS: 'example.dk=US' }, /COUNTRY_HOSTS/],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('maps host names to markets', () => {
+    const c = loadConfig({ COUNTRY_HOSTS: 'onboarding.example.DK=dk,example.no=NO' });
+    expect(c.countryByHost.get('onboarding.example.dk')).toBe('DK');
+    expect(c.countryByHost.get('example.no')).toBe('NO');
+    expect(loadConfig({ OIDC_ISSUER_URL: 'https://broker.example.com', OIDC_CLIENT_SECRET: 's'.repeat(32) }).OIDC_ISSUER_URL).toBe('https://broker.example.com');
   });
 
   it('exits 1 with a clear message when started with bad config', async () => {

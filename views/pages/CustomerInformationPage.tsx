@@ -122,3 +122,18 @@ export function StepError({ t, kind }: { t: Translate; kind: 'SESSION_EXPIRED_ER
     </div>
   );
 }
+
+/** Shown when the prospect's steps have no view in this build (the legacy single form). */
+export function StepUnavailable({ t, formUrl }: { t: Translate; formUrl: string }) {
+  return (
+    <section className="result" aria-labelledby="step-unavailable-title">
+      <h1 id="step-unavailable-title">{t('customerInformation.unavailable.title')}</h1>
+      <p>{t('customerInformation.unavailable.text')}</p>
+      <p>
+        <a className="btn" href={formUrl}>
+          {t('customerInformation.unavailable.button')}
+        </a>
+      </p>
+    </section>
+  );
+}

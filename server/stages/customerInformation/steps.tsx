@@ -14,6 +14,7 @@ import {
   MilestoneStep,
   StepError,
   StepHeaderBar,
+  StepUnavailable,
 } from '../../../views/pages/CustomerInformationPage.tsx';
 import { AbortPage } from '../../../views/pages/FeedbackPages.tsx';
 
@@ -51,7 +52,13 @@ interface StepRender {
 
 function renderStep(req: Request, res: Response, deps: AppDeps, journey: Journey, ci: CustomerInformationProgress, extra: StepRender = {}): void {
   const t = translatorFor(req, deps);
-  const step = ci.steps[ci.current]!;
+  const step = ci.steps[ci.current];
+  if (step === undefined) {
+    // Only the legacy single form (EXISTING_STEP) is left, and this build has no view for it yet: say so
+    // and offer the external form rather than failing.
+    sendPage(req, res, deps, { progress: 2, body: <StepUnavailable t={t} formUrl={deps.config.MANUAL_SUPPORT_URL} /> });
+    return;
+  }
   const action = `${base(ci.prospectId)}/step`;
   let body;
   switch (step) {

@@ -7,6 +7,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { completeIdentification } from './identified.ts';
 import { journeyOf, sendPage, translatorFor } from '../../pages.ts';
 import type { Journey } from '../../journey.ts';
 import { bankidErrorCode } from '../../upstream/bankid.ts';
@@ -54,17 +55,6 @@ async function startOrder(req: Request, deps: AppDeps, journey: Journey, mode: B
   const order = await deps.bankid.auth({ endUserIp: plainIp(req.ip), ...(returnUrl ? { returnUrl } : {}) });
   journey.bankid = { ...order, startedAt: deps.now(), mode, recreations, status: 'pending', hintCode: 'outstandingTransaction' };
   delete journey.bankidFailure;
-}
-
-function regenerateSession(req: Request): Promise<void> {
-  const journey = req.session.journey;
-  return new Promise((resolve, reject) =>
-    req.session.regenerate((err) => {
-      if (err) return reject(err);
-      req.session.journey = journey;
-      resolve();
-    }),
-  );
 }
 
 /** One step of the order: create it if needed, collect it, and answer what the browser should show. */
@@ -144,20 +134,19 @@ async function advanceOrder(req: Request, deps: AppDeps, mode: BankidMode): Prom
     delete journey.bankid;
     return failedView();
   }
-  journey.natregno = collected.completionData.user.personalNumber;
   order.status = 'complete';
   delete order.hintCode;
+  let jwt: string;
   try {
     const { refreshToken } = await deps.brokerage.createBankidSession(order.orderRef);
-    journey.jwt = (await deps.brokerage.refreshToken(refreshToken)).jwt;
+    jwt = (await deps.brokerage.refreshToken(refreshToken)).jwt;
   } catch (err) {
     const status = err instanceof UpstreamError ? err.status : 0;
     deps.logger.warn({ status }, 'brokerage session after BankID failed');
     journey.identificationError = identificationErrorForStatus(status);
     return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: '/onboarding' };
   }
-  // A fresh session id after identification prevents session fixation.
-  await regenerateSession(req);
+  await completeIdentification(req, journey, { natregno: collected.completionData.user.personalNumber, jwt });
   return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: '/onboarding/routing' };
 }
 

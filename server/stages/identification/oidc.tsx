@@ -4,6 +4,7 @@
 // query; and Onboarding with a code, which exchanges it and opens the brokerage session for the person.
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps.ts';
+import { completeIdentification } from './identified.ts';
 import type { Journey } from '../../journey.ts';
 import { applyEntryQuery, journeyOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
 import { UpstreamError } from '../../upstream/http.ts';
@@ -51,17 +52,6 @@ function paramsToRestore(journey: Journey): RestoredParams {
   });
 }
 
-function regenerateSession(req: Request): Promise<void> {
-  const journey = req.session.journey;
-  return new Promise((resolve, reject) =>
-    req.session.regenerate((err) => {
-      if (err) return reject(err);
-      req.session.journey = journey;
-      resolve();
-    }),
-  );
-}
-
 /** Token and session failures map as on the BankID path: broker failures and 5xx → try again, other 4xx → support. */
 function errorFor(err: unknown): IdentificationError {
   if (err instanceof OidcBrokerError) return 'TRY_AGAIN_ERROR';
@@ -72,6 +62,7 @@ async function exchangeCode(req: Request, res: Response, deps: AppDeps, journey:
   const marker = journey.oidc!;
   // The marker is single use: removed before the exchange, whatever its outcome.
   delete journey.oidc;
+  let person: { natregno: string; jwt: string };
   try {
     const nationalId = await deps.oidcBroker.nationalIdFromCode({ code, state, iss, marker });
     const { refreshToken } = await deps.brokerage.createSignicatSession({
@@ -80,16 +71,14 @@ async function exchangeCode(req: Request, res: Response, deps: AppDeps, journey:
       returnUrl: `${new URL(marker.redirectUri).origin}/onboarding`,
     });
     const { jwt } = await deps.brokerage.refreshToken(refreshToken);
-    journey.natregno = nationalId;
-    journey.jwt = jwt;
+    person = { natregno: nationalId, jwt };
   } catch (err) {
     const status = err instanceof UpstreamError ? err.status : undefined;
     deps.logger.warn({ err: { name: (err as Error).name, message: (err as Error).message }, status }, 'identification through the broker failed');
     journey.identificationError = errorFor(err);
     return redirectAfterSave(req, res, '/onboarding');
   }
-  // A fresh session id after identification prevents session fixation.
-  await regenerateSession(req);
+  await completeIdentification(req, journey, person);
   redirectAfterSave(req, res, '/onboarding/routing');
 }
 

@@ -1,0 +1,27 @@
+// What every identification method does once it knows who the person is (BankID, or the OIDC broker
+// for DK/NO/FI): start the person's part of the journey afresh and give the session a new id.
+import type { Request } from 'express';
+import type { Journey } from '../../journey.ts';
+
+/**
+ * Records the identified person. Anything belonging to an earlier person in this browser (routing,
+ * prospect, steps, creation run) is dropped, so the new person is routed for themselves.
+ * A fresh session id after identification prevents session fixation.
+ */
+export function completeIdentification(req: Request, journey: Journey, person: { natregno: string; jwt: string }): Promise<void> {
+  delete journey.routingStatus;
+  delete journey.identificationError;
+  delete journey.prospectId;
+  delete journey.legacyFlow;
+  delete journey.customerInformation;
+  delete journey.creationRun;
+  journey.natregno = person.natregno;
+  journey.jwt = person.jwt;
+  return new Promise((resolve, reject) =>
+    req.session.regenerate((err) => {
+      if (err) return reject(err);
+      req.session.journey = journey;
+      resolve();
+    }),
+  );
+}
