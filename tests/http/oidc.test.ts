@@ -82,7 +82,7 @@ describe('Onboarding with a code or an error (local marker rule)', () => {
 describe('configuration', () => {
   it('allows an http issuer only on loopback', () => {
     expect(loadConfig({ OIDC_ISSUER_URL: 'http://127.0.0.1:3001/oidc' }).OIDC_ISSUER_URL).toBe('http://127.0.0.1:3001/oidc');
-    expect(loadConfig({ OIDC_ISSUER_URL: 'https://id.example.com/auth/open' }).OIDC_ISSUER_URL).toBe('https://id.example.com/auth/open');
+    expect(loadConfig({ OIDC_ISSUER_URL: 'https://id.example.com/auth/open', OIDC_CLIENT_SECRET: 's'.repeat(32) }).OIDC_ISSUER_URL).toBe('https://id.example.com/auth/open');
     expect(() => loadConfig({ OIDC_ISSUER_URL: 'http://id.example.com/oidc' })).toThrow(/OIDC_ISSUER_URL must use https/);
     expect(() => loadConfig({ OIDC_CLIENT_SECRET: 'short' })).toThrow(ConfigError);
     expect(() => loadConfig({ NATIVE_APP_SCHEME: 'no way' })).toThrow(/NATIVE_APP_SCHEME/);
