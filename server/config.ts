@@ -1,6 +1,7 @@
 // Configuration is parsed once at start-up; a bad value stops the process with a clear message.
 import { z } from 'zod';
 import type { CountryCode } from '../shared/contracts/brokerage.ts';
+import { supportedLocales } from '../shared/i18n.ts';
 
 const SANDBOX_OIDC_CLIENT_SECRET = 'sandbox-only-client-secret-not-for-production';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -28,6 +29,8 @@ const schema = z
     SUCCESS_URL: url.default('http://127.0.0.1:3001/sandbox/overview'),
     DEFAULT_COUNTRY: z.enum(['SE', 'NO', 'DK', 'FI']).default('SE'),
     /** Market per host name, e.g. `onboarding.example.dk=DK,dk.localhost=DK`; other hosts get DEFAULT_COUNTRY. */
+    /** Language before the visitor picks one: `market` (sv-SE on the Swedish site, …) or a fixed locale. */
+    DEFAULT_LOCALE: z.enum(['market', ...supportedLocales]).default('market'),
     COUNTRY_HOSTS: z
       .string()
       .regex(/^([a-z0-9.-]+=(SE|NO|DK|FI))(,[a-z0-9.-]+=(SE|NO|DK|FI))*$/i, 'COUNTRY_HOSTS is a list of host=SE|NO|DK|FI pairs separated by commas')

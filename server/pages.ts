@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { createElement } from 'react';
 import { z } from 'zod';
-import { defaultLocale, isLocale, localeFromLang, type Locale, type Translate } from '../shared/i18n.ts';
+import { initialLocale, isLocale, localeFromLang, type Locale, type Translate } from '../shared/i18n.ts';
 import { campaignOf, MAX_USP_ITEMS, signupImageFor, visibleUsps } from '../shared/shell.ts';
 import { LOCALE_COOKIE, readCookie } from './cookies.ts';
 import { Layout, type ProgressStep, type ShellContext } from '../views/Layout.tsx';
@@ -42,13 +42,13 @@ export function applyEntryQuery(req: Request, deps: AppDeps): void {
   if (campaign) journey.campaign = campaign;
 }
 
-export function localeOf(req: Request): Locale {
+export function localeOf(req: Request, deps: AppDeps): Locale {
   const cookie = readCookie(req, LOCALE_COOKIE);
-  return req.session?.journey?.locale ?? (isLocale(cookie) ? cookie : defaultLocale);
+  return req.session?.journey?.locale ?? (isLocale(cookie) ? cookie : initialLocale(deps.config.DEFAULT_LOCALE, req.session?.journey?.country ?? countryOf(req, deps)));
 }
 
 export function translatorFor(req: Request, deps: AppDeps): Translate {
-  return deps.i18n.translator(localeOf(req));
+  return deps.i18n.translator(localeOf(req, deps));
 }
 
 export function shellFor(req: Request, deps: AppDeps, options: { hideClose?: boolean } = {}): ShellContext {
@@ -81,7 +81,7 @@ export function sendPage(req: Request, res: Response, deps: AppDeps, options: Pa
   const html = renderPage({
     manifest: deps.manifest,
     nonce: res.locals.nonce as string,
-    locale: localeOf(req),
+    locale: localeOf(req, deps),
     title: shell.t('meta.title'),
     description: shell.t('meta.description'),
     canonicalUrl: `${deps.config.publicUrl}/onboarding`,

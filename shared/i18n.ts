@@ -5,6 +5,14 @@ export const supportedLocales = ['en', 'sv-SE', 'sv-FI', 'nb-NO', 'da-DK', 'fi-F
 export type Locale = (typeof supportedLocales)[number];
 export const defaultLocale: Locale = 'en';
 
+/** Each market's own language, what a visitor sees unless they chose another one (lang, locale cookie). */
+export const marketLocales = { SE: 'sv-SE', NO: 'nb-NO', DK: 'da-DK', FI: 'fi-FI' } as const satisfies Record<string, Locale>;
+
+/** DEFAULT_LOCALE is `market` (the market's language) or one locale for every market. */
+export function initialLocale(setting: 'market' | Locale, country: keyof typeof marketLocales): Locale {
+  return setting === 'market' ? marketLocales[country] : setting;
+}
+
 export type Catalogue = Record<string, string>;
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 

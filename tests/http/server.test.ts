@@ -325,6 +325,19 @@ describe('security headers', () => {
   });
 });
 
+describe('language', () => {
+  it("speaks each market's language until the visitor picks another (DEFAULT_LOCALE=market)", async () => {
+    const url = await startWeb({ DEFAULT_LOCALE: 'market' });
+    const port = new URL(url).port;
+    const danish = await request(url).get('/onboarding').set('host', `dk.localhost:${port}`).expect(200);
+    expect(danish.text).toMatch(/<html lang="da-DK"/);
+    const swedish = await request(url).get('/onboarding').expect(200);
+    expect(swedish.text).toMatch(/<html lang="sv-SE"/);
+    const english = await request(url).get('/onboarding?lang=en').expect(200);
+    expect(english.text).toMatch(/<html lang="en"/);
+  });
+});
+
 // --- 2. session cookie ----------------------------------------------------------------------------
 
 describe('session cookie', () => {

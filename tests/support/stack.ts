@@ -48,6 +48,8 @@ export function testTimings(): Record<string, string> {
     SSE_HEARTBEAT_MS: '5000',
     WORKER_LOCK_MS: '2000',
     LOG_LEVEL: 'silent',
+    // The tests read English texts; the market-language default has its own test.
+    DEFAULT_LOCALE: 'en',
   };
 }
 

@@ -138,7 +138,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
             complete_url: `${publicUrl}/onboarding/customer-creation/${encodeURIComponent(ci.prospectId)}`,
             cancel_url: `${publicUrl}/onboarding/cancel`,
             postpone_url: `${publicUrl}${base(ci.prospectId)}`,
-            lang: localeOf(req).slice(0, 2),
+            lang: localeOf(req, deps).slice(0, 2),
           });
           return res.redirect(303, url);
         }
