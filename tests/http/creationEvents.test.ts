@@ -8,71 +8,13 @@ import {
   createRedisCreationEvents,
   type CreationEvents,
 } from '../../server/infra/creationEvents.ts';
+import { openStream, type Stream } from '../support/sse.ts';
 import { createCreationEventsHandler, createSseConnections, type SseConnections } from '../../server/stages/customerCreation/events.ts';
 import type { CreationOutcome, CreationState } from '../../shared/creationOutcome.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const PREFIX = `test-sse-${process.pid}-${Date.now()}`;
 
-/** A raw SSE reader: collects the text, answers once a condition on it holds. */
-interface Stream {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: () => string;
-  messages: () => Array<Record<string, string>>;
-  waitFor: (pred: (text: string) => boolean, ms?: number) => Promise<string>;
-  ended: Promise<void>;
-  close: () => void;
-}
-
-function openStream(base: string, path: string, headers: Record<string, string> = {}): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(base + path, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
-      let text = '';
-      const waiters = new Set<() => void>();
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-        for (const w of waiters) w();
-      });
-      const ended = new Promise<void>((r) => res.on('end', () => r()));
-      resolve({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        text: () => text,
-        messages: () =>
-          text
-            .split('\n\n')
-            .filter((block) => block.length > 0)
-            .map((block) => Object.fromEntries(block.split('\n').map((line) => {
-              const i = line.indexOf(':');
-              return [i === 0 ? 'comment' : line.slice(0, i), line.slice(i + 1).trim()];
-            }))),
-        waitFor: (pred, ms = 3000) =>
-          new Promise((ok, fail) => {
-            const check = () => {
-              if (pred(text)) {
-                waiters.delete(check);
-                clearTimeout(timer);
-                ok(text);
-              }
-            };
-            const timer = setTimeout(() => {
-              waiters.delete(check);
-              fail(new Error(`timed out; stream so far:\n${text}`));
-            }, ms);
-            waiters.add(check);
-            check();
-          }),
-        ended,
-        close: () => req.destroy(),
-      });
-    });
-    req.on('error', (err) => {
-      if ((err as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(err);
-    });
-  });
-}
 
 const state = (prospectId: string, outcome: CreationOutcome, attempt: number): CreationState => ({ prospectId, outcome, attempt, runId: '1', at: new Date(0).toISOString() });
 const events = (s: Stream) => s.messages().filter((m) => m.event === 'creation');

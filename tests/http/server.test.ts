@@ -1,7 +1,6 @@
 // HTTP tests of the web server against a real embedded stack (sandbox + web + worker on loopback):
 // security headers, the session cookie, health, bad input, authorization, session fixation, routing
 // per sandbox persona and the creation event stream. Everything goes over HTTP, as a browser would.
-import http from 'node:http';
 import { connect } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
@@ -9,6 +8,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start, type Running } from '../../server/main.ts';
 import { freePort, REDIS_URL, startEmbeddedStack, testTimings, type Stack } from '../support/stack.ts';
+import { openStream, sseFrames } from '../support/sse.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 type Res = Awaited<ReturnType<Agent['get']>>;
@@ -162,67 +162,6 @@ const prospectIdIn = (location: string): string => {
 /** Error pages must never show internals. */
 function expectNoInternals(text: string): void {
   expect(text).not.toMatch(/\n\s+at |node_modules|Error:|TypeError|ZodError/);
-}
-
-/** A raw SSE reader (supertest would wait for the stream to end). */
-interface Stream {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: () => string;
-  waitFor: (pred: (text: string) => boolean, ms?: number) => Promise<string>;
-  close: () => void;
-}
-
-function openStream(url: string, headers: Record<string, string>): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
-      let text = '';
-      const waiters = new Set<() => void>();
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-        for (const w of [...waiters]) w();
-      });
-      resolve({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        text: () => text,
-        waitFor: (pred, ms = 5000) =>
-          new Promise((ok, fail) => {
-            const check = () => {
-              if (!pred(text)) return;
-              waiters.delete(check);
-              clearTimeout(timer);
-              ok(text);
-            };
-            const timer = setTimeout(() => {
-              waiters.delete(check);
-              fail(new Error(`timed out; stream so far:\n${text}`));
-            }, ms);
-            waiters.add(check);
-            check();
-          }),
-        close: () => req.destroy(),
-      });
-    });
-    req.on('error', (err) => {
-      if ((err as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(err);
-    });
-  });
-}
-
-function sseFrames(text: string): Array<Record<string, string>> {
-  return text
-    .split('\n\n')
-    .filter((block) => block.length > 0)
-    .map((block) =>
-      Object.fromEntries(
-        block.split('\n').map((line) => {
-          const i = line.indexOf(':');
-          return [i === 0 ? 'comment' : line.slice(0, i), line.slice(i + 1).trim()];
-        }),
-      ),
-    );
 }
 
 async function reachable(url: string): Promise<boolean> {
@@ -708,7 +647,7 @@ describe('with an identified prospect', () => {
     const creationPage = await owner.get(completeUrl.pathname).expect(200);
     expect(creationPage.text).toContain('data-island="creationStatus"');
 
-    const stream = await openStream(`${stack.webUrl}/onboarding/customer-creation/${prospectId}/events`, { cookie: `${SID}=${sidOf(owner)}` });
+    const stream = await openStream(stack.webUrl, `/onboarding/customer-creation/${prospectId}/events`, { cookie: `${SID}=${sidOf(owner)}` });
     try {
       expect(stream.status).toBe(200);
       expect(stream.headers['content-type']).toBe('text/event-stream');
@@ -734,7 +673,7 @@ describe('with an identified prospect', () => {
       stream.close();
     }
     // A garbage Last-Event-ID is ignored: the reconnecting page still gets the current state.
-    const resumed = await openStream(`${stack.webUrl}/onboarding/customer-creation/${prospectId}/events`, {
+    const resumed = await openStream(stack.webUrl, `/onboarding/customer-creation/${prospectId}/events`, {
       cookie: `${SID}=${sidOf(owner)}`,
       'last-event-id': '-1; DROP TABLE',
     });
