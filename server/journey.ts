@@ -31,9 +31,17 @@ export interface BankidFailure {
 export interface CustomerInformationProgress {
   prospectId: string;
   steps: StepId[];
+  /** Index of the current step in steps, and the sub-step within it (citizenship, tax, residency). */
   current: number;
+  subStep?: number;
   accounts: AccountTypeWithCountry[];
+  /** Every answer given so far, per step, so a reload, Back or a second tab never loses one. */
+  answers?: StepAnswers;
 }
+
+/** Each step module keeps its own answers here under its own field (customer-information.md §3). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- step modules add their fields
+export interface StepAnswers {}
 
 export interface Journey {
   country: CountryCode;

@@ -1,25 +1,18 @@
 // The customer-information page (customer-information.md §2–4): one step at a time, the current step
 // and every answer kept in the session, every step a plain form post that redirects (303) onwards.
 import { Router, type Request, type Response } from 'express';
+import type { ReactElement } from 'react';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { journeyOf, sendPage, translatorFor, localeOf } from '../../pages.ts';
+import { journeyOf, redirectAfterSave, sendPage, translatorFor } from '../../pages.ts';
 import type { CustomerInformationProgress, Journey } from '../../journey.ts';
 import { UpstreamError } from '../../upstream/http.ts';
-import type { StepId } from '../../../shared/contracts/brokerage.ts';
+import { stepIds } from '../../../shared/contracts/brokerage.ts';
 import { canGoBack, progressPercent } from '../../../shared/customerInformationSteps.ts';
-import { defaultAccounts, resolveAccountChoice } from '../../../shared/accountPicker.ts';
-import {
-  AccountPickerStep,
-  MilestoneStep,
-  StepError,
-  StepHeaderBar,
-  StepUnavailable,
-} from '../../../views/pages/CustomerInformationPage.tsx';
+import { StepError, StepHeaderBar, StepUnavailable } from '../../../views/pages/CustomerInformationPage.tsx';
+import type { StepContext } from './stepModule.ts';
+import { stepModules } from './stepRegistry.ts';
 import { AbortPage } from '../../../views/pages/FeedbackPages.tsx';
-
-/** Steps this build renders; the others of initialSteps arrive with the customer-information issue. */
-export const implementedSteps: ReadonlySet<StepId> = new Set(['MILESTONE_ONE_STEP', 'ACCOUNT_PICKER_STEP', 'MILESTONE_THREE_STEP']);
 
 type StepErrorKind = 'SESSION_EXPIRED_ERROR' | 'TRY_AGAIN_ERROR';
 
@@ -28,10 +21,10 @@ function callErrorKind(err: unknown): StepErrorKind {
   return err instanceof UpstreamError && (err.status === 401 || err.status === 403) ? 'SESSION_EXPIRED_ERROR' : 'TRY_AGAIN_ERROR';
 }
 
-const stepBody = z.object({
-  step: z.enum(['MILESTONE_ONE_STEP', 'ACCOUNT_PICKER_STEP', 'MILESTONE_THREE_STEP']),
-  accounts: z.union([z.string(), z.array(z.string())]).optional(),
-});
+// Every step form names its step, so a post from a stale tab or a double submit cannot answer another step.
+const stepField = z.object({ step: z.enum(stepIds) });
+// What an HTML form posts: names with one or more text values. Anything else (JSON objects) is not a form.
+const formFields = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
 const base = (prospectId: string) => `/onboarding/customer-information/${encodeURIComponent(prospectId)}`;
 
@@ -45,40 +38,27 @@ function progressOf(req: Request, deps: AppDeps, prospectId: string): { journey:
 interface StepRender {
   status?: number;
   error?: StepErrorKind;
-  pickerError?: string;
-  /** The accounts the user ticked in a rejected post, so they are kept. */
-  postedAccounts?: string[];
+  /** A step's own re-render (errors shown, input kept) instead of its plain view. */
+  view?: ReactElement;
 }
 
-function renderStep(req: Request, res: Response, deps: AppDeps, journey: Journey, ci: CustomerInformationProgress, extra: StepRender = {}): void {
+function contextFor(req: Request, deps: AppDeps, journey: Journey, ci: CustomerInformationProgress): StepContext {
+  return { req, deps, journey, ci, t: translatorFor(req, deps), jwt: journey.jwt!, action: `${base(ci.prospectId)}/step`, basePath: base(ci.prospectId) };
+}
+
+async function renderStep(req: Request, res: Response, deps: AppDeps, journey: Journey, ci: CustomerInformationProgress, extra: StepRender = {}): Promise<void> {
   const t = translatorFor(req, deps);
   const step = ci.steps[ci.current];
-  if (step === undefined) {
+  const module = step === undefined ? undefined : stepModules.get(step);
+  if (!module) {
     // Only the legacy single form (EXISTING_STEP) is left, and this build has no view for it yet: say so
     // and offer the external form rather than failing.
     sendPage(req, res, deps, { progress: 2, body: <StepUnavailable t={t} formUrl={deps.config.MANUAL_SUPPORT_URL} /> });
     return;
   }
-  const action = `${base(ci.prospectId)}/step`;
-  let body;
-  switch (step) {
-    case 'MILESTONE_ONE_STEP':
-      body = <MilestoneStep t={t} milestone="one" action={action} />;
-      break;
-    case 'MILESTONE_THREE_STEP':
-      body = <MilestoneStep t={t} milestone="three" action={action} />;
-      break;
-    case 'ACCOUNT_PICKER_STEP': {
-      const ticked = new Set(extra.postedAccounts ?? ci.accounts);
-      const accounts = defaultAccounts(journey.country).map((a) => ({ ...a, selected: a.mandatory || ticked.has(a.accountTypeWithCountry) }));
-      body = <AccountPickerStep t={t} accounts={accounts} action={action} error={extra.pickerError ?? null} />;
-      break;
-    }
-    default:
-      throw new Error(`Step ${step} has no view`);
-  }
+  const body = extra.view ?? (await module.view(contextFor(req, deps, journey, ci)));
   const header = {
-    backAction: canGoBack(ci.steps, ci.current) ? `${base(ci.prospectId)}/back` : null,
+    backAction: canGoBack(ci.steps, ci.current) || (ci.subStep ?? 0) > 0 ? `${base(ci.prospectId)}/back` : null,
     exitUrl: `${base(ci.prospectId)}/exit`,
     progressPercent: progressPercent(ci.steps, ci.current),
   };
@@ -97,66 +77,64 @@ function renderStep(req: Request, res: Response, deps: AppDeps, journey: Journey
   });
 }
 
+/** Moves to the next step (its first sub-step). */
+function advance(ci: CustomerInformationProgress): void {
+  ci.current = Math.min(ci.current + 1, ci.steps.length - 1);
+  ci.subStep = 0;
+}
+
 export function customerInformationRoutes(deps: AppDeps): Router {
   const router = Router();
 
-  router.get('/onboarding/customer-information/:prospectId', (req, res) => {
+  router.get('/onboarding/customer-information/:prospectId', (req, res, next) => {
     const found = progressOf(req, deps, req.params.prospectId);
     if (!found) return res.redirect(303, '/onboarding');
-    renderStep(req, res, deps, found.journey, found.ci);
+    renderStep(req, res, deps, found.journey, found.ci).catch(next);
   });
 
   router.post('/onboarding/customer-information/:prospectId/step', async (req, res, next) => {
     const found = progressOf(req, deps, req.params.prospectId);
     if (!found) return res.redirect(303, '/onboarding');
     const { journey, ci } = found;
-    const parsed = stepBody.safeParse(req.body);
+    const parsed = stepField.safeParse(req.body);
     const current = ci.steps[ci.current];
-    // A post for another step (stale tab, double submit) just shows the current step again.
-    if (!parsed.success || parsed.data.step !== current) return res.redirect(303, base(ci.prospectId));
-    const jwt = journey.jwt!;
+    const module = current === undefined ? undefined : stepModules.get(current);
+    if (!parsed.success || parsed.data.step !== current || !module || !formFields.safeParse(req.body).success) {
+      return res.redirect(303, base(ci.prospectId));
+    }
     try {
-      switch (current) {
-        case 'MILESTONE_ONE_STEP':
-          await deps.brokerage.submitMilestone(jwt, ci.prospectId, 'one');
-          break;
-        case 'ACCOUNT_PICKER_STEP': {
-          const posted = parsed.data.accounts === undefined ? [] : [parsed.data.accounts].flat();
-          const choice = resolveAccountChoice(journey.country, posted);
-          if (choice.error) {
-            const t = translatorFor(req, deps);
-            return renderStep(req, res, deps, journey, ci, { status: 400, pickerError: t('accountPicker.mustChooseOne'), postedAccounts: posted });
-          }
-          await deps.brokerage.submitAccountPicker(jwt, ci.prospectId, choice.accounts);
-          ci.accounts = choice.accounts;
-          break;
-        }
-        case 'MILESTONE_THREE_STEP': {
-          await deps.brokerage.submitMilestone(jwt, ci.prospectId, 'three');
-          const publicUrl = deps.config.publicUrl;
-          const url = await deps.brokerage.requestSignature(jwt, ci.prospectId, {
-            complete_url: `${publicUrl}/onboarding/customer-creation/${encodeURIComponent(ci.prospectId)}`,
-            cancel_url: `${publicUrl}/onboarding/cancel`,
-            postpone_url: `${publicUrl}${base(ci.prospectId)}`,
-            lang: localeOf(req, deps).slice(0, 2),
-          });
-          return res.redirect(303, url);
-        }
+      const outcome = await module.submit(contextFor(req, deps, journey, ci), req.body as Record<string, unknown>);
+      switch (outcome.kind) {
+        case 'advance':
+          advance(ci);
+          return redirectAfterSave(req, res, base(ci.prospectId));
+        case 'subStep':
+          ci.subStep = outcome.subStep;
+          return redirectAfterSave(req, res, base(ci.prospectId));
+        case 'render':
+          return await renderStep(req, res, deps, journey, ci, { status: outcome.status, view: outcome.view });
+        case 'redirect':
+          return redirectAfterSave(req, res, outcome.url);
       }
-      ci.current = Math.min(ci.current + 1, ci.steps.length - 1);
-      res.redirect(303, base(ci.prospectId));
     } catch (err) {
       if (!(err instanceof UpstreamError)) return next(err);
       deps.logger.warn({ status: err.status, step: current }, 'customer-information step failed');
-      renderStep(req, res, deps, journey, ci, { status: 502, error: callErrorKind(err) });
+      await renderStep(req, res, deps, journey, ci, { status: 502, error: callErrorKind(err) }).catch(next);
     }
   });
 
   router.post('/onboarding/customer-information/:prospectId/back', (req, res) => {
     const found = progressOf(req, deps, req.params.prospectId);
     if (!found) return res.redirect(303, '/onboarding');
-    if (canGoBack(found.ci.steps, found.ci.current)) found.ci.current -= 1;
-    res.redirect(303, base(found.ci.prospectId));
+    const { journey, ci } = found;
+    const module = stepModules.get(ci.steps[ci.current]!);
+    const previousSubStep = module?.back?.(contextFor(req, deps, journey, ci)) ?? null;
+    if (previousSubStep !== null) ci.subStep = previousSubStep;
+    else if (canGoBack(ci.steps, ci.current)) {
+      ci.current -= 1;
+      ci.subStep = 0;
+    }
+    redirectAfterSave(req, res, base(ci.prospectId));
   });
 
   // The abort modal as its own page (works without JavaScript).

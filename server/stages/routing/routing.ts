@@ -9,7 +9,7 @@ import { blockedBody } from '../../../shared/contracts/brokerage.ts';
 import { identificationErrorForStatus, routingDecision } from '../../../shared/routing.ts';
 import { applyStepFlags } from '../../../shared/customerInformationSteps.ts';
 import { defaultAccounts } from '../../../shared/accountPicker.ts';
-import { implementedSteps } from '../customerInformation/steps.tsx';
+import { implementedSteps } from '../customerInformation/stepRegistry.ts';
 
 function customerInformationUrl(prospectId: string, legacy: boolean): string {
   return `/onboarding/customer-information/${encodeURIComponent(prospectId)}${legacy ? '?shouldUseLegacyFlow=true' : ''}`;
@@ -78,7 +78,7 @@ export function routingRoutes(deps: AppDeps): Router {
           const steps = applyStepFlags(initialSteps, { kyc: true, residency: true }).filter((s) => implementedSteps.has(s));
           journey.prospectId = prospect_id;
           journey.legacyFlow = legacy;
-          journey.customerInformation = { prospectId: prospect_id, steps, current: 0, accounts: defaultAccounts(journey.country).filter((a) => a.selected).map((a) => a.accountTypeWithCountry) };
+          journey.customerInformation = { prospectId: prospect_id, steps, current: 0, subStep: 0, answers: {}, accounts: defaultAccounts(journey.country).filter((a) => a.selected).map((a) => a.accountTypeWithCountry) };
           return res.redirect(303, customerInformationUrl(prospect_id, legacy));
         }
       }

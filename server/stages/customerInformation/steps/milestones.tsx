@@ -1,0 +1,39 @@
+// Milestone screens (customer-information.md §2.3): one and two post their step and move on; three
+// posts its step, asks for a signing URL and sends the browser to the signing service (§4.8).
+import type { StepModule } from '../stepModule.ts';
+import { localeOf } from '../../../pages.ts';
+import { MilestoneStep } from '../../../../views/pages/CustomerInformationPage.tsx';
+
+export const milestoneOne: StepModule = {
+  id: 'MILESTONE_ONE_STEP',
+  view: ({ t, action }) => <MilestoneStep t={t} milestone="one" action={action} />,
+  async submit({ deps, jwt, ci }) {
+    await deps.brokerage.submitMilestone(jwt, ci.prospectId, 'one');
+    return { kind: 'advance' };
+  },
+};
+
+export const milestoneTwo: StepModule = {
+  id: 'MILESTONE_TWO_STEP',
+  view: ({ t, action }) => <MilestoneStep t={t} milestone="two" action={action} />,
+  async submit({ deps, jwt, ci }) {
+    await deps.brokerage.submitMilestone(jwt, ci.prospectId, 'two');
+    return { kind: 'advance' };
+  },
+};
+
+export const milestoneThree: StepModule = {
+  id: 'MILESTONE_THREE_STEP',
+  view: ({ t, action }) => <MilestoneStep t={t} milestone="three" action={action} />,
+  async submit({ req, deps, jwt, ci, basePath }) {
+    await deps.brokerage.submitMilestone(jwt, ci.prospectId, 'three');
+    const publicUrl = deps.config.publicUrl;
+    const url = await deps.brokerage.requestSignature(jwt, ci.prospectId, {
+      complete_url: `${publicUrl}/onboarding/customer-creation/${encodeURIComponent(ci.prospectId)}`,
+      cancel_url: `${publicUrl}/onboarding/cancel`,
+      postpone_url: `${publicUrl}${basePath}`,
+      lang: localeOf(req, deps).slice(0, 2),
+    });
+    return { kind: 'redirect', url };
+  },
+};
