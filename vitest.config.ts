@@ -10,6 +10,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A page load can take seconds on a loaded 2-core CI machine; 1 s (the default) makes waits flaky.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
     env: { NODE_ENV: 'production' },
   },
 });

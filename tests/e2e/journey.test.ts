@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors, launchChromium } from '../support/browser.ts';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { walkToMilestoneThree } from '../support/customerInformation.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -55,7 +56,9 @@ describe('Swedish BankID journey (embedded mode)', () => {
     expect(await dep.isChecked()).toBe(true);
     expect(await dep.isDisabled()).toBe(true);
     await expectAccessible(page, 'account picker');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Continue' }).click()]);
+    // The steps between the picker and milestone three, each checked by axe.
+    await walkToMilestoneThree(page, (step, subStep) => expectAccessible(page, `${step} ${subStep}`));
 
     await expect.poll(() => page.locator('h1').textContent()).toBe('Almost there! Just need to sign with your eID.');
     await expectAccessible(page, 'milestone three');
@@ -102,7 +105,8 @@ describe('Swedish BankID journey (embedded mode)', () => {
     // The card's label is the tap target.
     await page.locator('label[for="account-ISK_SE"]').click();
     expect(await page.getByRole('checkbox', { name: /Investment Savings Account/ }).isChecked()).toBe(false);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Continue' }).click()]);
+    await walkToMilestoneThree(page);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Almost there! Just need to sign with your eID.');
     await page.getByRole('button', { name: 'Sign with Bank ID' }).click();
     await page.getByRole('button', { name: 'Sign' }).click();

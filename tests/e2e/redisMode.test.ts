@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { collectPageErrors, launchChromium } from '../support/browser.ts';
 import { startRedisStack, type Stack } from '../support/stack.ts';
 import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { walkToMilestoneThree } from '../support/customerInformation.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -29,8 +30,7 @@ async function journeyToCreation(scenario: string) {
   await startPrivateIdentification(page, stack.webUrl, { axe: false });
   await identifyOnPhone(browser, stack.sandboxUrl, persona);
   await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Start' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await walkToMilestoneThree(page);
   await page.getByRole('button', { name: 'Sign with Bank ID' }).click();
   await page.getByRole('button', { name: 'Sign' }).click();
   await page.waitForURL(/\/onboarding\/customer-creation\//);

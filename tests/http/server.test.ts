@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start, type Running } from '../../server/main.ts';
 import { freePort, REDIS_URL, startEmbeddedStack, testTimings, type Stack } from '../support/stack.ts';
 import { openStream, sseFrames } from '../support/sse.ts';
+import { answerStepsOverHttp } from '../support/customerInformation.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 type Res = Awaited<ReturnType<Agent['get']>>;
@@ -636,7 +637,10 @@ describe('with an identified prospect', () => {
 
   it('SSE for the owned prospect: text/event-stream, retry first, then id/event/data frames up to done', async () => {
     // Finish the steps, sign at the sandbox's signing page, and land on the creation page.
-    await owner.post(`${ci()}/step`).type('form').send('step=ACCOUNT_PICKER_STEP&accounts=ISK_SE&accounts=DEP_SE').expect(303).expect('location', ci());
+    await answerStepsOverHttp(
+      async () => (await owner.get(ci()).expect(200)).text,
+      async (body) => void (await owner.post(`${ci()}/step`).type('form').send(body).expect(303).expect('location', ci())),
+    );
     expect(h1((await owner.get(ci()).expect(200)).text)).toBe('Almost there! Just need to sign with your eID.');
     const toSigning = await owner.post(`${ci()}/step`).type('form').send('step=MILESTONE_THREE_STEP').expect(303);
     const signingUrl = new URL(toSigning.headers.location as string);

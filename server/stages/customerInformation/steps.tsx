@@ -69,7 +69,7 @@ async function renderStep(req: Request, res: Response, deps: AppDeps, journey: J
       <>
         <StepHeaderBar t={t} header={header} />
         {extra.error && <StepError t={t} kind={extra.error} />}
-        <div className="step" data-step={step}>
+        <div className="step" data-step={step} data-sub-step={ci.subStep ?? 0}>
           {body}
         </div>
       </>
