@@ -5,7 +5,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { z } from 'zod';
 import { BANKID_RP_BASE, bankidRpRouter, sendBankidError } from './bankidApi.ts';
 import { bankidAppRouter } from './bankidApp.ts';
-import { brokerageRouter, sendBrokerageError, startSession } from './brokerage.ts';
+import { brokerageRouter, expireAccessTokens, sendBrokerageError, startSession, tokensOf } from './brokerage.ts';
+import { citizenshipRouter } from './citizenship.ts';
 import { pagesRouter } from './pages.ts';
 import { contentRouter } from './content.ts';
 import { findPersona, personas, publicPersona } from './personas.ts';
@@ -22,6 +23,17 @@ export interface SandboxOptions {
 export const DEFAULT_ORDER_LIFETIME_MS = 30_000;
 
 const sessionShortcutBody = z.object({ nationalId: z.string().min(1) });
+const nationalIdQuery = z.object({ nationalId: z.string().min(1).max(32) });
+/** POST /sandbox/faults: the next `count` calls of method + path (no query) answer `status` (and `code`). */
+const faultBody = z.object({
+  method: z.enum(['GET', 'POST', 'PUT', 'DELETE']),
+  path: z.string().startsWith('/').max(500),
+  status: z.number().int().min(400).max(599),
+  code: z.string().min(1).max(100).optional(),
+  count: z.number().int().min(0).max(100).default(1),
+});
+
+const faultKey = (method: string, path: string) => `${method} ${path}`;
 
 const isBankidPath = (path: string) => path === '/rp' || path.startsWith('/rp/');
 
@@ -41,10 +53,24 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
   app.use(express.json());
   app.use(express.urlencoded({ extended: false }));
 
+  // Injected faults (test control) answer before the simulated upstream sees the call.
+  app.use((req, res, next) => {
+    if (req.path.startsWith('/sandbox/faults')) return next();
+    const key = faultKey(req.method, req.path);
+    const fault = ctx.state.brokerageFaults.get(key);
+    if (!fault) return next();
+    if (fault.count <= 1) ctx.state.brokerageFaults.delete(key);
+    else fault.count -= 1;
+    // A 401 always names its reason, as the session service does.
+    const code = fault.code ?? (fault.status === 401 ? 'INVALID_ACCESS_TOKEN' : undefined);
+    res.status(fault.status).json({ ...(code ? { code } : {}), data: { message: `Injected fault ${fault.status}` } });
+  });
+
   app.use(BANKID_RP_BASE, bankidRpRouter(ctx));
   app.use(bankidAppRouter(ctx));
   app.use(pagesRouter(ctx));
   app.use(brokerageRouter(ctx));
+  app.use(citizenshipRouter(ctx));
   app.use(contentRouter(ctx));
 
   // --- test controls ---
@@ -74,6 +100,29 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
     const persona = body.success ? findPersona(body.data.nationalId) : undefined;
     if (!persona) return void res.status(400).json({ error: 'nationalId must be one of GET /sandbox/personas' });
     res.json({ refreshToken: startSession(ctx.state, persona).refreshToken });
+  });
+
+  app.post('/sandbox/faults', (req, res) => {
+    const body = faultBody.safeParse(req.body ?? {});
+    if (!body.success) return void res.status(400).json({ error: 'method, path (starting with /), status 400–599, optional code and count 0–100' });
+    const { method, path, status, code, count } = body.data;
+    if (count === 0) ctx.state.brokerageFaults.delete(faultKey(method, path));
+    else ctx.state.brokerageFaults.set(faultKey(method, path), { status, count, ...(code ? { code } : {}) });
+    res.status(204).end();
+  });
+
+  // Ends the lifetime of the person's access tokens, as if 30 minutes had passed (their refresh tokens stay valid).
+  app.post('/sandbox/sessions/expire', (req, res) => {
+    const body = nationalIdQuery.safeParse(req.body ?? {});
+    if (!body.success) return void res.status(400).json({ error: 'nationalId is required' });
+    res.json({ expired: expireAccessTokens(ctx.state, body.data.nationalId) });
+  });
+
+  // The person's refresh and access tokens, so tests can check that none of them reaches a page or a log.
+  app.get('/sandbox/sessions/tokens', (req, res) => {
+    const query = nationalIdQuery.safeParse(req.query);
+    if (!query.success) return void res.status(400).json({ error: 'nationalId is required' });
+    res.json({ tokens: tokensOf(ctx.state, query.data.nationalId) });
   });
 
   // --- fallbacks: JSON everywhere, in the error dialect of the upstream that owns the path ---

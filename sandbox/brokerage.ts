@@ -5,6 +5,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import {
+  accountAliasStepRequest,
+  agreementBundlesQuery,
+  agreementBundlesResponse,
   accountPickerStepRequest,
   becomeCustomerIntentRequest,
   blockedBody,
@@ -23,35 +26,38 @@ import {
   signicatSessionResponse,
   refreshTokenRequest,
   refreshTokenResponse,
+  EXPIRED_ACCESS_TOKEN,
+  unauthorizedBody,
   routingStatusResponse,
   signatureRequest,
   signatureResponse,
   systemStatusResponse,
   validationStepRequest,
+  taxValidationRulesResponse,
+  taxInfoStepRequest,
+  createCaseRequest,
+  createCaseResponse,
+  submitTaxResidenceRequest,
+  type SubmitTaxResidenceRequest,
+  residencyStepRequest,
   type AccountTypeWithCountry,
   type CountryCode,
   type Milestone,
   type StepId,
+  contactInfoStepRequest,
+  contactRelatedDataResponse,
+  type ContactInfoStepRequest,
 } from '../shared/contracts/brokerage.ts';
+import { validateAlias } from '../shared/accountAlias.ts';
 import { settleExpiry } from './orders.ts';
-import { creationStatusAfter, findPersona, routingFor, uninitiatedStatus, type Persona } from './personas.ts';
+import { creationStatusAfter, DEFAULT_INITIAL_STEPS, findPersona, routingFor, uninitiatedStatus, type Persona } from './personas.ts';
 import { customerRecord, type Prospect, type SandboxContext, type SandboxState, type Session } from './state.ts';
 
 /** Lifetime of an access token, as the real session service reports it. */
 export const ACCESS_TOKEN_TTL_SECONDS = 1800;
 
-const INITIAL_STEPS: StepId[] = [
-  'MILESTONE_ONE_STEP',
-  'ACCOUNT_PICKER_STEP',
-  'ACCOUNT_ALIAS_STEP',
-  'MILESTONE_TWO_STEP',
-  'CONTACT_INFORMATION_STEP',
-  'CITIZENSHIP_STEP',
-  'TAX_INFO_STEP',
-  'KYC_STEP',
-  'MILESTONE_THREE_STEP',
-];
 const LEGACY_INITIAL_STEPS: StepId[] = ['EXISTING_STEP'];
+const KNOWN_PDF_IDS: ReadonlySet<string> = new Set(['ATYID_108', 'ATYID_125', 'ATYID_135', 'ATYID_142', 'ATYID_139', 'ATYID_119']);
 const MILESTONES: readonly Milestone[] = ['one', 'two', 'three'];
 
 // Route patterns come from the contract's path builders, so the two can never disagree.
@@ -99,6 +105,47 @@ function endSession(state: SandboxState, session: Session): void {
   for (const [jwt, token] of state.accessTokens) if (token.sessionId === session.id) state.accessTokens.delete(jwt);
 }
 
+/**
+ * The session of the request's bearer token, or undefined after answering 401: code EXPIRED_ACCESS_TOKEN
+ * for a token past its lifetime (a refresh helps), INVALID_ACCESS_TOKEN for a missing or unknown one or
+ * one whose session has ended.
+ */
+export function authenticate(state: SandboxState, req: Request, res: Response): Session | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
+  const token = match?.[1] ? state.accessTokens.get(match[1]) : undefined;
+  const session = token ? state.sessions.get(token.sessionId) : undefined;
+  if (session && token!.expiresAt > Date.now()) return session;
+  const expired = session !== undefined;
+  res.status(401).json(
+    unauthorizedBody.parse(
+      expired
+        ? { code: EXPIRED_ACCESS_TOKEN, data: { message: 'The access token has expired' } }
+        : { code: 'INVALID_ACCESS_TOKEN', data: { message: 'Missing or unknown access token' } },
+    ),
+  );
+  return undefined;
+}
+
+/** Test control: ends the lifetime of every access token of the person's sessions; answers how many. */
+export function expireAccessTokens(state: SandboxState, nationalId: string): number {
+  let expired = 0;
+  for (const token of state.accessTokens.values()) {
+    if (state.sessions.get(token.sessionId)?.persona.nationalId !== nationalId) continue;
+    token.expiresAt = Date.now() - 1;
+    expired++;
+  }
+  return expired;
+}
+
+/** Test control: the person's refresh and access tokens, so a test can check none of them leaks. */
+export function tokensOf(state: SandboxState, nationalId: string): string[] {
+  const sessionIds = new Set([...state.sessions.values()].filter((s) => s.persona.nationalId === nationalId).map((s) => s.id));
+  return [
+    ...[...state.refreshTokens].filter(([, id]) => sessionIds.has(id)).map(([token]) => token),
+    ...[...state.accessTokens].filter(([, t]) => sessionIds.has(t.sessionId)).map(([token]) => token),
+  ];
+}
+
 function sessionOf(res: Response): Session {
   return res.locals.session as Session;
 }
@@ -111,13 +158,8 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
 
   /** Bearer authentication; unknown, expired or missing tokens get the upstream's 401 body. */
   const requireSession = (req: Request, res: Response, next: NextFunction) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
-    const token = match?.[1] ? state.accessTokens.get(match[1]) : undefined;
-    const session = token && token.expiresAt > Date.now() ? state.sessions.get(token.sessionId) : undefined;
-    if (!session) {
-      res.status(401).json({ code: 'EXPIRED_ACCESS_TOKEN' });
-      return;
-    }
+    const session = authenticate(state, req, res);
+    if (!session) return;
     res.locals.session = session;
     next();
   };
@@ -256,7 +298,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
   router.get(pattern(brokeragePaths.initialSteps), requireSession, (req, res) => {
     const prospect = ownedProspect(prospectIdParam(req), res);
     if (!prospect) return;
-    send(res, initialStepsResponse, { data: { initialSteps: prospect.legacy ? LEGACY_INITIAL_STEPS : INITIAL_STEPS } });
+    send(res, initialStepsResponse, { data: { initialSteps: prospect.legacy ? LEGACY_INITIAL_STEPS : [...(prospect.owner.behaviour.initialSteps ?? DEFAULT_INITIAL_STEPS)] } });
   });
 
   router.post(pattern(brokeragePaths.accountPickerStep), requireSession, (req, res) => {
@@ -270,6 +312,36 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     send(res, okResponse, {});
   });
 
+  // Account alias step (spec §3 alias payload, §5 rules): a name breaking the rules, or an account the
+  // prospect did not choose, answers 400 with the offending field names.
+  router.post(pattern(brokeragePaths.accountAliasStep), requireSession, (req, res) => {
+    const prospect = ownedProspect(prospectIdParam(req), res);
+    if (!prospect) return;
+    const body = parseOr400(accountAliasStepRequest, req.body, res);
+    if (!body) return;
+    const bad = body.accountTypeAliases.flatMap((a, i) =>
+      validateAlias(a.alias) !== null || a.alias.trim() === '' || !(prospect.accountTypes ?? []).includes(a.accountTypeWithCountry) ? [`accountTypeAliases.${i}.alias`] : [],
+    );
+    if (bad.length > 0) return sendBrokerageError(res, 400, 'Invalid account alias', bad);
+    send(res, okResponse, {});
+  });
+
+  // Precontractual documents per §9 ATYID id (spec §7); the answer's shape is the contract's own.
+  router.get(brokeragePaths.agreementBundles, requireSession, (req, res) => {
+    const query = parseOr400(agreementBundlesQuery, req.query, res);
+    if (!query) return;
+    if (!KNOWN_PDF_IDS.has(query.pdf_id)) return sendBrokerageError(res, 404, 'Unknown document', ['pdf_id']);
+    const base = `${ctx.publicUrl}/sandbox/documents/${query.country.toLowerCase()}/${query.lang}/${query.pdf_id}`;
+    send(res, agreementBundlesResponse, {
+      data: {
+        documents: [
+          { title: `Key information document (${query.pdf_id})`, url: `${base}/kid.pdf` },
+          { title: `General terms (${query.pdf_id})`, url: `${base}/terms.pdf` },
+        ],
+      },
+    });
+  });
+
   for (const milestone of MILESTONES) {
     router.post(pattern((id) => brokeragePaths.milestoneStep(id, milestone)), requireSession, (req, res) => {
       const prospect = ownedProspect(prospectIdParam(req), res);
@@ -278,6 +350,115 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
       send(res, okResponse, {});
     });
   }
+
+  // --- tax information and residency (customer-information.md §7) ---
+
+  router.get(brokeragePaths.taxValidationRules, requireSession, (_req, res) => {
+    send(res, taxValidationRulesResponse, { data: { rules: TAX_VALIDATION_RULES.map((r) => ({ ...r, validationRegex: [...r.validationRegex] })) } });
+  });
+
+  router.post(pattern(brokeragePaths.taxInfoStepV3), requireSession, (req, res) => {
+    const prospect = ownedProspect(prospectIdParam(req), res);
+    if (!prospect) return;
+    const body = parseOr400(taxInfoStepRequest, req.body, res);
+    if (!body) return;
+    const invalidFields = taxInfoProblems(body, prospect.country, prospect.owner.birthDate, new Date().toISOString().slice(0, 10));
+    if (invalidFields.length) return res.status(400).json({ data: { message: 'Tax information could not be validated', invalidFields } });
+    submittedSteps(prospect).taxInfo = body;
+    send(res, okResponse, {});
+  });
+
+  router.post(brokeragePaths.createCase, requireSession, (req, res) => {
+    const body = parseOr400(createCaseRequest, req.body, res);
+    if (!body) return;
+    const prospect = ownedProspect(body.prospectId, res);
+    if (!prospect) return;
+    const taskId = body.taskId ?? randomUUID();
+    submittedSteps(prospect).cases.set(taskId, body);
+    send(res, createCaseResponse, { data: { taskId } });
+  });
+
+  // Proof of tax residence: only on a TAX_RESIDENCE case of the prospect, for the case's country, with at
+  // least one file uploaded to that case.
+  router.post(brokeragePaths.taxResidence, requireSession, (req, res) => {
+    const body = parseOr400(submitTaxResidenceRequest, req.body, res);
+    if (!body) return;
+    const prospect = ownedProspect(body.prospectId, res);
+    if (!prospect) return;
+    const steps = submittedSteps(prospect);
+    const taxCase = steps.cases.get(body.nnxTaskId);
+    if (taxCase?.type !== 'TAX_RESIDENCE') return sendBrokerageError(res, 400, 'Unknown tax residence case', ['nnxTaskId']);
+    if (taxCase.taskData.countryCode !== body.taskData.countryCode) {
+      return sendBrokerageError(res, 400, 'The country differs from the case', ['taskData.countryCode']);
+    }
+    const stored = [...state.storedObjects.values()];
+    const notUploaded = body.attachments.flatMap((a, i) =>
+      stored.some((o) => o.attachmentId === a.attachmentId && o.taskId === body.nnxTaskId && o.bytes) ? [] : [`attachments.${i}.attachmentId`],
+    );
+    if (notUploaded.length) return sendBrokerageError(res, 400, 'Attachments not uploaded to the case', notUploaded);
+    steps.taxResidence = body;
+    send(res, okResponse, {});
+  });
+
+  // Test-only: the accepted tax residence submits, per prospect.
+  router.get('/sandbox/tax-residences', (_req, res) => {
+    res.json([...state.prospects.values()].flatMap((p) => (submitted.get(p)?.taxResidence ? [submitted.get(p)!.taxResidence] : [])));
+  });
+
+  router.post(pattern(brokeragePaths.residencyStep), requireSession, (req, res) => {
+    const prospect = ownedProspect(prospectIdParam(req), res);
+    if (!prospect) return;
+    const body = parseOr400(residencyStepRequest, req.body, res);
+    if (!body) return;
+    if (submittedSteps(prospect).cases.get(body.nnxTaskId)?.type !== 'RESIDENCY') return sendBrokerageError(res, 400, 'Unknown residency case', ['nnxTaskId']);
+    if (body.addressCountry === prospect.country) return sendBrokerageError(res, 400, 'The address is in the home country', ['addressCountry']);
+    const refused = prospect.owner.behaviour.residencyRefusedFields;
+    if (refused) return sendBrokerageError(res, 400, 'Residency information could not be validated', refused);
+    // Every document must have been uploaded to the case.
+    const stored = [...state.storedObjects.values()];
+    const notUploaded = body.attachments.flatMap((a, i) =>
+      stored.some((o) => o.attachmentId === a.attachmentId && o.taskId === body.nnxTaskId && o.bytes) ? [] : [`attachments.${i}.attachmentId`],
+    );
+    if (notUploaded.length) return sendBrokerageError(res, 400, 'Attachments not uploaded to the case', notUploaded);
+    submittedSteps(prospect).residency = body;
+    send(res, okResponse, {});
+  });
+
+  // Test-only: per prospect with a RESIDENCY case, the cases (with their taskId) and the accepted residency submit.
+  router.get('/sandbox/residency', (_req, res) => {
+    res.json(
+      [...state.prospects.values()].flatMap((p) => {
+        const steps = submitted.get(p);
+        const cases = [...(steps?.cases.entries() ?? [])].filter(([, c]) => c.type === 'RESIDENCY').map(([taskId, c]) => ({ taskId, ...c }));
+        return cases.length ? [{ prospectId: p.id, cases, residency: steps?.residency ?? null }] : [];
+      }),
+    );
+  });
+
+  // --- contact information (customer-information.md §7, §8) ---
+
+  // Related data of the contact step: the registered address from the population register (none for a
+  // persona without one) and what the prospect submitted so far.
+  router.get(pattern((id) => brokeragePaths.stepRelatedData(id, 'CONTACT_INFORMATION_STEP')), requireSession, (req, res) => {
+    const prospect = ownedProspect(prospectIdParam(req), res);
+    if (!prospect) return;
+    const address = prospect.owner.behaviour.noRegisteredAddress ? null : REGISTERED_ADDRESSES[prospect.country];
+    const contact = submittedContact.get(prospect);
+    send(res, contactRelatedDataResponse, {
+      data: { stepRelatedData: { ...(address ?? { address: null, zipCode: null, city: null }), email: contact?.email ?? null, mobilePhoneNumber: contact?.mobilePhoneNumber ?? null } },
+    });
+  });
+
+  router.post(pattern(brokeragePaths.contactInfoStep), requireSession, (req, res) => {
+    const prospect = ownedProspect(prospectIdParam(req), res);
+    if (!prospect) return;
+    const body = parseOr400(contactInfoStepRequest, req.body, res);
+    if (!body) return;
+    const refused = prospect.owner.behaviour.contactRefusedFields;
+    if (refused?.length) return sendBrokerageError(res, 400, 'Contact information was not accepted', refused);
+    submittedContact.set(prospect, body);
+    send(res, okResponse, {});
+  });
 
   // --- signing ---
 
@@ -328,6 +509,74 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
 
   return router;
 }
+
+// --- tax information -----------------------------------------------------------------------
+
+/** Realistic tax identification number formats; each number must match every regex of its country. */
+export const TAX_VALIDATION_RULES: readonly { countryCode: string; validationRegex: readonly string[]; patternPlaceholder: string }[] = [
+  // Personnummer, sent as 10 digits (the form strips the rest).
+  { countryCode: 'SE', validationRegex: ['^\\d{10}$'], patternPlaceholder: 'YYMMDDXXXX' },
+  // Fødselsnummer.
+  { countryCode: 'NO', validationRegex: ['^\\d{11}$'], patternPlaceholder: 'DDMMYYXXXXX' },
+  // CPR-nummer, with or without the hyphen.
+  { countryCode: 'DK', validationRegex: ['^\\d{6}-?\\d{4}$'], patternPlaceholder: 'DDMMYY-XXXX' },
+  // Henkilötunnus with its century sign and check character.
+  { countryCode: 'FI', validationRegex: ['^\\d{6}[-+A-FU-Y]\\d{3}[0-9A-FHJ-NPR-Y]$'], patternPlaceholder: 'DDMMYYCZZZQ' },
+  // SSN or ITIN; never starting with 000, 666 or 9xx.
+  { countryCode: 'US', validationRegex: ['^\\d{3}-?\\d{2}-?\\d{4}$', '^(?!000|666|9)'], patternPlaceholder: 'XXX-XX-XXXX' },
+  // Unique Taxpayer Reference (10 digits) or National Insurance number.
+  { countryCode: 'GB', validationRegex: ['^(\\d{10}|[A-CEGHJ-PR-TW-Z]{2}\\d{6}[A-D])$'], patternPlaceholder: '1234567890' },
+  // Steuerliche Identifikationsnummer: 11 digits, the first never 0.
+  { countryCode: 'DE', validationRegex: ['^\\d{11}$', '^[1-9]'], patternPlaceholder: '12345678901' },
+];
+
+interface SubmittedSteps {
+  taxInfo?: z.infer<typeof taxInfoStepRequest>;
+  residency?: z.infer<typeof residencyStepRequest>;
+  taxResidence?: SubmitTaxResidenceRequest;
+  cases: Map<string, z.infer<typeof createCaseRequest>>;
+}
+const submitted = new WeakMap<Prospect, SubmittedSteps>();
+/** What the prospect submitted in the tax and residency steps (kept beside the prospect, cleared with it). */
+export function submittedSteps(prospect: Prospect): SubmittedSteps {
+  let s = submitted.get(prospect);
+  if (!s) submitted.set(prospect, (s = { cases: new Map() }));
+  return s;
+}
+
+/** The prospect owning the case `taskId` (RESIDENCY or TAX_RESIDENCE), for init-file-upload. */
+export function caseProspect(state: SandboxState, taskId: string): Prospect | undefined {
+  return [...state.prospects.values()].find((p) => submitted.get(p)?.cases.has(taskId));
+}
+
+/**
+ * The upstream's own check of a tax submit: the number format of the country, a start date between the
+ * person's birth and today, no home country in the foreign list. Answers the invalid field names.
+ */
+export function taxInfoProblems(body: z.infer<typeof taxInfoStepRequest>, home: CountryCode, birthDate: string, today: string): string[] {
+  const problems: string[] = [];
+  body.taxInformationListOutsideOfTld.forEach((item, i) => {
+    const field = (name: string) => `taxInformationListOutsideOfTld[${i}].${name}`;
+    if (item.countryCode === home) problems.push(field('countryCode'));
+    const rule = TAX_VALIDATION_RULES.find((r) => r.countryCode === item.countryCode);
+    if (rule && !rule.validationRegex.every((re) => new RegExp(re).test(item.taxIdentificationNumber))) problems.push(field('taxIdentificationNumber'));
+    if (item.startDate < birthDate || item.startDate > today) problems.push(field('startDate'));
+  });
+  if (!body.taxableInTld && body.taxInformationListOutsideOfTld.length === 0) problems.push('taxableInTld');
+  return problems;
+}
+
+// --- contact information -------------------------------------------------------------------
+
+/** A registered address per country, as the population register would give it. */
+const REGISTERED_ADDRESSES: Record<CountryCode, { address: string; zipCode: string; city: string }> = {
+  SE: { address: 'Drottninggatan 12', zipCode: '111 51', city: 'Stockholm' },
+  NO: { address: 'Karl Johans gate 5', zipCode: '0154', city: 'Oslo' },
+  DK: { address: 'Vesterbrogade 10', zipCode: '1620', city: 'København V' },
+  FI: { address: 'Mannerheimintie 1', zipCode: '00100', city: 'Helsinki' },
+};
+/** The last accepted contact submit per prospect (kept beside the prospect, cleared with it). */
+const submittedContact = new WeakMap<Prospect, ContactInfoStepRequest>();
 
 /** Why an account choice is not allowed for the prospect's country, or null when it is fine. */
 export function accountChoiceProblem(country: CountryCode, codes: readonly AccountTypeWithCountry[]): string | null {

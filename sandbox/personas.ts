@@ -1,7 +1,7 @@
 // Test personas of the sandbox. Each persona has one scenario that decides how the simulated upstreams treat it
 // (routing status, become-customer block, customer-creation progression, BankID order lifetime). National ids are
 // generated deterministically so they are checksum-valid and stable across restarts.
-import type { CountryCode, CreationStatus, RoutingStatusResponse } from '../shared/contracts/brokerage.ts';
+import type { CountryCode, CreationStatus, RoutingStatusResponse, StepId } from '../shared/contracts/brokerage.ts';
 import { generateNationalId } from '../shared/nationalIds.ts';
 
 export const scenarios = [
@@ -23,6 +23,14 @@ export const scenarios = [
   'creationSlow',
   'creationPostFails',
   'bankidExpires',
+  'citizenship',
+  'contactInformation',
+  'contactEmailRejected',
+  'accounts',
+  'taxInformation',
+  'residency',
+  'residencyRefused',
+  'livesAbroad',
 ] as const;
 export type Scenario = (typeof scenarios)[number];
 
@@ -35,6 +43,19 @@ export interface CreationPlan {
   result: CreationStatus;
 }
 
+/** The steps the brokerage sends a prospect living at home (a persona's initialSteps can replace them). */
+export const DEFAULT_INITIAL_STEPS: readonly StepId[] = [
+  'MILESTONE_ONE_STEP',
+  'ACCOUNT_PICKER_STEP',
+  'ACCOUNT_ALIAS_STEP',
+  'MILESTONE_TWO_STEP',
+  'CONTACT_INFORMATION_STEP',
+  'CITIZENSHIP_STEP',
+  'TAX_INFO_STEP',
+  'KYC_STEP',
+  'MILESTONE_THREE_STEP',
+];
+
 export interface ScenarioBehaviour {
   routing: Omit<RoutingStatusResponse, 'customerId'>;
   creation: CreationPlan;
@@ -46,6 +67,14 @@ export interface ScenarioBehaviour {
   createCustomerErrorMessage?: string;
   /** BankID orders bound to this persona expire this long after creation, whatever the sandbox option says. */
   bankidOrderLifetimeMs?: number;
+  /** The prospect's initialSteps instead of the default list (tests that go straight to one step). */
+  initialSteps?: StepId[];
+  /** Related data of the contact step has no registered address (e.g. a protected identity). */
+  noRegisteredAddress?: boolean;
+  /** POST submit-contact-info-step answers 400 listing these fields. */
+  contactRefusedFields?: ('email' | 'mobilePhoneNumber')[];
+  /** POST submit residency step answers 400 listing these fields. */
+  residencyRefusedFields?: string[];
 }
 
 export interface Persona {
@@ -142,6 +171,34 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
     createCustomerErrorMessage: 'Customer creation could not be started',
   },
   bankidExpires: { routing: onboardingRouting, creation: defaultCreation, bankidOrderLifetimeMs: 3_000 },
+  citizenship: { routing: onboardingRouting, creation: defaultCreation, initialSteps: ['CITIZENSHIP_STEP', 'MILESTONE_THREE_STEP'] },
+  contactInformation: { routing: onboardingRouting, creation: defaultCreation, initialSteps: ['CONTACT_INFORMATION_STEP', 'MILESTONE_THREE_STEP'] },
+  // Straight to the account picker and alias steps (tests/e2e/customerInformationAccounts.test.ts).
+  accounts: { routing: onboardingRouting, creation: defaultCreation, initialSteps: ['ACCOUNT_PICKER_STEP', 'ACCOUNT_ALIAS_STEP', 'MILESTONE_THREE_STEP'] },
+  // Straight to the tax information step (tests/e2e/taxInformation.test.ts).
+  taxInformation: { routing: onboardingRouting, creation: defaultCreation, initialSteps: ['TAX_INFO_STEP', 'MILESTONE_THREE_STEP'] },
+  // Lives abroad: straight to the residency step, then the tax step (which reads the address country) (tests/e2e/residency.test.ts).
+  residency: { routing: onboardingRouting, creation: defaultCreation, initialSteps: ['RESIDENCY_STEP', 'TAX_INFO_STEP', 'MILESTONE_THREE_STEP'] },
+  // Lives abroad, and the upstream refuses the residency submit naming the zip code and an answer (tests/http/residency.test.ts).
+  residencyRefused: {
+    routing: onboardingRouting,
+    creation: defaultCreation,
+    initialSteps: ['RESIDENCY_STEP', 'TAX_INFO_STEP', 'MILESTONE_THREE_STEP'],
+    residencyRefusedFields: ['zipCode', 'questionsAndAnswers.2.answer'],
+  },
+  // Lives abroad, every step: the full list with the residency step before tax (tests/e2e/customerInformationMarkets.test.ts).
+  livesAbroad: {
+    routing: onboardingRouting,
+    creation: defaultCreation,
+    initialSteps: DEFAULT_INITIAL_STEPS.flatMap((s): StepId[] => (s === 'TAX_INFO_STEP' ? ['RESIDENCY_STEP', s] : [s])),
+  },
+  contactEmailRejected: {
+    routing: onboardingRouting,
+    creation: defaultCreation,
+    initialSteps: ['CONTACT_INFORMATION_STEP', 'MILESTONE_THREE_STEP'],
+    noRegisteredAddress: true,
+    contactRefusedFields: ['email'],
+  },
 };
 
 // --- the persona list -------------------------------------------------------------------
@@ -177,6 +234,11 @@ const seeds: PersonaSeed[] = [
   { country: 'NO', givenName: 'Sigrid', surname: 'Haugland', birthDate: '1990-05-17', scenario: 'onboarding' },
   { country: 'DK', givenName: 'Mads', surname: 'Nørgaard', birthDate: '1985-06-05', scenario: 'onboarding' },
   { country: 'FI', givenName: 'Aino', surname: 'Virtanen', birthDate: '1992-12-06', scenario: 'onboarding' },
+  { country: 'SE', givenName: 'Alva', surname: 'Ek', birthDate: '1987-05-05', scenario: 'accounts' },
+  { country: 'SE', givenName: 'Vera', surname: 'Lundgren', birthDate: '1984-09-14', scenario: 'taxInformation' },
+  { country: 'NO', givenName: 'Ingrid', surname: 'Dahl', birthDate: '1984-02-11', scenario: 'accounts' },
+  { country: 'DK', givenName: 'Freja', surname: 'Lund', birthDate: '1991-09-19', scenario: 'accounts' },
+  { country: 'FI', givenName: 'Eero', surname: 'Laine', birthDate: '1980-10-10', scenario: 'accounts' },
   // Identified through the OIDC broker's sandbox login page (sandbox/oidcProvider.ts).
   { country: 'NO', givenName: 'Ola', surname: 'Nordmann', birthDate: '1968-03-21', scenario: 'login', customerId: '4200011' },
   { country: 'NO', givenName: 'Emma', surname: 'Berg', birthDate: '2011-08-14', scenario: 'minor' },
@@ -184,6 +246,15 @@ const seeds: PersonaSeed[] = [
   { country: 'DK', givenName: 'Freja', surname: 'Madsen', birthDate: '2012-02-09', scenario: 'minor' },
   { country: 'FI', givenName: 'Matti', surname: 'Korhonen', birthDate: '1966-07-30', scenario: 'login', customerId: '4400011' },
   { country: 'FI', givenName: 'Helmi', surname: 'Nieminen', birthDate: '2013-04-18', scenario: 'minor' },
+  { country: 'SE', givenName: 'Alva', surname: 'Lundgren', birthDate: '1987-10-11', scenario: 'citizenship' },
+  { country: 'SE', givenName: 'Vera', surname: 'Holmberg', birthDate: '1990-03-22', scenario: 'contactInformation' },
+  { country: 'SE', givenName: 'Albin', surname: 'Sandberg', birthDate: '1984-08-16', scenario: 'contactEmailRejected' },
+  { country: 'SE', givenName: 'Hugo', surname: 'Wallin', birthDate: '1982-06-18', scenario: 'residency' },
+  { country: 'SE', givenName: 'Klara', surname: 'Forsberg', birthDate: '1992-11-03', scenario: 'residencyRefused' },
+  { country: 'SE', givenName: 'Tove', surname: 'Berg', birthDate: '1986-01-21', scenario: 'livesAbroad' },
+  { country: 'NO', givenName: 'Kari', surname: 'Solberg', birthDate: '1979-08-08', scenario: 'livesAbroad' },
+  { country: 'DK', givenName: 'Anne', surname: 'Thomsen', birthDate: '1988-03-30', scenario: 'livesAbroad' },
+  { country: 'FI', givenName: 'Juha', surname: 'Mäkinen', birthDate: '1975-12-12', scenario: 'livesAbroad' },
 ];
 
 // The seed index is the serial, so every persona gets a distinct, stable individual number.

@@ -76,6 +76,43 @@ export interface SandboxState {
   customers: Map<string, CustomerRecord>;
   prospects: Map<string, Prospect>;
   signatures: Map<string, SignatureSession>;
+  /** Object storage (sandbox/citizenship.ts): object key → stored upload. */
+  storedObjects: Map<string, StoredObject>;
+  /** Citizenship tasks (sandbox/citizenship.ts): taskId → task. */
+  citizenshipTasks: Map<string, CitizenshipTask>;
+  /** Test control: how many coming object-storage PUTs answer 503 (key 'put'). */
+  storageFailures: Map<'put', number>;
+  /** Test control (POST /sandbox/faults): `${method} ${path}` → the next calls' forced answer. */
+  brokerageFaults: Map<string, BrokerageFault>;
+}
+
+/** A forced failure of the next `count` brokerage calls of one method and path. */
+export interface BrokerageFault {
+  status: number;
+  /** Error code of the body, e.g. EXPIRED_ACCESS_TOKEN with a 401. */
+  code?: string;
+  count: number;
+}
+
+export interface StoredObject {
+  taskId: string;
+  /** Attachment id init-file-upload answered. */
+  attachmentId: string;
+  /** Signature of the pre-signed URL. */
+  signature: string;
+  fileName: string;
+  contentType: string;
+  bytes?: Buffer;
+  contentDisposition?: string;
+  storedContentType?: string;
+}
+
+export interface CitizenshipTask {
+  taskId: string;
+  prospectId: string;
+  countryCode: string;
+  /** Attachment ids submitted with the task. */
+  attachments: string[];
 }
 
 export function createSandboxState(): SandboxState {
@@ -87,6 +124,10 @@ export function createSandboxState(): SandboxState {
     customers: new Map(),
     prospects: new Map(),
     signatures: new Map(),
+    storedObjects: new Map(),
+    citizenshipTasks: new Map(),
+    storageFailures: new Map(),
+    brokerageFaults: new Map(),
   };
 }
 

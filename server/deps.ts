@@ -7,6 +7,7 @@ import type { I18n } from './i18n.ts';
 import type { Manifest } from './render.tsx';
 import type { BankidClient } from './upstream/bankid.ts';
 import type { BrokerageClient } from './upstream/brokerage.ts';
+import type { ObjectStorageClient } from './upstream/objectStorage.ts';
 import type { OidcBroker } from './upstream/oidcBroker.ts';
 import type { ContentService } from './upstream/contentService.ts';
 import type { JobQueue } from './infra/jobQueue.ts';
@@ -20,6 +21,8 @@ export interface AppDeps {
   manifest: Manifest;
   bankid: BankidClient;
   brokerage: BrokerageClient;
+  /** PUT of uploaded files to the pre-signed URLs init-file-upload answers. */
+  objectStorage: ObjectStorageClient;
   oidcBroker: OidcBroker;
   content: ContentService;
   queue: JobQueue;

@@ -5,6 +5,9 @@ import type { Locale } from '../shared/i18n.ts';
 import type { IdentificationError } from '../shared/routing.ts';
 import type { OidcMarker } from './upstream/oidcBroker.ts';
 import type { Campaign } from '../shared/shell.ts';
+import type { PhonePrefix } from '../shared/contactInformation.ts';
+import type { CitizenshipAnswers, UploadedFileRef } from '../shared/citizenship.ts';
+import type { ResidencyAnswers } from '../shared/residency.ts';
 
 export type CustomerType = 'none' | 'private' | 'minor' | 'corporate';
 
@@ -41,7 +44,42 @@ export interface CustomerInformationProgress {
 
 /** Each step module keeps its own answers here under its own field (customer-information.md §3). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- step modules add their fields
-export interface StepAnswers {}
+export interface StepAnswers {
+  /** Citizenship (§2.3, §4.3): the choice, chosen countries, upstream taskIds and uploaded proof per country. */
+  citizenship?: CitizenshipAnswers;
+  /** Contact information (§2.3, §5): the fields as last typed, and the e-mail a suggestion was shown for. */
+  contactInformation?: { prefix: PhonePrefix; phone: string; email: string; suggestionShownFor?: string };
+  /** Tax information (§2.3, §4.5): liability, chosen countries, numbers per country, an open dialog. */
+  taxInformation?: {
+    liability?: 'inOffice' | 'usa' | 'other';
+    countries?: string[];
+    /** Country search text of the no-JS country list. */
+    search?: string;
+    numbers?: Record<string, { tin: string; startDate: string }>;
+    /** With the tax-residence flag, when home and address country differ: the tax residence country chosen. */
+    taxResidenceCountryCode?: string;
+    /** With the tax-residence flag (sub-step 3): the TAX_RESIDENCE case's country and taskId, and the uploaded proof. */
+    residenceProof?: { countryCode: string; taskId: string; files: UploadedFileRef[] };
+    /** A compliance dialog shown instead of the sub-step: FATCA (§4.7) or the tax failure dialog (§8). */
+    dialog?: 'FATCA' | 'TAX_FAILURE';
+    invalidFields?: string[];
+    /** With JavaScript, the refused submit's failure dialog opens as a modal over the numbers form on the next render, once. */
+    failureModal?: boolean;
+  };
+  /** Residency (§2.3, §3 residency data): the address abroad, the three answers, the case's task id, the documents. */
+  residency?: ResidencyAnswers;
+  /** Account picker (§4.2): the ticks as last posted, confirmed exclusive accounts, the DSK campaign answer. */
+  accountPicker?: {
+    accounts: AccountTypeWithCountry[];
+    confirmed: AccountTypeWithCountry[];
+    /** Danish campaign: 'yes' = an equity savings account at another bank (DSK locked off). */
+    dskExisting?: 'yes' | 'no';
+    /** The ESA confirmation was declined: the picker shows the warning. */
+    esaDeclined?: boolean;
+  };
+  /** Account alias (§5): the names as typed, per account. */
+  accountAlias?: Partial<Record<AccountTypeWithCountry, string>>;
+}
 
 export interface Journey {
   country: CountryCode;
@@ -57,7 +95,10 @@ export interface Journey {
   oidc?: OidcMarker;
   /** National id of the identified person; personal data, never logged. */
   natregno?: string;
+  /** The person's brokerage access token (30 minutes); a secret, never logged or sent to the browser. */
   jwt?: string;
+  /** What renews the access token when it expires (§7 token refresh); a secret kept server-side only. */
+  refreshToken?: string;
   routingStatus?: RoutingStatus;
   identificationError?: IdentificationError;
   prospectId?: string;

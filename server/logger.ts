@@ -6,7 +6,9 @@ const sensitiveKeys = [
   'nationalId', 'natregno', 'personalNumber', 'national_id_number', 'nin',
   'givenName', 'surname', 'firstName', 'lastName', 'first_name', 'last_name', 'fullName',
   'phone', 'phoneNumber', 'mobilePhoneNumber', 'phone_number', 'email',
-  'token', 'jwt', 'refreshToken', 'accessToken', 'idToken', 'authorizationCode',
+  // Where a person lives, their tax numbers and their own words (residency, tax information).
+  'address', 'zipCode', 'city', 'taxIdentificationNumber', 'tin', 'questionsAndAnswers', 'refreshToken',
+  'token', 'jwt', 'accessToken', 'idToken', 'authorizationCode',
   'qrStartSecret', 'qrStartToken', 'autoStartToken', 'password', 'secret',
 ];
 

@@ -3,12 +3,14 @@
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RedisClientType } from 'redis';
+import type { DestinationStream } from 'pino';
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
 import { createI18n, loadCatalogues } from './i18n.ts';
 import { loadManifest } from './render.tsx';
 import { createBankidClient } from './upstream/bankid.ts';
 import { createBrokerageClient } from './upstream/brokerage.ts';
+import { createObjectStorageClient } from './upstream/objectStorage.ts';
 import { createOidcBroker } from './upstream/oidcBroker.ts';
 import { createContentService } from './upstream/contentService.ts';
 import { connectRedis } from './infra/redis.ts';
@@ -26,9 +28,10 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function start(env: Record<string, string | undefined>, role: Role): Promise<Running> {
+/** `logDestination` (tests): where log lines go instead of stdout. */
+export async function start(env: Record<string, string | undefined>, role: Role, options: { logDestination?: DestinationStream } = {}): Promise<Running> {
   const config = loadConfig(env);
-  const logger = createLogger({ level: config.LOG_LEVEL, name: role === 'all' ? 'onboarding' : `onboarding-${role}` });
+  const logger = createLogger({ level: config.LOG_LEVEL, name: role === 'all' ? 'onboarding' : `onboarding-${role}` }, options.logDestination);
   const bankid = createBankidClient({
     baseUrl: config.BANKID_API_URL,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -101,6 +104,7 @@ export async function start(env: Record<string, string | undefined>, role: Role)
       manifest,
       bankid,
       brokerage,
+      objectStorage: createObjectStorageClient({ timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
       oidcBroker,
       content,
       queue,

@@ -17,6 +17,17 @@ export function countryOf(req: Request, deps: AppDeps): CountryCode {
   return deps.config.countryByHost.get(req.hostname.toLowerCase()) ?? deps.config.DEFAULT_COUNTRY;
 }
 
+/**
+ * Our own origin as the browser sees it, for URLs that must bring the browser back to this host (its
+ * session cookie is per host): a configured market host or PUBLIC_URL's host; anything else (a forged
+ * Host header) gets PUBLIC_URL.
+ */
+export function publicOriginOf(req: Request, deps: AppDeps): string {
+  const hostname = req.hostname.toLowerCase();
+  const known = deps.config.countryByHost.has(hostname) || hostname === new URL(deps.config.publicUrl).hostname;
+  return known && req.host ? `${req.protocol}://${req.host}` : deps.config.publicUrl;
+}
+
 export function journeyOf(req: Request, deps: AppDeps): Journey {
   if (!req.session.journey) req.session.journey = newJourney(countryOf(req, deps));
   return req.session.journey;
@@ -84,7 +95,7 @@ export function sendPage(req: Request, res: Response, deps: AppDeps, options: Pa
     locale: localeOf(req, deps),
     title: shell.t('meta.title'),
     description: shell.t('meta.description'),
-    canonicalUrl: `${deps.config.publicUrl}/onboarding`,
+    canonicalUrl: `${publicOriginOf(req, deps)}/onboarding`,
     noscriptRefreshSeconds: options.noscriptRefreshSeconds,
     body: createElement(Layout, {
       shell,

@@ -71,3 +71,62 @@ export function resolveAccountChoice(
   if (accounts.length === 0) return { accounts, error: 'mustChooseOne' };
   return { accounts, error: null };
 }
+
+/** §9 precontractual document (agreement bundle) id of each account. */
+export const precontractualDocumentIds: Record<AccountTypeWithCountry, string> = {
+  DEP_SE: 'ATYID_108',
+  DEP_NO: 'ATYID_108',
+  DEP_DK: 'ATYID_108',
+  DEP_FI: 'ATYID_108',
+  ISK_SE: 'ATYID_125',
+  ASK_NO: 'ATYID_135',
+  DSK_DK: 'ATYID_142',
+  ESA_FI: 'ATYID_139',
+  EPK_NO: 'ATYID_119',
+};
+
+/** §4.2: EPK can be ticked only while DEP or ASK is ticked. */
+export function epkSelectable(ticked: readonly string[]): boolean {
+  return ticked.some((c) => c.startsWith('DEP_') || c.startsWith('ASK_'));
+}
+
+export interface PickerInput {
+  posted: readonly string[];
+  /** Exclusive accounts whose confirmation box was ticked (now or earlier). */
+  confirmed: readonly string[];
+  /** The Danish ASK campaign is on (journey.campaign 'ask'). */
+  campaign: boolean;
+  /** Campaign question 'existing equity savings account at another bank'. */
+  dskExisting?: 'yes' | 'no';
+}
+
+export type PickerDecision =
+  | { kind: 'error'; accounts: AccountTypeWithCountry[]; error: AccountPickerError | 'dskQuestionRequired' }
+  /** DSK in the campaign answered yes: DSK is unticked and locked, the warning shows. */
+  | { kind: 'dskLocked'; accounts: AccountTypeWithCountry[] }
+  /** An exclusive account is ticked but not confirmed: show its confirmation dialog. */
+  | { kind: 'confirm'; accounts: AccountTypeWithCountry[]; account: AccountTypeWithCountry }
+  | { kind: 'submit'; accounts: AccountTypeWithCountry[] };
+
+/** Every §4.2/§5 picker rule applied to one post, in the order the page asks them. */
+export function decidePicker(country: CountryCode, input: PickerInput): PickerDecision {
+  const choice = resolveAccountChoice(country, input.posted);
+  if (choice.error) return { kind: 'error', accounts: choice.accounts, error: choice.error };
+  let accounts = choice.accounts;
+  if (country === 'DK' && input.campaign && accounts.includes('DSK_DK')) {
+    if (input.dskExisting === undefined) return { kind: 'error', accounts, error: 'dskQuestionRequired' };
+    if (input.dskExisting === 'yes') {
+      accounts = accounts.filter((a) => a !== 'DSK_DK');
+      return { kind: 'dskLocked', accounts };
+    }
+  }
+  const exclusive = defaultAccounts(country).filter((a) => a.exclusive).map((a) => a.accountTypeWithCountry);
+  const unconfirmed = accounts.find((a) => exclusive.includes(a) && !input.confirmed.includes(a));
+  if (unconfirmed) return { kind: 'confirm', accounts, account: unconfirmed };
+  return { kind: 'submit', accounts };
+}
+
+/** The Danish campaign (§4.2) is the entry campaign 'ask' (spec §3 campaign types). */
+export function isDanishCampaign(country: CountryCode, campaign: string | undefined): boolean {
+  return country === 'DK' && campaign === 'ask';
+}

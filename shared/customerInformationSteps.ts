@@ -42,3 +42,14 @@ export function applyStepFlags(initialSteps: readonly StepId[], flags: StepFlags
   if (!flags.residency) steps = steps.filter((s) => s !== 'RESIDENCY_STEP');
   return steps;
 }
+
+/**
+ * The steps this prospect walks: the flagged list, without steps this build has no screen for. The legacy
+ * single form cannot be skipped like a step (it holds the signing), so a list that needs it and has no
+ * screen for it comes back empty: the page then offers the external form.
+ */
+export function journeySteps(initialSteps: readonly StepId[], flags: StepFlags, implemented: ReadonlySet<StepId>): StepId[] {
+  const steps = applyStepFlags(initialSteps, flags);
+  if (steps.includes('EXISTING_STEP') && !implemented.has('EXISTING_STEP')) return [];
+  return steps.filter((s) => implemented.has(s));
+}

@@ -68,9 +68,23 @@ export default function BankidQr(props: BankidQrProps) {
   const failed = view.state === 'failed';
   // Each order's launch URL carries its own autostart token: start the app once per order, not per poll.
   const launched = useRef<string | null>(null);
+  // Once the user submits a form (Back, switch, cancel) the page is leaving: an app launch or a poll's
+  // redirect started after that would cancel the user's own navigation.
+  const leaving = useRef(false);
+  useEffect(() => {
+    const onLeave = () => {
+      leaving.current = true;
+    };
+    document.addEventListener('submit', onLeave, true);
+    window.addEventListener('pagehide', onLeave);
+    return () => {
+      document.removeEventListener('submit', onLeave, true);
+      window.removeEventListener('pagehide', onLeave);
+    };
+  }, []);
 
   useEffect(() => {
-    if (!view.autoLaunch || !view.launch || launched.current === view.launch.url) return;
+    if (leaving.current || !view.autoLaunch || !view.launch || launched.current === view.launch.url) return;
     launched.current = view.launch.url;
     location.href = view.launch.url;
   }, [view.autoLaunch, view.launch]);
@@ -88,7 +102,7 @@ export default function BankidQr(props: BankidQrProps) {
           cache: 'no-store',
         });
         const status = res.ok ? parseStatus(await res.json()) : null;
-        if (status && !stopped) {
+        if (status && !stopped && !leaving.current) {
           if (status.next) {
             stopped = true;
             location.assign(status.next);

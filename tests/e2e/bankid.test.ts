@@ -8,13 +8,15 @@ import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { expectAccessible, personaFor } from '../support/journey.ts';
 import { userAgents } from '../support/userAgents.ts';
 
+// Where the BankID app returns to inside our native app (a webview journey).
+const NATIVE_APP_RETURN_URL = 'nordicbank://onboarding/bankid-return';
 let stack: Stack;
 let browser: Browser;
 
 const MANUAL_SUPPORT_URL = 'https://forms.example.com/additional-information';
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEmbeddedStack({ MANUAL_SUPPORT_URL, LOGIN_URL: '/login-next' }), launchChromium()]);
+  [stack, browser] = await Promise.all([startEmbeddedStack({ MANUAL_SUPPORT_URL, LOGIN_URL: '/login-next', NATIVE_APP_RETURN_URL }), launchChromium()]);
 });
 
 afterAll(async () => {
@@ -117,6 +119,41 @@ describe('Swedish BankID views', () => {
     await app.close();
 
     await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
+    await context.close();
+  });
+
+  it('native app webview (iPhone): this device → the app returns to the native app, no returnUrl; exit closes the webview', async () => {
+    const persona = await personaFor(stack.sandboxUrl, 'onboarding');
+    const { context, page } = await openContext({ userAgent: userAgents.iphoneSafari, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    // Stand-in for iOS handing the universal link to the BankID app. (A bankid:/// launch cannot be
+    // stubbed: headless Chromium's external-protocol prompt would swallow the page's later clicks.)
+    const launched: string[] = [];
+    await context.route('https://app.bankid.com/**', (route) => {
+      launched.push(route.request().url());
+      return route.fulfill({ status: 204 });
+    });
+    const seen = new Set((await allOrders()).map((o) => o.orderRef));
+    await page.goto(`${stack.webUrl}/onboarding?webview=true`);
+    await page.getByRole('button', { name: /Private/ }).click();
+    await expect.poll(() => h1(page)).toBe('Open account with BankID');
+    await page.getByRole('button', { name: 'BankID on this device' }).click();
+
+    const order = await nextOrder(seen);
+    const expected = `https://app.bankid.com/?autostarttoken=${order.autoStartToken}&redirect=${encodeURIComponent(NATIVE_APP_RETURN_URL)}`;
+    await expect.poll(() => page.getByRole('link', { name: 'Open the BankID app' }).getAttribute('href')).toBe(expected);
+    await expect.poll(() => launched, { timeout: 5000 }).toEqual([expected]);
+    // In the webview a returnUrl would open the system browser: the order has none.
+    const details = (await (await fetch(`${stack.sandboxUrl}/sandbox/bankid/orders/${order.orderRef}`)).json()) as { returnUrl: string | null };
+    expect(details.returnUrl).toBeNull();
+    await expectAccessible(page, 'BankID same device in the webview');
+
+    await phoneAction(order.orderRef, 'identify', persona.nationalId);
+    await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
+    // Exit → 'Yes, exit' closes the webview through the in-app route instead of the start page.
+    await page.getByRole('link', { name: 'Exit' }).click();
+    const exitRequest = page.waitForRequest((r) => new URL(r.url()).pathname === '/onboarding/close-signup-in-app');
+    await page.getByRole('dialog', { name: 'Are you sure you want to exit?' }).getByRole('button', { name: 'Yes, exit' }).click();
+    await exitRequest;
     await context.close();
   });
 

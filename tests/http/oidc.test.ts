@@ -209,6 +209,24 @@ describe('DK, NO and FI identification over HTTP', () => {
     expect(replay.headers.location).toBe('/onboarding');
   });
 
+  it('FI in Swedish: the language chosen before the broker is the language after it', async () => {
+    const fi = browserFor('fi');
+    await fi.get('/onboarding?lang=sv').expect((res) => expect([200, 302, 303]).toContain(res.status));
+    expect((await fi.get('/onboarding').expect(200)).text).toMatch(/<html lang="sv-FI"/);
+    await fi.post('/onboarding/customer-type', { customerType: 'private' }).expect(303);
+    const start = await fi.post('/onboarding/identification/oidc').expect(303);
+    const back = await identifyAtBroker(start.headers.location as string, await personaOf('FI', 'onboarding'));
+    const ret = await fi.get(back.pathname + back.search).expect(302);
+    // The state brought the language back with the other parameters.
+    expect(new URL(ret.headers.location as string, 'http://x').searchParams.get('lang')).toBe('sv');
+    const routing = await fi.get(ret.headers.location as string).expect(303);
+    let next = routing.headers.location as string;
+    // Routing, then the customer-information page: still in Swedish (sv-FI).
+    for (let hops = 0; hops < 5 && !next.includes('/customer-information/'); hops++) next = (await fi.get(next)).headers.location as string;
+    expect(next).toContain('/onboarding/customer-information/');
+    expect((await fi.get(next).expect(200)).text).toMatch(/<html lang="sv-FI"/);
+  });
+
   it('ignores a code when this session stored no marker', async () => {
     const fi = browserFor('fi');
     await choosePrivate(fi);

@@ -7,6 +7,7 @@ import { startSandbox } from '../../sandbox/main.ts';
 import { bankidAuthResponse, bankidCollectResponse, bankidErrorBody } from '../../shared/contracts/bankid.ts';
 import {
   brokerageErrorBody,
+  unauthorizedBody,
   brokeragePaths,
   createCustomerResponse,
   createProspectResponse,
@@ -416,6 +417,20 @@ describe('personas', () => {
     'creationSlow',
     'creationPostFails',
     'bankidExpires',
+    // Straight to the contact step: with a registered address, and without one and its e-mail refused.
+    'contactInformation',
+    'contactEmailRejected',
+    // Straight to the tax information step.
+    'taxInformation',
+    // Straight to the account picker and alias steps.
+    'accounts',
+    // Straight to the citizenship step.
+    'citizenship',
+    // Lives abroad: straight to the residency step; and one whose residency submit is refused.
+    'residency',
+    'residencyRefused',
+    // Lives abroad, every step (also in NO, DK and FI).
+    'livesAbroad',
   ];
 
   it('have national ids valid for their country, unique, with full names', async () => {
@@ -428,12 +443,14 @@ describe('personas', () => {
     expect(new Set(all.map((p) => p.nationalId)).size).toBe(all.length);
   });
 
-  it('cover every required scenario with exactly one Swedish persona, plus onboarding, login and minor in NO, DK and FI', async () => {
+  it('cover every required scenario with exactly one Swedish persona, plus the broker scenarios in NO, DK and FI', async () => {
     const all = await listPersonas(newApp());
     const swedish = all.filter((p) => p.country === 'SE').map((p) => p.scenario);
     expect(swedish.sort()).toEqual([...requiredScenarios].sort());
     const others = all.filter((p) => p.country !== 'SE').map((p) => `${p.country}:${p.scenario}`);
-    const brokerScenarios = ['login', 'minor', 'onboarding'];
+    // 'accounts' goes straight to the account picker and alias steps (tests/e2e/customerInformationAccounts.test.ts).
+    // 'livesAbroad' walks every step (tests/e2e/customerInformationMarkets.test.ts).
+    const brokerScenarios = ['accounts', 'livesAbroad', 'login', 'minor', 'onboarding'];
     expect(others.sort()).toEqual(['DK', 'FI', 'NO'].flatMap((c) => brokerScenarios.map((s) => `${c}:${s}`)));
     // The OIDC provider's login page lists them; each id is checksum-valid for its country.
     for (const p of all.filter((x) => x.country !== 'SE')) expect(isValidNationalId(p.country as 'NO' | 'DK' | 'FI', p.nationalId)).toBe(true);
@@ -662,8 +679,9 @@ describe('brokerage authentication', () => {
   ])('%s %s needs a bearer token', async (method, path) => {
     const app = newApp();
     const call = (m: string) => request(app)[m.toLowerCase() as 'get' | 'put' | 'post' | 'delete'](path);
-    expect((await call(method).expect(401)).body).toEqual({ code: 'EXPIRED_ACCESS_TOKEN' });
-    expect((await call(method).set(bearer('made-up')).expect(401)).body).toEqual({ code: 'EXPIRED_ACCESS_TOKEN' });
+    // Missing or unknown is not "expired": a token refresh would not help.
+    expect(unauthorizedBody.parse((await call(method).expect(401)).body).code).toBe('INVALID_ACCESS_TOKEN');
+    expect(unauthorizedBody.parse((await call(method).set(bearer('made-up')).expect(401)).body).code).toBe('INVALID_ACCESS_TOKEN');
   });
 
   it('starts a session only for a completed BankID order', async () => {
@@ -684,7 +702,33 @@ describe('brokerage authentication', () => {
     const { jwt } = await loginWithBankid(app, 'onboarding');
     await request(app).get(brokeragePaths.routingStatus).set(bearer(jwt)).expect(200);
     vi.setSystemTime(new Date('2025-01-10T10:30:01Z'));
-    await request(app).get(brokeragePaths.routingStatus).set(bearer(jwt)).expect(401);
+    const expired = await request(app).get(brokeragePaths.routingStatus).set(bearer(jwt)).expect(401);
+    expect(unauthorizedBody.parse(expired.body).code).toBe('EXPIRED_ACCESS_TOKEN');
+  });
+
+  it('test controls: expire a person\'s access tokens, list their tokens, force the next answers of a call', async () => {
+    const app = newApp();
+    const { jwt, persona } = await loginWithBankid(app, 'onboarding');
+    const tokens = (await request(app).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body.tokens as string[];
+    expect(tokens).toContain(jwt);
+    expect(tokens).toHaveLength(2);
+    expect((await request(app).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200)).body).toEqual({ expired: 1 });
+    const expired = await request(app).get(brokeragePaths.routingStatus).set(bearer(jwt)).expect(401);
+    expect(unauthorizedBody.parse(expired.body).code).toBe('EXPIRED_ACCESS_TOKEN');
+    // The refresh token still works: a new access token is accepted.
+    const refreshToken = tokens.find((t) => t !== jwt)!;
+    const fresh = await jwtFromRefreshToken(app, refreshToken);
+    await request(app).get(brokeragePaths.routingStatus).set(bearer(fresh)).expect(200);
+
+    // Two forced 500s, then the simulator answers again; a 401 fault carries its code.
+    await request(app).post('/sandbox/faults').send({ method: 'GET', path: brokeragePaths.routingStatus, status: 500, count: 2 }).expect(204);
+    await request(app).get(brokeragePaths.routingStatus).set(bearer(fresh)).expect(500);
+    await request(app).get(brokeragePaths.systemStatus).set(bearer(fresh)).expect(200);
+    await request(app).get(brokeragePaths.routingStatus).set(bearer(fresh)).expect(500);
+    await request(app).get(brokeragePaths.routingStatus).set(bearer(fresh)).expect(200);
+    await request(app).post('/sandbox/faults').send({ method: 'GET', path: brokeragePaths.routingStatus, status: 401, code: 'EXPIRED_ACCESS_TOKEN' }).expect(204);
+    expect(unauthorizedBody.parse((await request(app).get(brokeragePaths.routingStatus).set(bearer(fresh)).expect(401)).body).code).toBe('EXPIRED_ACCESS_TOKEN');
+    await request(app).post('/sandbox/faults').send({ method: 'GET', path: 'no-slash', status: 500 }).expect(400);
   });
 
   it('logs out with DELETE /api/2/login too, ending the refresh token as well', async () => {

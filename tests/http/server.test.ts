@@ -278,6 +278,17 @@ describe('language', () => {
   });
 });
 
+describe('own origin', () => {
+  it('sends the browser back to the market host it is on (its cookie is per host), never to a forged Host', async () => {
+    const port = new URL(stack.webUrl).port;
+    const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    const danish = await request(stack.webUrl).get('/onboarding').set('host', `dk.localhost:${port}`).expect(200);
+    expect(canonical(danish.text)).toBe(`http://dk.localhost:${port}/onboarding`);
+    const forged = await request(stack.webUrl).get('/onboarding').set('host', 'attacker.example').expect(200);
+    expect(canonical(forged.text)).toBe(`${stack.webUrl}/onboarding`);
+  });
+});
+
 // --- 2. session cookie ----------------------------------------------------------------------------
 
 describe('session cookie', () => {

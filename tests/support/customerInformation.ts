@@ -3,16 +3,92 @@
 // means adding its entry here, and every journey test keeps working.
 import type { Page } from 'playwright-core';
 import type { StepId } from '../../shared/contracts/brokerage.ts';
+import { samplePng } from './files.ts';
 
 /** Answers the shown sub-step of a step in the browser and submits it (one form post). */
 export type BrowserAnswer = (page: Page, subStep: number) => Promise<void>;
-/** The urlencoded body answering a sub-step, given the page's HTML. */
-export type HttpAnswer = (subStep: number, html: string) => string;
+/** A file upload post (multipart): the text fields and the file (field `file`). */
+export interface MultipartAnswer {
+  fields: Record<string, string>;
+  file: { name: string; contentType: string; bytes: Buffer };
+}
+/** The urlencoded body answering a sub-step, given the page's HTML; or, for an upload, a multipart post. */
+export type HttpAnswer = (subStep: number, html: string) => string | MultipartAnswer;
+
+// The residency step (a person living abroad): an address in Germany (abroad for every market), three
+// answers, one document.
+const RESIDENCY_DIALOG = 'We need more information because you live abroad';
+const residencyAddress = { addressCountry: 'DE', address: 'Invalidenstraße 1', zipCode: '10115', city: 'Berlin' };
+const residencyAnswers = {
+  applicationPurpose: 'Saving for retirement',
+  reasonForLivingAbroad: 'I work in Berlin',
+  durationAbroad: 'Three years so far, two more planned',
+};
+const residencyDocument = () => ({ name: 'address.png', contentType: 'image/png', bytes: samplePng() });
 
 export const browserAnswers: Partial<Record<StepId, BrowserAnswer>> = {
   MILESTONE_ONE_STEP: (page) => page.getByRole('button', { name: 'Start' }).click(),
   ACCOUNT_PICKER_STEP: (page) => page.getByRole('button', { name: 'Continue' }).click(),
+  // The default names, as shown.
+  ACCOUNT_ALIAS_STEP: (page) => page.getByRole('button', { name: 'Continue', exact: true }).click(),
   MILESTONE_TWO_STEP: (page) => page.getByRole('button', { name: 'Continue' }).click(),
+  // Typed internationally, so the answer fits whatever prefix the market preselects.
+  CONTACT_INFORMATION_STEP: async (page) => {
+    await page.getByLabel('Mobile phone number').fill('+46 70 123 45 67');
+    await page.getByLabel('Email').fill('test@example.com');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  },
+  // Only a citizen of the market's country: submits an empty list and finishes the step.
+  CITIZENSHIP_STEP: async (page) => {
+    await page.getByRole('radio', { name: /I am only a citizen of/ }).check();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  },
+  // The RESIDENCY dialog (a modal with JavaScript, the screen itself without), address, answers, one document.
+  RESIDENCY_STEP: async (page, subStep) => {
+    const scripted = await page.evaluate(() => matchMedia('(scripting: enabled)').matches);
+    if (subStep === 0) {
+      const screen = page.locator('#residency-dialog-screen');
+      if ((await screen.count()) > 0) {
+        if (!scripted) return screen.getByRole('button', { name: 'Continue' }).click();
+        await page.getByRole('dialog', { name: RESIDENCY_DIALOG }).getByRole('button', { name: 'Continue' }).click();
+      }
+      await page.getByLabel('Country', { exact: true }).selectOption(residencyAddress.addressCountry);
+      await page.getByLabel('Address', { exact: true }).fill(residencyAddress.address);
+      await page.getByLabel('Zip code', { exact: true }).fill(residencyAddress.zipCode);
+      await page.getByLabel('City', { exact: true }).fill(residencyAddress.city);
+      return page.getByRole('button', { name: 'Continue', exact: true }).click();
+    }
+    if (subStep === 1) {
+      await page.getByLabel('What is the purpose of your application?').fill(residencyAnswers.applicationPurpose);
+      await page.getByLabel('Why do you live abroad?').fill(residencyAnswers.reasonForLivingAbroad);
+      await page.getByLabel('How long have you lived abroad, and how long do you plan to stay?').fill(residencyAnswers.durationAbroad);
+      return page.getByRole('button', { name: 'Continue', exact: true }).click();
+    }
+    if ((await page.locator('.file-list').count()) === 0) {
+      const { name, contentType, bytes } = residencyDocument();
+      // With JavaScript choosing the file uploads it; without, the form's button does.
+      await page.getByLabel('Document showing your address').setInputFiles({ name, mimeType: contentType, buffer: bytes });
+      if (!scripted) await page.getByRole('button', { name: 'Upload file' }).click();
+      return;
+    }
+    return page.getByRole('button', { name: 'Continue', exact: true }).click();
+  },
+  // Only liable for tax at home (the market's country). With the address at home that submits at once; with
+  // an address abroad (after the residency step) it opens the FATCA dialog, whose attest resets the answer to
+  // home only and submits: a modal with JavaScript, its own screen (the next screen of the walk) without.
+  TAX_INFO_STEP: async (page) => {
+    const screen = page.locator('section#fatca-dialog');
+    if ((await screen.count()) > 0) return screen.getByRole('button', { name: /^I am only liable for tax in/ }).click();
+    await page.locator('label[for="tax-liability-inOffice"]').click();
+    const modal = page.locator('dialog#fatca-dialog[open]');
+    // Both watches start before the click, so neither the post's load nor the modal can be missed.
+    const outcome = Promise.race([
+      page.waitForEvent('load', { timeout: 15_000 }).then(() => 'posted' as const),
+      modal.waitFor({ state: 'visible', timeout: 15_000 }).then(() => 'modal' as const),
+    ]);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    if ((await outcome) === 'modal') await modal.getByRole('button', { name: /^I am only liable for tax in/ }).click();
+  },
 };
 
 export const httpAnswers: Partial<Record<StepId, HttpAnswer>> = {
@@ -22,7 +98,20 @@ export const httpAnswers: Partial<Record<StepId, HttpAnswer>> = {
     const ticked = [...html.matchAll(/<input(?=[^>]*name="accounts")(?=[^>]*checked)[^>]*value="([A-Z_]+)"/g)].map((m) => m[1]);
     return ['step=ACCOUNT_PICKER_STEP', ...ticked.map((a) => `accounts=${a}`)].join('&');
   },
+  // Skip posts the names shown (the default names).
+  ACCOUNT_ALIAS_STEP: () => 'step=ACCOUNT_ALIAS_STEP&intent=skip',
   MILESTONE_TWO_STEP: () => 'step=MILESTONE_TWO_STEP',
+  CITIZENSHIP_STEP: () => 'step=CITIZENSHIP_STEP&intent=choose&choice=inOfficeCitizenship',
+  CONTACT_INFORMATION_STEP: () => 'step=CONTACT_INFORMATION_STEP&phonePrefix=46&phone=%2B46%2070%20123%2045%2067&email=test%40example.com',
+  // Home only; with an address abroad that shows the FATCA screen, answered by attesting.
+  TAX_INFO_STEP: (_subStep, html) => (html.includes('<section id="fatca-dialog"') ? 'step=TAX_INFO_STEP&intent=attest' : 'step=TAX_INFO_STEP&subStep=0&liability=inOffice'),
+  RESIDENCY_STEP: (subStep, html) => {
+    const form = (fields: Record<string, string>) => new URLSearchParams({ step: 'RESIDENCY_STEP', ...fields }).toString();
+    if (subStep === 0) return html.includes('id="residency-dialog-screen"') ? form({ intent: 'dialogContinue' }) : form({ intent: 'address', ...residencyAddress });
+    if (subStep === 1) return form({ intent: 'questions', ...residencyAnswers });
+    if (!html.includes('class="file-list"')) return { fields: { step: 'RESIDENCY_STEP', intent: 'upload' }, file: residencyDocument() };
+    return form({ intent: 'finish' });
+  },
 };
 
 export async function currentStep(page: Page): Promise<{ step: StepId; subStep: number }> {
@@ -43,14 +132,23 @@ export async function walkToMilestoneThree(page: Page, onScreen?: (step: StepId,
     const answer = browserAnswers[step];
     if (!answer) throw new Error(`No browser answer for ${step} in tests/support/customerInformation.ts`);
     const before = page.url();
-    await Promise.all([page.waitForEvent('load'), answer(page, subStep)]);
+    await Promise.all([page.waitForEvent('load'), answer(page, subStep)]).catch(async (err: Error) => {
+      throw new Error(`answering ${step} ${subStep} ("${await page.locator('h1, h2').first().textContent()}"): ${err.message}`, { cause: err });
+    });
     if (page.url() !== before && !page.url().includes('/onboarding/customer-information/')) throw new Error(`left the page at ${step}: ${page.url()}`);
   }
   throw new Error('customer-information walk did not reach milestone three');
 }
 
-/** The same over HTTP: `get` answers the page's HTML, `post` posts a urlencoded body to its /step. */
-export async function answerStepsOverHttp(get: () => Promise<string>, post: (body: string) => Promise<void>): Promise<void> {
+/**
+ * The same over HTTP: `get` answers the page's HTML, `post` posts a urlencoded body to its /step and
+ * `postMultipart` an upload (needed only for steps that upload, e.g. residency).
+ */
+export async function answerStepsOverHttp(
+  get: () => Promise<string>,
+  post: (body: string) => Promise<void>,
+  postMultipart?: (body: MultipartAnswer) => Promise<void>,
+): Promise<void> {
   for (let screens = 0; screens < 60; screens++) {
     const html = await get();
     const match = /data-step="([A-Z_]+)" data-sub-step="(\d+)"/.exec(html);
@@ -59,7 +157,10 @@ export async function answerStepsOverHttp(get: () => Promise<string>, post: (bod
     if (step === 'MILESTONE_THREE_STEP') return;
     const answer = httpAnswers[step];
     if (!answer) throw new Error(`No HTTP answer for ${step} in tests/support/customerInformation.ts`);
-    await post(answer(Number(match[2]), html));
+    const body = answer(Number(match[2]), html);
+    if (typeof body === 'string') await post(body);
+    else if (postMultipart) await postMultipart(body);
+    else throw new Error(`${step} uploads a file: pass postMultipart to answerStepsOverHttp`);
   }
   throw new Error('customer-information walk did not reach milestone three');
 }

@@ -18,6 +18,16 @@ export async function personaFor(sandboxUrl: string, scenario: string, country =
 }
 
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Colours and overlaps are judged on the settled page, not mid-way through a step's entrance animation.
+  // (Endless ones, such as a spinner, are left running.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await axeViolations(page);
   expect(describeViolations(violations).map((line) => `${screen}: ${line}`)).toEqual([]);
 }
@@ -43,4 +53,22 @@ export async function startPrivateIdentification(page: Page, webUrl: string, opt
   await page.getByRole('button', { name: /Private/ }).click();
   await page.waitForURL(`${webUrl}/onboarding`);
   await expect.poll(() => page.locator('h1').textContent()).toBe('Open account with BankID');
+}
+
+/**
+ * axe on a page of a JavaScript-free browser. axe itself needs JavaScript, so the same HTML (as the
+ * no-JS browser received it, at the same URL) is loaded into `withJs` with every script request
+ * refused: no island hydrates and the DOM is exactly what a no-JS visitor gets.
+ */
+export async function expectAccessibleWithoutJs(page: Page, withJs: Page, screen: string): Promise<void> {
+  const [url, html] = [page.url(), await page.content()];
+  await withJs.unrouteAll();
+  await withJs.route('**/*', (route) => {
+    const request = route.request();
+    if (request.url() === url && request.resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+    if (request.resourceType() === 'script') return route.abort();
+    return route.continue();
+  });
+  await withJs.goto(url);
+  await expectAccessible(withJs, `${screen} (no JavaScript)`);
 }

@@ -24,6 +24,8 @@ const sameAsEnglishAllowed: ReadonlySet<string> = new Set([
   'shell.usp.7',
   'shell.usp.8',
   'shell.usp.9',
+  // "Finland +358": the country's name is the same in Swedish, Norwegian and Danish.
+  'contactInformation.prefix.FI',
 ]);
 
 type ArgKind = 'argument' | 'number' | 'date' | 'time' | 'select' | 'plural' | 'selectordinal' | 'tag';

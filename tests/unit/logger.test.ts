@@ -27,6 +27,12 @@ const secrets = {
   jwt: 'eyJhbGciOiJIUzI1NiJ9.secret.token',
   qrStartSecret: 'd28db9a7-4cde-429e-a983-359be676944c',
   autoStartToken: 'c5a1b5c4-8b0e-4d6a-9a7b-0e1e3f2a1b9d',
+  refreshToken: 'rt-5f1c2b7e-9d0a-4c4e-8f3b-2a6d1e0c9b8a',
+  address: 'Invalidenstraße 1',
+  zipCode: '10115',
+  city: 'Berlin',
+  taxIdentificationNumber: '65929970489',
+  questionsAndAnswers: 'I work in Berlin',
 };
 
 describe('log redaction', () => {

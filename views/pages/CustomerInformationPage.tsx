@@ -2,13 +2,14 @@
 // then the current step. Each step is a plain form post.
 import type { ReactNode } from 'react';
 import type { Translate } from '../../shared/i18n.ts';
-import type { AccountTypeEntry } from '../../shared/accountPicker.ts';
-import { accountCode } from '../../shared/accountPicker.ts';
+import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 
 export interface StepHeader {
   /** Form action of Back; null when Back is disabled (first step, after a milestone). */
   backAction: string | null;
   exitUrl: string;
+  /** The step itself: where 'No, continue signup' of the no-JS abort screen returns. */
+  continueUrl: string;
   progressPercent: number;
 }
 
@@ -21,11 +22,25 @@ export function StepHeaderBar({ t, header }: { t: Translate; header: StepHeader 
         </button>
       </form>
       <progress max={100} value={header.progressPercent} aria-label={t('customerInformation.progress', { percent: header.progressPercent })} />
-      <a className="btn btn-secondary" href={header.exitUrl}>
+      {/* Without JS the link shows the abort dialog as its own screen; with JS it opens the modal. */}
+      <a id="ci-exit" className="btn btn-secondary" href={header.exitUrl}>
         {t('customerInformation.exit')}
       </a>
+      <ModalDialog {...abortDialog(t, header.exitUrl, header.continueUrl, ['ci-exit'])} />
     </div>
   );
+}
+
+/** §2.2 abort modal: 'Yes, exit' posts the exit; 'No, continue signup' returns to the step. */
+export function abortDialog(t: Translate, exitAction: string, continueUrl: string, openers?: string[]): DialogProps {
+  return {
+    id: 'abort-dialog',
+    title: t('abort.title'),
+    text: [],
+    primary: { label: t('abort.yes'), action: exitAction },
+    secondary: { label: t('abort.no'), href: continueUrl },
+    openers,
+  };
 }
 
 export function MilestoneStep({ t, milestone, action }: { t: Translate; milestone: 'one' | 'two' | 'three'; action: string }) {
@@ -43,65 +58,6 @@ export function MilestoneStep({ t, milestone, action }: { t: Translate; mileston
         </button>
       </form>
     </section>
-  );
-}
-
-export function AccountPickerStep({
-  t,
-  accounts,
-  action,
-  error,
-}: {
-  t: Translate;
-  accounts: AccountTypeEntry[];
-  action: string;
-  error: string | null;
-}) {
-  return (
-    <form method="post" action={action} noValidate>
-      {/* The step field tells the server which step a post answers, so a stale tab cannot skip ahead. */}
-      <input type="hidden" name="step" value="ACCOUNT_PICKER_STEP" />
-      <fieldset aria-describedby={error ? 'picker-error' : undefined}>
-        <legend>
-          <h1>{t('accountPicker.title')}</h1>
-        </legend>
-        {error && (
-          <p id="picker-error" className="error-summary" role="alert">
-            {error}
-          </p>
-        )}
-        {accounts.map((a) => {
-          const code = accountCode(a.accountTypeWithCountry);
-          const id = `account-${a.accountTypeWithCountry}`;
-          return (
-            <div key={a.accountTypeWithCountry} className={`checkbox-card${a.mandatory ? ' checkbox-card--locked' : ''}`}>
-              {/* A disabled box is not posted, so a locked account also travels as a hidden field. */}
-              {a.mandatory && <input type="hidden" name="accounts" value={a.accountTypeWithCountry} />}
-              <input
-                type="checkbox"
-                id={id}
-                name="accounts"
-                value={a.accountTypeWithCountry}
-                defaultChecked={a.selected}
-                disabled={a.mandatory}
-                aria-describedby={`${id}-text`}
-              />
-              <label htmlFor={id}>
-                <span className="checkbox-card__title">{t(`account.${code}`)}</span>
-                {a.popular && <span className="badge">{t('accountPicker.popular')}</span>}
-                {a.mandatory && <span className="badge">{t('accountPicker.mandatory')}</span>}
-              </label>
-              <p id={`${id}-text`} className="checkbox-card__text">
-                {t(`account.${code}.text`)}
-              </p>
-            </div>
-          );
-        })}
-      </fieldset>
-      <button type="submit" className="btn">
-        {t('accountPicker.continue')}
-      </button>
-    </form>
   );
 }
 

@@ -14,7 +14,7 @@ export interface StepContext {
   journey: Journey;
   ci: CustomerInformationProgress;
   t: Translate;
-  /** The person's access token for brokerage calls. */
+  /** The person's access token for brokerage calls (the current one: the call wrapper may refresh it). */
   jwt: string;
   /** Form action every form of the step posts to; the body's `step` field names the step. */
   action: string;
@@ -36,7 +36,8 @@ export interface StepModule {
   /**
    * Handles a post of the step's form. `body` is the raw urlencoded body (or multipart fields): the
    * module parses it with its own zod schema. Upstream failures may throw UpstreamError: the page maps
-   * 401/403 to SESSION_EXPIRED_ERROR and anything else to TRY_AGAIN_ERROR (§7).
+   * 401/403 to SESSION_EXPIRED_ERROR and anything else to TRY_AGAIN_ERROR (§7). An expired access token
+   * never reaches the module: the page's call wrapper (calls.ts) refreshes it and repeats the call.
    */
   submit(ctx: StepContext, body: Record<string, unknown>): Promise<StepOutcome>;
   /** Back within the step: the previous sub-step, or null to go to the previous step. Default null. */

@@ -3,11 +3,15 @@
 // offered the external form.
 import type { StepId } from '../../../shared/contracts/brokerage.ts';
 import type { StepModule } from './stepModule.ts';
-import { milestoneOne, milestoneThree } from './steps/milestones.tsx';
+import { milestoneOne, milestoneTwo, milestoneThree } from './steps/milestones.tsx';
 import { accountPicker } from './steps/accountPicker.tsx';
+import { accountAlias } from './steps/accountAlias.tsx';
+import { taxInformation } from './steps/taxInformation.tsx';
+import { contactInformation } from './steps/contactInformation.tsx';
+import { citizenship } from './steps/citizenship.tsx';
+import { residency } from './steps/residency.tsx';
 
-// milestoneTwo (steps/milestones.tsx) joins with the steps around it (alias, contact, …).
-const modules: StepModule[] = [milestoneOne, accountPicker, milestoneThree];
+const modules: StepModule[] = [milestoneOne, accountPicker, accountAlias, milestoneTwo, contactInformation, citizenship, residency, taxInformation, milestoneThree];
 
 export const stepModules: ReadonlyMap<StepId, StepModule> = new Map(modules.map((m) => [m.id, m]));
 

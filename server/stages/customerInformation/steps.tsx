@@ -7,19 +7,17 @@ import type { AppDeps } from '../../deps.ts';
 import { journeyOf, redirectAfterSave, sendPage, translatorFor } from '../../pages.ts';
 import type { CustomerInformationProgress, Journey } from '../../journey.ts';
 import { UpstreamError } from '../../upstream/http.ts';
+import type { BrokerageClient } from '../../upstream/brokerage.ts';
+import type { Translate } from '../../../shared/i18n.ts';
+import { brokerageForRequest, callErrorKind, type StepErrorKind } from './calls.ts';
 import { stepIds } from '../../../shared/contracts/brokerage.ts';
 import { canGoBack, progressPercent } from '../../../shared/customerInformationSteps.ts';
-import { StepError, StepHeaderBar, StepUnavailable } from '../../../views/pages/CustomerInformationPage.tsx';
+import { abortDialog, StepError, StepHeaderBar, StepUnavailable } from '../../../views/pages/CustomerInformationPage.tsx';
 import type { StepContext } from './stepModule.ts';
 import { stepModules } from './stepRegistry.ts';
-import { AbortPage } from '../../../views/pages/FeedbackPages.tsx';
-
-type StepErrorKind = 'SESSION_EXPIRED_ERROR' | 'TRY_AGAIN_ERROR';
-
-/** §7: one wrapper for every call: 401/403 → session expired, anything else → try again. */
-function callErrorKind(err: unknown): StepErrorKind {
-  return err instanceof UpstreamError && (err.status === 401 || err.status === 403) ? 'SESSION_EXPIRED_ERROR' : 'TRY_AGAIN_ERROR';
-}
+import { isMultipart, parseMultipart } from './uploads.ts';
+import { Dialog } from '../../../views/components/Dialog.tsx';
+import { FaqPanel } from '../../../views/components/FaqPanel.tsx';
 
 // Every step form names its step, so a post from a stale tab or a double submit cannot answer another step.
 const stepField = z.object({ step: z.enum(stepIds) });
@@ -42,8 +40,41 @@ interface StepRender {
   view?: ReactElement;
 }
 
+// One wrapped client per request, so a token refreshed by one call is used by every later call of it.
+const requestBrokerage = new WeakMap<Request, BrokerageClient>();
+
+/** The step's context: its brokerage calls go through the §7 call wrapper (token refresh, calls.ts). */
 function contextFor(req: Request, deps: AppDeps, journey: Journey, ci: CustomerInformationProgress): StepContext {
-  return { req, deps, journey, ci, t: translatorFor(req, deps), jwt: journey.jwt!, action: `${base(ci.prospectId)}/step`, basePath: base(ci.prospectId) };
+  let brokerage = requestBrokerage.get(req);
+  if (!brokerage) {
+    brokerage = brokerageForRequest(deps.brokerage, journey, deps.logger);
+    requestBrokerage.set(req, brokerage);
+  }
+  return {
+    req,
+    deps: { ...deps, brokerage },
+    journey,
+    ci,
+    t: translatorFor(req, deps),
+    // Read at use: a token refresh replaces it in the session.
+    get jwt() {
+      return journey.jwt!;
+    },
+    action: `${base(ci.prospectId)}/step`,
+    basePath: base(ci.prospectId),
+  };
+}
+
+/** Where the step's view would be when its own calls failed: the banner says why; try again reloads. */
+function ViewUnavailable({ t, kind, href }: { t: Translate; kind: StepErrorKind; href: string }) {
+  if (kind === 'SESSION_EXPIRED_ERROR') return null;
+  return (
+    <p>
+      <a className="btn" href={href}>
+        {t('customerInformation.error.TRY_AGAIN_ERROR.retry')}
+      </a>
+    </p>
+  );
 }
 
 async function renderStep(req: Request, res: Response, deps: AppDeps, journey: Journey, ci: CustomerInformationProgress, extra: StepRender = {}): Promise<void> {
@@ -56,22 +87,37 @@ async function renderStep(req: Request, res: Response, deps: AppDeps, journey: J
     sendPage(req, res, deps, { progress: 2, body: <StepUnavailable t={t} formUrl={deps.config.MANUAL_SUPPORT_URL} /> });
     return;
   }
-  const body = extra.view ?? (await module.view(contextFor(req, deps, journey, ci)));
+  let { status, error } = extra;
+  let body = extra.view;
+  if (!body) {
+    try {
+      body = await module.view(contextFor(req, deps, journey, ci));
+    } catch (err) {
+      // A view's own calls (e.g. tax validation rules) failed: the banner instead of an error page.
+      if (!(err instanceof UpstreamError)) throw err;
+      deps.logger.warn({ status: err.status, step }, 'customer-information step view failed');
+      error = callErrorKind(err);
+      status = 502;
+      body = <ViewUnavailable t={t} kind={error} href={base(ci.prospectId)} />;
+    }
+  }
   const header = {
     backAction: canGoBack(ci.steps, ci.current) || (ci.subStep ?? 0) > 0 ? `${base(ci.prospectId)}/back` : null,
     exitUrl: `${base(ci.prospectId)}/exit`,
+    continueUrl: base(ci.prospectId),
     progressPercent: progressPercent(ci.steps, ci.current),
   };
   sendPage(req, res, deps, {
     progress: 2,
-    status: extra.status,
+    status,
     body: (
       <>
         <StepHeaderBar t={t} header={header} />
-        {extra.error && <StepError t={t} kind={extra.error} />}
+        {error && <StepError t={t} kind={error} />}
         <div className="step" data-step={step} data-sub-step={ci.subStep ?? 0}>
           {body}
         </div>
+        <FaqPanel t={t} faqUrl={deps.config.FAQ_URL} />
       </>
     ),
   });
@@ -96,6 +142,8 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     const found = progressOf(req, deps, req.params.prospectId);
     if (!found) return res.redirect(303, '/onboarding');
     const { journey, ci } = found;
+    // Upload forms post multipart: text fields into req.body, the file kept for uploads.ts (uploadFile).
+    if (isMultipart(req)) await parseMultipart(req, res);
     const parsed = stepField.safeParse(req.body);
     const current = ci.steps[ci.current];
     const module = current === undefined ? undefined : stepModules.get(current);
@@ -144,7 +192,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     const t = translatorFor(req, deps);
     sendPage(req, res, deps, {
       progress: 2,
-      body: <AbortPage t={t} exitAction={`${base(found.ci.prospectId)}/exit`} continueUrl={base(found.ci.prospectId)} />,
+      body: <Dialog {...abortDialog(t, `${base(found.ci.prospectId)}/exit`, base(found.ci.prospectId))} />,
     });
   });
 

@@ -8,7 +8,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { completeIdentification } from './identified.ts';
-import { journeyOf, sendPage, translatorFor } from '../../pages.ts';
+import { journeyOf, publicOriginOf, sendPage, translatorFor } from '../../pages.ts';
 import type { Journey } from '../../journey.ts';
 import { bankidErrorCode } from '../../upstream/bankid.ts';
 import { UpstreamError } from '../../upstream/http.ts';
@@ -51,7 +51,7 @@ function modeOf(req: Request, journey: Journey): BankidMode | undefined {
 async function startOrder(req: Request, deps: AppDeps, journey: Journey, mode: BankidMode, recreations: number): Promise<void> {
   // RP API v6.0 takes returnUrl for orders started with the autostart token only. In the native app's
   // webview the launch URL's redirect returns to the app instead: a returnUrl would open the system browser.
-  const returnUrl = mode === 'SAME_DEVICE' && !journey.webview ? `${deps.config.publicUrl}/onboarding` : undefined;
+  const returnUrl = mode === 'SAME_DEVICE' && !journey.webview ? `${publicOriginOf(req, deps)}/onboarding` : undefined;
   const order = await deps.bankid.auth({ endUserIp: plainIp(req.ip), ...(returnUrl ? { returnUrl } : {}) });
   journey.bankid = { ...order, startedAt: deps.now(), mode, recreations, status: 'pending', hintCode: 'outstandingTransaction' };
   delete journey.bankidFailure;
@@ -137,8 +137,9 @@ async function advanceOrder(req: Request, deps: AppDeps, mode: BankidMode): Prom
   order.status = 'complete';
   delete order.hintCode;
   let jwt: string;
+  let refreshToken: string;
   try {
-    const { refreshToken } = await deps.brokerage.createBankidSession(order.orderRef);
+    ({ refreshToken } = await deps.brokerage.createBankidSession(order.orderRef));
     jwt = (await deps.brokerage.refreshToken(refreshToken)).jwt;
   } catch (err) {
     const status = err instanceof UpstreamError ? err.status : 0;
@@ -146,7 +147,7 @@ async function advanceOrder(req: Request, deps: AppDeps, mode: BankidMode): Prom
     journey.identificationError = identificationErrorForStatus(status);
     return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: '/onboarding' };
   }
-  await completeIdentification(req, journey, { natregno: collected.completionData.user.personalNumber, jwt });
+  await completeIdentification(req, journey, { natregno: collected.completionData.user.personalNumber, jwt, refreshToken });
   return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: '/onboarding/routing' };
 }
 

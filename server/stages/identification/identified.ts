@@ -8,7 +8,7 @@ import type { Journey } from '../../journey.ts';
  * prospect, steps, creation run) is dropped, so the new person is routed for themselves.
  * A fresh session id after identification prevents session fixation.
  */
-export function completeIdentification(req: Request, journey: Journey, person: { natregno: string; jwt: string }): Promise<void> {
+export function completeIdentification(req: Request, journey: Journey, person: { natregno: string; jwt: string; refreshToken: string }): Promise<void> {
   delete journey.routingStatus;
   delete journey.identificationError;
   delete journey.prospectId;
@@ -17,6 +17,7 @@ export function completeIdentification(req: Request, journey: Journey, person: {
   delete journey.creationRun;
   journey.natregno = person.natregno;
   journey.jwt = person.jwt;
+  journey.refreshToken = person.refreshToken;
   return new Promise((resolve, reject) =>
     req.session.regenerate((err) => {
       if (err) return reject(err);

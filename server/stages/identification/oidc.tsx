@@ -6,7 +6,7 @@ import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { completeIdentification } from './identified.ts';
 import type { Journey } from '../../journey.ts';
-import { applyEntryQuery, journeyOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
+import { applyEntryQuery, journeyOf, publicOriginOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { OidcBrokerError } from '../../upstream/oidcBroker.ts';
 import { identificationErrorForStatus, type IdentificationError } from '../../../shared/routing.ts';
@@ -37,10 +37,8 @@ export function renderOidcIdentification(req: Request, res: Response, deps: AppD
 
 /** The redirect URI on the host the browser is on, so the session cookie (per host) comes back with it. */
 function redirectUriFor(req: Request, deps: AppDeps): string {
-  const host = req.get('host') ?? '';
-  // The broker only accepts registered redirect URIs, so a forged Host header cannot divert the code.
-  const origin = /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `${req.protocol}://${host}` : deps.config.publicUrl;
-  return `${origin}${ONBOARDING_SIGNICAT_PATH}`;
+  // The broker only accepts registered redirect URIs besides, so a forged Host header cannot divert the code.
+  return `${publicOriginOf(req, deps)}${ONBOARDING_SIGNICAT_PATH}`;
 }
 
 /** The Onboarding query parameters the state carries through the broker. */
@@ -62,7 +60,7 @@ async function exchangeCode(req: Request, res: Response, deps: AppDeps, journey:
   const marker = journey.oidc!;
   // The marker is single use: removed before the exchange, whatever its outcome.
   delete journey.oidc;
-  let person: { natregno: string; jwt: string };
+  let person: { natregno: string; jwt: string; refreshToken: string };
   try {
     const nationalId = await deps.oidcBroker.nationalIdFromCode({ code, state, iss, marker });
     const { refreshToken } = await deps.brokerage.createSignicatSession({
@@ -71,7 +69,7 @@ async function exchangeCode(req: Request, res: Response, deps: AppDeps, journey:
       returnUrl: `${new URL(marker.redirectUri).origin}/onboarding`,
     });
     const { jwt } = await deps.brokerage.refreshToken(refreshToken);
-    person = { natregno: nationalId, jwt };
+    person = { natregno: nationalId, jwt, refreshToken };
   } catch (err) {
     const status = err instanceof UpstreamError ? err.status : undefined;
     deps.logger.warn({ err: { name: (err as Error).name, message: (err as Error).message }, status }, 'identification through the broker failed');

@@ -7,7 +7,7 @@ import { journeyOf } from '../../pages.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { blockedBody } from '../../../shared/contracts/brokerage.ts';
 import { identificationErrorForStatus, routingDecision } from '../../../shared/routing.ts';
-import { applyStepFlags } from '../../../shared/customerInformationSteps.ts';
+import { journeySteps } from '../../../shared/customerInformationSteps.ts';
 import { defaultAccounts } from '../../../shared/accountPicker.ts';
 import { implementedSteps } from '../customerInformation/stepRegistry.ts';
 
@@ -75,7 +75,7 @@ export function routingRoutes(deps: AppDeps): Router {
           }
           const { prospect_id } = await deps.brokerage.createProspect(jwt, journey.country, legacy);
           const initialSteps = await deps.brokerage.initialSteps(jwt, prospect_id);
-          const steps = applyStepFlags(initialSteps, { kyc: true, residency: true }).filter((s) => implementedSteps.has(s));
+          const steps = journeySteps(initialSteps, { kyc: deps.config.FLAG_KYC, residency: deps.config.FLAG_RESIDENCY }, implementedSteps);
           journey.prospectId = prospect_id;
           journey.legacyFlow = legacy;
           journey.customerInformation = { prospectId: prospect_id, steps, current: 0, subStep: 0, answers: {}, accounts: defaultAccounts(journey.country).filter((a) => a.selected).map((a) => a.accountTypeWithCountry) };

@@ -1,28 +1,138 @@
-// Account picker (customer-information.md §2.3, §4.2): the country's accounts with their defaults and
-// locks; the choice is checked by shared/accountPicker.ts and posted as accountTypesWithCountry.
+// Account picker (customer-information.md §2.3, §4.2, §5): the country's accounts with their defaults
+// and locks; every rule is in shared/accountPicker.ts (decidePicker). Sub-step 0 is the picker, sub-step
+// 1 the confirmation dialog of an exclusive account as its own screen (the no-JS path; with JS the
+// same dialog is a modal). The choice is posted as accountTypesWithCountry.
 import { z } from 'zod';
 import type { StepContext, StepModule } from '../stepModule.ts';
-import { defaultAccounts, resolveAccountChoice } from '../../../../shared/accountPicker.ts';
-import { AccountPickerStep } from '../../../../views/pages/CustomerInformationPage.tsx';
+import { localeOf } from '../../../pages.ts';
+import type { StepAnswers } from '../../../journey.ts';
+import { accountTypeWithCountry, type AccountTypeWithCountry } from '../../../../shared/contracts/brokerage.ts';
+import { decidePicker, defaultAccounts, epkSelectable, isDanishCampaign, precontractualDocumentIds } from '../../../../shared/accountPicker.ts';
+import { AccountPickerStep, ExclusiveDialogScreen, exclusiveDialog, type PickerCard } from '../../../../views/pages/AccountPickerStep.tsx';
 
-const body = z.object({ accounts: z.union([z.string(), z.array(z.string())]).optional() });
+type PickerAnswers = NonNullable<StepAnswers['accountPicker']>;
 
-function pickerView({ t, journey, ci, action }: StepContext, posted?: string[], error?: string) {
-  const ticked = new Set(posted ?? ci.accounts);
-  const accounts = defaultAccounts(journey.country).map((a) => ({ ...a, selected: a.mandatory || ticked.has(a.accountTypeWithCountry) }));
-  return <AccountPickerStep t={t} accounts={accounts} action={action} error={error ?? null} />;
+const list = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : [v].flat().flatMap((s) => s.split(',')).filter((s) => s !== '')));
+const body = z.object({
+  accounts: list,
+  confirmed: list,
+  intent: z.enum(['continue', 'confirm', 'cancel']).catch('continue').default('continue'),
+  account: accountTypeWithCountry.optional().catch(undefined),
+  confirm: z.literal('yes').optional().catch(undefined),
+  dskExisting: z.enum(['yes', 'no']).optional().catch(undefined),
+});
+
+function answersOf(ctx: StepContext): PickerAnswers {
+  return ctx.ci.answers?.accountPicker ?? { accounts: ctx.ci.accounts.length > 0 ? ctx.ci.accounts : defaultAccounts(ctx.journey.country).filter((a) => a.selected).map((a) => a.accountTypeWithCountry), confirmed: [] };
+}
+
+function save(ctx: StepContext, answers: PickerAnswers): void {
+  ctx.ci.answers = { ...ctx.ci.answers, accountPicker: answers };
+}
+
+async function documentsOf(ctx: StepContext, account: AccountTypeWithCountry) {
+  try {
+    return await ctx.deps.brokerage.agreementBundles(ctx.jwt, { pdf_id: precontractualDocumentIds[account], country: ctx.journey.country, lang: localeOf(ctx.req, ctx.deps).slice(0, 2) });
+  } catch (err) {
+    // The drawer says the documents are unavailable; choosing accounts does not depend on them.
+    ctx.deps.logger.warn({ err: (err as Error).message, account }, 'agreement bundles failed');
+    return null;
+  }
+}
+
+async function pickerView(ctx: StepContext, answers: PickerAnswers, options: { error?: string; dskLocked?: boolean } = {}) {
+  const { t, journey } = ctx;
+  const ticked = new Set<string>(answers.accounts);
+  const offered = defaultAccounts(journey.country);
+  const campaign = isDanishCampaign(journey.country, journey.campaign);
+  const dskLocked = options.dskLocked ?? (campaign && answers.dskExisting === 'yes');
+  const cards: PickerCard[] = await Promise.all(
+    offered.map(async (a) => {
+      const code = a.accountTypeWithCountry;
+      const epkOff = code === 'EPK_NO' && !epkSelectable(answers.accounts);
+      const disabled = epkOff || (code === 'DSK_DK' && dskLocked);
+      return { ...a, selected: a.mandatory || (!disabled && ticked.has(code)), disabled, documents: await documentsOf(ctx, code) };
+    }),
+  );
+  return (
+    <AccountPickerStep
+      t={t}
+      action={ctx.action}
+      cards={cards}
+      error={options.error ?? null}
+      campaign={campaign}
+      dskExisting={answers.dskExisting}
+      dskLocked={dskLocked}
+      esaDeclined={answers.esaDeclined ?? false}
+      depositGuaranteeUrl={ctx.deps.config.DEPOSIT_GUARANTEE_URL}
+    />
+  );
+}
+
+function dialogScreen(ctx: StepContext, account: AccountTypeWithCountry, answers: PickerAnswers, warning?: string) {
+  return <ExclusiveDialogScreen {...exclusiveDialog(ctx.t, account, ctx.action, answers.accounts, 'screen', warning)} />;
+}
+
+/** The exclusive account waiting for its confirmation (sub-step 1). */
+function pendingExclusive(ctx: StepContext, answers: PickerAnswers): AccountTypeWithCountry | undefined {
+  return answers.accounts.find((a) => defaultAccounts(ctx.journey.country).some((o) => o.exclusive && o.accountTypeWithCountry === a) && !answers.confirmed.includes(a));
 }
 
 export const accountPicker: StepModule = {
   id: 'ACCOUNT_PICKER_STEP',
-  view: (ctx) => pickerView(ctx),
+  view(ctx) {
+    const answers = answersOf(ctx);
+    const pending = pendingExclusive(ctx, answers);
+    if ((ctx.ci.subStep ?? 0) === 1 && pending) return dialogScreen(ctx, pending, answers);
+    return pickerView(ctx, answers);
+  },
+  back: (ctx) => ((ctx.ci.subStep ?? 0) > 0 ? 0 : null),
   async submit(ctx, raw) {
     const parsed = body.safeParse(raw);
-    const posted = parsed.success && parsed.data.accounts !== undefined ? [parsed.data.accounts].flat() : [];
-    const choice = resolveAccountChoice(ctx.journey.country, posted);
-    if (choice.error) return { kind: 'render', status: 400, view: pickerView(ctx, posted, ctx.t('accountPicker.mustChooseOne')) };
-    await ctx.deps.brokerage.submitAccountPicker(ctx.jwt, ctx.ci.prospectId, choice.accounts);
-    ctx.ci.accounts = choice.accounts;
-    return { kind: 'advance' };
+    if (!parsed.success) return { kind: 'render', status: 400, view: await pickerView(ctx, answersOf(ctx)) };
+    const post = parsed.data;
+    const previous = answersOf(ctx);
+    const campaign = isDanishCampaign(ctx.journey.country, ctx.journey.campaign);
+    const offeredExclusive = defaultAccounts(ctx.journey.country).filter((a) => a.exclusive).map((a) => a.accountTypeWithCountry as string);
+
+    if (post.intent === 'cancel' && post.account && offeredExclusive.includes(post.account)) {
+      // §4.2: cancel deselects the exclusive account; declining ESA shows the warning.
+      save(ctx, { ...previous, accounts: post.accounts.filter((a) => a !== post.account) as AccountTypeWithCountry[], esaDeclined: post.account === 'ESA_FI' || previous.esaDeclined, ...(post.account === 'DSK_DK' ? { dskExisting: undefined } : {}) });
+      return { kind: 'subStep', subStep: 0 };
+    }
+    let confirmed = [...new Set([...previous.confirmed, ...post.confirmed.filter((a) => offeredExclusive.includes(a))])] as AccountTypeWithCountry[];
+    if (post.intent === 'confirm' && post.account && offeredExclusive.includes(post.account)) {
+      if (post.confirm !== 'yes') {
+        return { kind: 'render', status: 400, view: dialogScreen(ctx, post.account, { ...previous, accounts: post.accounts as AccountTypeWithCountry[] }, ctx.t('accountPicker.dialog.confirmRequired')) };
+      }
+      confirmed = [...new Set([...confirmed, post.account])];
+    }
+    // A box unticked again needs a new confirmation when ticked again.
+    confirmed = confirmed.filter((a) => post.accounts.includes(a));
+    const dskExisting = post.dskExisting ?? (post.intent === 'confirm' ? previous.dskExisting : undefined);
+    const decision = decidePicker(ctx.journey.country, { posted: post.accounts, confirmed, campaign, dskExisting });
+    const answers: PickerAnswers = { accounts: decision.accounts, confirmed, dskExisting, esaDeclined: decision.accounts.includes('ESA_FI') ? false : previous.esaDeclined };
+    switch (decision.kind) {
+      case 'error': {
+        // Keep what was ticked (even an EPK the rules would clear) so the user sees their own choice.
+        save(ctx, { ...answers, accounts: post.accounts.filter((a) => accountTypeWithCountry.safeParse(a).success) as AccountTypeWithCountry[] });
+        const key = decision.error === 'dskQuestionRequired' ? 'accountPicker.dsk.questionRequired' : 'accountPicker.mustChooseOne';
+        return { kind: 'render', status: 400, view: await pickerView(ctx, answersOf(ctx), { error: ctx.t(key) }) };
+      }
+      case 'dskLocked':
+        save(ctx, answers);
+        return { kind: 'render', status: 200, view: await pickerView(ctx, answers, { dskLocked: true }) };
+      case 'confirm':
+        save(ctx, answers);
+        return { kind: 'subStep', subStep: 1 };
+      case 'submit':
+        await ctx.deps.brokerage.submitAccountPicker(ctx.jwt, ctx.ci.prospectId, decision.accounts);
+        save(ctx, answers);
+        ctx.ci.accounts = decision.accounts;
+        return { kind: 'advance' };
+    }
   },
 };

@@ -1,7 +1,7 @@
 // Milestone screens (customer-information.md §2.3): one and two post their step and move on; three
 // posts its step, asks for a signing URL and sends the browser to the signing service (§4.8).
 import type { StepModule } from '../stepModule.ts';
-import { localeOf } from '../../../pages.ts';
+import { localeOf, publicOriginOf } from '../../../pages.ts';
 import { MilestoneStep } from '../../../../views/pages/CustomerInformationPage.tsx';
 
 export const milestoneOne: StepModule = {
@@ -27,7 +27,8 @@ export const milestoneThree: StepModule = {
   view: ({ t, action }) => <MilestoneStep t={t} milestone="three" action={action} />,
   async submit({ req, deps, jwt, ci, basePath }) {
     await deps.brokerage.submitMilestone(jwt, ci.prospectId, 'three');
-    const publicUrl = deps.config.publicUrl;
+    // Back to the host the person is on: the session cookie belongs to it.
+    const publicUrl = publicOriginOf(req, deps);
     const url = await deps.brokerage.requestSignature(jwt, ci.prospectId, {
       complete_url: `${publicUrl}/onboarding/customer-creation/${encodeURIComponent(ci.prospectId)}`,
       cancel_url: `${publicUrl}/onboarding/cancel`,

@@ -1,0 +1,180 @@
+// Contact information form (customer-information.md §2.3, §5 "Contact"). The server renders the whole
+// form, so it posts and shows the server's errors without JavaScript; in the browser this island checks
+// each field on blur and on submit with the same rules (shared/contactInformation.ts), clears a field's
+// error while it is typed in, offers the 'Did you mean …?' suggestion as the e-mail is typed, blocks a
+// submit while a field is invalid and disables Continue while the post is under way.
+import { useRef, useState, type FormEvent } from 'react';
+import { isValidEmail, suggestEmail, validatePhone, type ContactError, type ContactField, type PhonePrefix } from '../../shared/contactInformation.ts';
+
+export interface ContactFormProps {
+  action: string;
+  values: { prefix: PhonePrefix; phone: string; email: string };
+  /** Server-side errors, as message keys of `texts.errors`. */
+  errors: Partial<Record<ContactField, ContactError>>;
+  /** The e-mail the suggestion was last shown for (posted back, so the server shows it only once). */
+  suggestionShownFor: string;
+  prefixes: { prefix: PhonePrefix; label: string }[];
+  texts: {
+    phoneLabel: string;
+    prefixLabel: string;
+    emailLabel: string;
+    continue: string;
+    /** 'Did you mean {suggestion}?' split around the suggestion, so the island can put a button there. */
+    suggestion: [string, string];
+    errors: Record<ContactError, string>;
+  };
+}
+
+const phoneError = (prefix: PhonePrefix, phone: string): ContactError | undefined => {
+  const result = validatePhone(prefix, phone);
+  return result.ok ? undefined : result.error === 'missingPlus' ? 'phoneMissingPlus' : 'phone';
+};
+const emailError = (email: string): ContactError | undefined => (isValidEmail(email) ? undefined : 'email');
+
+export default function ContactInformationForm(props: ContactFormProps) {
+  const { texts } = props;
+  const [prefix, setPrefix] = useState<PhonePrefix>(props.values.prefix);
+  const [phone, setPhone] = useState(props.values.phone);
+  const [email, setEmail] = useState(props.values.email);
+  const [errors, setErrors] = useState(props.errors);
+  const [loading, setLoading] = useState(false);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+
+  const suggestion = suggestEmail(email);
+  // Once a suggestion has been on screen for this value, the server need not show it again after submit.
+  const suggestionShownFor = suggestion ? email : props.suggestionShownFor;
+
+  const setError = (field: ContactField, error: ContactError | undefined) =>
+    setErrors((current) => {
+      const next = { ...current };
+      if (error) next[field] = error;
+      else delete next[field];
+      return next;
+    });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const found = { phone: phoneError(prefix, phone), email: emailError(email) };
+    if (found.phone || found.email) {
+      event.preventDefault();
+      setErrors({ ...(found.phone ? { phone: found.phone } : {}), ...(found.email ? { email: found.email } : {}) });
+      (found.phone ? phoneInput : emailInput).current?.focus();
+      return;
+    }
+    setLoading(true);
+  };
+
+  const phoneMessage = errors.phone ? texts.errors[errors.phone] : null;
+  const emailMessage = errors.email ? texts.errors[errors.email] : null;
+
+  return (
+    <>
+    <form method="post" action={props.action} noValidate onSubmit={onSubmit} className="contact-form">
+      <input type="hidden" name="step" value="CONTACT_INFORMATION_STEP" />
+      <input type="hidden" name="suggestionShownFor" value={suggestionShownFor} />
+      <div className="field contact-phone">
+        <label htmlFor="contact-phone">{texts.phoneLabel}</label>
+        {phoneMessage && (
+          <p id="contact-phone-error" className="field__error">
+            {phoneMessage}
+          </p>
+        )}
+        <div className="contact-phone__row">
+          <label className="visually-hidden" htmlFor="contact-prefix">
+            {texts.prefixLabel}
+          </label>
+          <select
+            id="contact-prefix"
+            name="phonePrefix"
+            autoComplete="tel-country-code"
+            value={prefix}
+            onChange={(e) => {
+              setPrefix(e.target.value as PhonePrefix);
+              setError('phone', undefined);
+            }}
+          >
+            {props.prefixes.map((p) => (
+              <option key={p.prefix} value={p.prefix}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+          <input
+            ref={phoneInput}
+            id="contact-phone"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={phone}
+            aria-invalid={phoneMessage ? true : undefined}
+            aria-describedby={phoneMessage ? 'contact-phone-error' : undefined}
+            onChange={(e) => {
+              setPhone(e.target.value);
+              setError('phone', undefined);
+            }}
+            onBlur={() => setError('phone', phoneError(prefix, phone))}
+          />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="contact-email">{texts.emailLabel}</label>
+        {emailMessage && (
+          <p id="contact-email-error" className="field__error">
+            {emailMessage}
+          </p>
+        )}
+        <input
+          ref={emailInput}
+          id="contact-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          value={email}
+          aria-invalid={emailMessage ? true : undefined}
+          aria-describedby={[emailMessage ? 'contact-email-error' : '', suggestion ? 'contact-email-suggestion' : ''].filter(Boolean).join(' ') || undefined}
+          onChange={(e) => {
+            // §5: the e-mail error clears when the user types.
+            setEmail(e.target.value);
+            setError('email', undefined);
+          }}
+          onBlur={() => setError('email', emailError(email))}
+        />
+        {/* Always present, so screen readers announce a suggestion as it appears. */}
+        <div aria-live="polite">
+          {suggestion && (
+            <p id="contact-email-suggestion" className="field__hint">
+              {texts.suggestion[0]}
+              {/* Belongs to the form below, so Enter in a field still means Continue (the first submit
+                  button of a form is its default). Without JS it posts the suggestion; here it fills the field. */}
+              <button
+                type="submit"
+                form="contact-suggestion"
+                name="useSuggestion"
+                value={suggestion}
+                className="link-button"
+                onClick={(e) => {
+                  e.preventDefault();
+                  setEmail(suggestion);
+                  setError('email', undefined);
+                  emailInput.current?.focus();
+                }}
+              >
+                {suggestion}
+              </button>
+              {texts.suggestion[1]}
+            </p>
+          )}
+        </div>
+      </div>
+      <button type="submit" className="btn" disabled={loading} aria-busy={loading || undefined}>
+        {texts.continue}
+      </button>
+    </form>
+    <form id="contact-suggestion" method="post" action={props.action} hidden>
+      <input type="hidden" name="step" value="CONTACT_INFORMATION_STEP" />
+    </form>
+    </>
+  );
+}

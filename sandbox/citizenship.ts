@@ -1,0 +1,137 @@
+// Simulated citizenship and file calls (customer-information.md §7): submit-citizenship v3, init-file-upload
+// and the object storage that init-file-upload's pre-signed URL points at. The storage keeps the bytes in
+// memory and has test-only endpoints: read an object back, list objects, make the next PUTs fail.
+import { randomBytes, randomUUID } from 'node:crypto';
+import express, { type Request, type Response } from 'express';
+import { z } from 'zod';
+import {
+  brokeragePaths,
+  initFileUploadRequest,
+  initFileUploadResponse,
+  submitCitizenshipRequest,
+  submitCitizenshipResponse,
+} from '../shared/contracts/brokerage.ts';
+import { MAX_FILE_BYTES } from '../shared/files.ts';
+import { authenticate, caseProspect, sendBrokerageError } from './brokerage.ts';
+import type { Prospect, SandboxContext, Session } from './state.ts';
+
+export const STORAGE_BASE = '/sandbox/storage';
+
+const failNextBody = z.object({ count: z.coerce.number().int().min(0).max(100) });
+const storageKey = z.string().regex(/^[\w-]{8,64}$/);
+
+export function citizenshipRouter(ctx: SandboxContext): express.Router {
+  const router = express.Router();
+  const { state } = ctx;
+
+  const sessionOf = (req: Request, res: Response): Session | undefined => authenticate(state, req, res);
+  const ownedProspect = (session: Session, prospectId: string, res: Response): Prospect | undefined => {
+    const prospect = state.prospects.get(prospectId);
+    if (!prospect) return void sendBrokerageError(res, 404, 'No such prospect');
+    if (prospect.owner.nationalId !== session.persona.nationalId) return void sendBrokerageError(res, 403, 'The prospect belongs to another customer');
+    return prospect;
+  };
+  const parseOr400 = <S extends z.ZodType>(schema: S, input: unknown, res: Response): z.output<S> | undefined => {
+    const parsed = schema.safeParse(input ?? {});
+    if (parsed.success) return parsed.data;
+    sendBrokerageError(res, 400, 'Invalid request', [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(body)'))]);
+    return undefined;
+  };
+
+  router.post(brokeragePaths.submitCitizenshipV3, (req, res) => {
+    const session = sessionOf(req, res);
+    if (!session) return;
+    const body = parseOr400(submitCitizenshipRequest, req.body, res);
+    if (!body) return;
+    const prospect = ownedProspect(session, body.prospectId, res);
+    if (!prospect) return;
+    if (!body.isCitizenInTld && body.citizenshipInformationList.length === 0) {
+      return sendBrokerageError(res, 400, 'A citizenship is required', ['citizenshipInformationList']);
+    }
+    // Check everything before changing anything, so a refused submit leaves no half-made tasks.
+    const bad: string[] = [];
+    body.citizenshipInformationList.forEach((entry, i) => {
+      const task = entry.taskId ? state.citizenshipTasks.get(entry.taskId) : undefined;
+      if (entry.taskId && (!task || task.prospectId !== prospect.id || task.countryCode !== entry.countryCode)) bad.push(`citizenshipInformationList.${i}.taskId`);
+      const stored = [...state.storedObjects.values()];
+      if (entry.attachments.some((id) => !stored.some((o) => o.attachmentId === id && o.taskId === entry.taskId && o.bytes))) {
+        bad.push(`citizenshipInformationList.${i}.attachments`);
+      }
+    });
+    if (bad.length > 0) return sendBrokerageError(res, 400, 'Invalid citizenship information', bad);
+    const tasks = body.citizenshipInformationList.map((entry) => {
+      const taskId = entry.taskId ?? randomUUID();
+      state.citizenshipTasks.set(taskId, { taskId, prospectId: prospect.id, countryCode: entry.countryCode, attachments: entry.attachments });
+      return { countryCode: entry.countryCode, taskId };
+    });
+    res.json(submitCitizenshipResponse.parse({ data: { tasks } }));
+  });
+
+  router.post(brokeragePaths.initFileUpload, (req, res) => {
+    const session = sessionOf(req, res);
+    if (!session) return;
+    const body = parseOr400(initFileUploadRequest, req.body, res);
+    if (!body) return;
+    // Files go to a citizenship task or to a case (POST create case: residency, tax residence).
+    const task = state.citizenshipTasks.get(body.taskId);
+    const prospect = task ? state.prospects.get(task.prospectId) : caseProspect(state, body.taskId);
+    if (!prospect || prospect.owner.nationalId !== session.persona.nationalId) {
+      return sendBrokerageError(res, 400, 'Unknown task', ['taskId']);
+    }
+    const key = randomUUID();
+    const signature = randomBytes(16).toString('hex');
+    const attachmentId = randomUUID();
+    state.storedObjects.set(key, { taskId: body.taskId, attachmentId, signature, fileName: body.fileName, contentType: body.contentType });
+    res.json(initFileUploadResponse.parse({ data: { url: `${ctx.publicUrl}${STORAGE_BASE}/${key}?signature=${signature}`, attachmentId } }));
+  });
+
+  // --- object storage ---
+
+  router.put(`${STORAGE_BASE}/:key`, express.raw({ type: () => true, limit: MAX_FILE_BYTES + 1024 }), (req, res) => {
+    const key = storageKey.safeParse(req.params.key);
+    const object = key.success ? state.storedObjects.get(key.data) : undefined;
+    if (!object || req.query.signature !== object.signature) return res.status(403).type('text/plain').send('SignatureDoesNotMatch');
+    const failures = state.storageFailures.get('put') ?? 0;
+    if (failures > 0) {
+      state.storageFailures.set('put', failures - 1);
+      return res.status(503).type('text/plain').send('SlowDown');
+    }
+    if (req.get('content-type') !== object.contentType) return res.status(400).type('text/plain').send('Content-Type differs from the signed one');
+    object.bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    object.storedContentType = req.get('content-type');
+    object.contentDisposition = req.get('content-disposition');
+    res.status(200).end();
+  });
+
+  // Test-only: what the storage holds (no bytes), one object's bytes, and failing the next PUTs.
+  router.get(`${STORAGE_BASE}/objects`, (_req, res) => {
+    res.json(
+      [...state.storedObjects.entries()].map(([key, o]) => ({
+        key,
+        taskId: o.taskId,
+        attachmentId: o.attachmentId,
+        fileName: o.fileName,
+        contentType: o.storedContentType ?? null,
+        contentDisposition: o.contentDisposition ?? null,
+        size: o.bytes?.length ?? null,
+      })),
+    );
+  });
+  router.get(`${STORAGE_BASE}/:key`, (req, res) => {
+    const key = storageKey.safeParse(req.params.key);
+    const object = key.success ? state.storedObjects.get(key.data) : undefined;
+    if (!object?.bytes) return res.status(404).end();
+    res.type(object.storedContentType ?? 'application/octet-stream').send(object.bytes);
+  });
+  router.post(`${STORAGE_BASE}/fail-next`, (req, res) => {
+    const body = failNextBody.safeParse(req.body);
+    if (!body.success) return res.status(400).json({ error: 'count is a number 0–100' });
+    state.storageFailures.set('put', body.data.count);
+    res.status(204).end();
+  });
+  router.get('/sandbox/citizenship/tasks', (_req, res) => {
+    res.json([...state.citizenshipTasks.values()]);
+  });
+
+  return router;
+}

@@ -1,0 +1,179 @@
+// Contact information rules (customer-information.md §2.3, §5 "Contact", §9 phone prefixes). Pure: used by
+// the server on every submit and by the contactInformation island on blur, so both judge alike. No zod
+// here: the island bundle stays small.
+import { parsePhoneNumberFromString, type CountryCode as PhoneCountry } from 'libphonenumber-js/mobile';
+import { run as mailSpellCheck } from '@zootools/email-spell-checker';
+
+type Country = 'SE' | 'NO' | 'DK' | 'FI';
+
+/** §9: calling code per country (46 SE, 47 NO, 45 DK, 358 FI), in the order the select lists them. */
+export const phonePrefixes = [
+  { prefix: '46', country: 'SE' },
+  { prefix: '47', country: 'NO' },
+  { prefix: '45', country: 'DK' },
+  { prefix: '358', country: 'FI' },
+] as const satisfies readonly { prefix: string; country: Country }[];
+export type PhonePrefix = (typeof phonePrefixes)[number]['prefix'];
+
+export function isPhonePrefix(value: unknown): value is PhonePrefix {
+  return phonePrefixes.some((p) => p.prefix === value);
+}
+
+/** §5: the default prefix comes from the active country. */
+export function defaultPhonePrefix(country: Country): PhonePrefix {
+  return phonePrefixes.find((p) => p.country === country)!.prefix;
+}
+
+export type PhoneResult = { ok: true; e164: string } | { ok: false; error: 'invalid' | 'missingPlus' };
+
+/**
+ * Validates the phone field as a mobile number of any country (libphonenumber-js "mobile" metadata: a
+ * number is valid only if it is a valid mobile number). How the typed text is read:
+ * - starting with + (or the international call prefix 00): a full international number, the prefix select
+ *   is ignored;
+ * - otherwise a number within the selected prefix's country, with or without its trunk 0
+ *   (070 123 45 67 and 70 123 45 67 both give +46701234567);
+ * - a number that is not valid that way, but is a valid mobile number once a + is put in front (someone
+ *   typed 46701234567 or 4791234567), gives 'missingPlus' so the message can say what to fix; a national
+ *   number that happens to start with the prefix digits (Norwegian 47 12 34 56) stays a national number.
+ */
+export function validatePhone(prefix: PhonePrefix, typed: string): PhoneResult {
+  const value = typed.trim();
+  // People type spaces, dashes, dots, slashes and brackets; anything else (letters) makes it invalid.
+  if (!/^\+?[\d\s\-./()]{4,30}$/.test(value)) return { ok: false, error: 'invalid' };
+  const country: PhoneCountry = phonePrefixes.find((p) => p.prefix === prefix)!.country;
+  const international = value.startsWith('+') || value.startsWith('00');
+  const asTyped = parsePhoneNumberFromString(value, country);
+  // libphonenumber quietly reads 46701234567 as +46 70 123 45 67 by stripping the calling code. We ask
+  // for the plus instead (§5), so a number typed internationally is always typed the same way.
+  const strippedCallingCode = !international && asTyped?.nationalNumber === value.replace(/\D/g, '').slice(prefix.length);
+  if (asTyped?.isValid() && !strippedCallingCode) return { ok: true, e164: asTyped.number };
+  if (!international && !value.startsWith('0')) {
+    const withPlus = parsePhoneNumberFromString(`+${value}`);
+    if (withPlus?.isValid()) return { ok: false, error: 'missingPlus' };
+  }
+  return { ok: false, error: 'invalid' };
+}
+
+/** An E.164 number as the form shows it: prefix select + national part when the prefix is one of ours. */
+export function splitPhone(e164: string, fallback: PhonePrefix): { prefix: PhonePrefix; number: string } {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (parsed && isPhonePrefix(parsed.countryCallingCode)) return { prefix: parsed.countryCallingCode, number: parsed.nationalNumber };
+  return { prefix: fallback, number: e164 };
+}
+
+// The HTML living standard's valid e-mail address (what <input type="email"> accepts), tightened: the
+// domain needs at least one dot and a top-level name of 2+ letters, since mail to "a@localhost" never
+// reaches a person. 254 characters is the SMTP path limit.
+const emailPattern =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*\.[a-zA-Z]{2,63}$/;
+
+export function isValidEmail(typed: string): boolean {
+  const value = typed.trim();
+  return value.length <= 254 && emailPattern.test(value);
+}
+
+// §5 suggestion: closeness (threshold 2 each) to common domains, second-level and top-level names.
+// Common international providers plus the Nordic ones our customers use.
+export const emailDomains = [
+  'gmail.com',
+  'googlemail.com',
+  'hotmail.com',
+  'hotmail.se',
+  'hotmail.no',
+  'hotmail.dk',
+  'hotmail.fi',
+  'outlook.com',
+  'outlook.se',
+  'outlook.dk',
+  'live.com',
+  'live.se',
+  'live.no',
+  'live.dk',
+  'msn.com',
+  'yahoo.com',
+  'yahoo.se',
+  'yahoo.no',
+  'yahoo.dk',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'protonmail.com',
+  'proton.me',
+  'telia.com',
+  'bredband.net',
+  'spray.se',
+  'comhem.se',
+  'bahnhof.se',
+  'online.no',
+  'start.no',
+  'getmail.no',
+  'altibox.no',
+  'broadpark.no',
+  'jubii.dk',
+  'mail.dk',
+  'mail.tele.dk',
+  'stofanet.dk',
+  'youmail.dk',
+  'kolumbus.fi',
+  'luukku.com',
+  'elisanet.fi',
+  'suomi24.fi',
+  'saunalahti.fi',
+  'dnainternet.net',
+];
+export const emailSecondLevelDomains = [...new Set(emailDomains.map((d) => d.split('.')[0]!))];
+export const emailTopLevelDomains = ['com', 'net', 'org', 'se', 'no', 'dk', 'fi', 'nu', 'eu', 'me', 'io', 'info', 'co.uk', 'de'];
+export const EMAIL_SUGGESTION_THRESHOLD = 2;
+
+/**
+ * The corrected address to offer ('Did you mean …?'), or null. §5: only once the value contains a dot
+ * (before that the domain is still being typed).
+ */
+export function suggestEmail(typed: string): string | null {
+  const value = typed.trim();
+  if (!value.includes('.') || !value.includes('@')) return null;
+  const suggestion = mailSpellCheck({
+    email: value,
+    domains: emailDomains,
+    secondLevelDomains: emailSecondLevelDomains,
+    topLevelDomains: emailTopLevelDomains,
+    domainThreshold: EMAIL_SUGGESTION_THRESHOLD,
+    secondLevelThreshold: EMAIL_SUGGESTION_THRESHOLD,
+    topLevelThreshold: EMAIL_SUGGESTION_THRESHOLD,
+  });
+  return suggestion && suggestion.full !== value ? suggestion.full : null;
+}
+
+/** §2.3: where the registered address comes from, and where to correct it, per country. */
+export const populationRegisterAuthorities: Record<Country, { name: string; url: string }> = {
+  SE: { name: 'Skatteverket', url: 'https://www.skatteverket.se/privat/folkbokforing' },
+  NO: { name: 'Folkeregisteret (Skatteetaten)', url: 'https://www.skatteetaten.no/person/folkeregister/' },
+  DK: { name: 'CPR (borger.dk)', url: 'https://www.borger.dk/flytning-og-adresse' },
+  FI: { name: 'DVV', url: 'https://dvv.fi/en/individuals' },
+};
+
+/** What the contact form posts and shows; each field as typed, so a re-render keeps the input. */
+export interface ContactInput {
+  prefix: PhonePrefix;
+  phone: string;
+  email: string;
+}
+
+export type ContactField = 'email' | 'phone';
+/** The message key of each field's error (locales: contactInformation.error.*). */
+export type ContactError = 'email' | 'phone' | 'phoneMissingPlus' | 'emailApi' | 'phoneApi';
+
+/** §5: both fields checked; on success the values the submit call sends. */
+export function checkContact(input: ContactInput):
+  | { ok: true; mobilePhoneNumber: string; email: string }
+  | { ok: false; errors: Partial<Record<ContactField, ContactError>> } {
+  const phone = validatePhone(input.prefix, input.phone);
+  const emailOk = isValidEmail(input.email);
+  if (phone.ok && emailOk) return { ok: true, mobilePhoneNumber: phone.e164, email: input.email.trim() };
+  const errors: Partial<Record<ContactField, ContactError>> = {};
+  if (!phone.ok) errors.phone = phone.error === 'missingPlus' ? 'phoneMissingPlus' : 'phone';
+  if (!emailOk) errors.email = 'email';
+  return { ok: false, errors };
+}

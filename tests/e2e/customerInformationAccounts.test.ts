@@ -1,0 +1,234 @@
+// Account picker and account alias in real Chromium (customer-information.md §2.2, §2.3, §4.2, §5):
+// SE and DK with JavaScript (modals), NO and FI without (dialogs as their own screens), axe on every screen.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { collectPageErrors, launchChromium } from '../support/browser.ts';
+import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+vi.setConfig({ testTimeout: 120_000 });
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startEmbeddedStack(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const marketUrl = (country: 'dk' | 'no' | 'fi') => `http://${country}.localhost:${new URL(stack.webUrl).port}`;
+const h1 = (page: Page) => page.locator('h1').first().textContent();
+
+async function toPickerViaBroker(page: Page, country: 'dk' | 'no' | 'fi'): Promise<void> {
+  const persona = await personaFor(stack.sandboxUrl, 'accounts', country.toUpperCase());
+  await page.goto(`${marketUrl(country)}/onboarding`);
+  await page.getByRole('button', { name: /Private/ }).click();
+  await page.waitForLoadState();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${stack.sandboxUrl}/oidc/interaction/**`);
+  await page.getByLabel('Identify as').selectOption(persona.nationalId);
+  await page.getByRole('button', { name: 'Identify' }).click();
+  await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
+  await expect.poll(() => h1(page)).toBe('Choose your starting accounts');
+}
+
+/**
+ * Identifies with JavaScript (the broker flow needs it), then continues in a context without JavaScript
+ * sharing the session. axe cannot run in a page without JavaScript, so `axe` shows the same screen (same
+ * session, same server-rendered markup) in the JavaScript page and checks it there.
+ */
+async function noJsPickerPage(country: 'no' | 'fi'): Promise<{ page: Page; axe: (screen: string) => Promise<void>; close: () => Promise<void> }> {
+  const jsContext = await browser.newContext();
+  const jsPage = await jsContext.newPage();
+  jsPage.setDefaultTimeout(15_000);
+  await toPickerViaBroker(jsPage, country);
+  const storageState = await jsContext.storageState();
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(jsPage.url());
+  await expect.poll(() => h1(page)).toBe('Choose your starting accounts');
+  const axe = async (screen: string) => {
+    await jsPage.goto(page.url());
+    await expectAccessible(jsPage, screen);
+  };
+  return { page, axe, close: async () => Promise.all([context.close(), jsContext.close()]).then(() => undefined) };
+}
+
+// The card's label is stretched over the card, so a tap anywhere on it toggles the box.
+const toggle = (page: Page, account: string) => page.locator(`label[for="account-${account}"]`).click();
+const submit = (page: Page, name: string) => Promise.all([page.waitForEvent('load'), page.getByRole('button', { name, exact: true }).click()]);
+
+describe('account picker and alias', () => {
+  it('SE with JavaScript: defaults, Read more drawer, FAQ, abort modal, alias validation', async () => {
+    const persona = await personaFor(stack.sandboxUrl, 'accounts', 'SE');
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await startPrivateIdentification(page, stack.webUrl, { axe: false });
+    await identifyOnPhone(browser, stack.sandboxUrl, persona);
+    await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
+    await expect.poll(() => h1(page)).toBe('Choose your starting accounts');
+
+    const dep = page.getByRole('checkbox', { name: /Stock and Fund Account/ });
+    expect(await dep.isChecked()).toBe(true);
+    expect(await dep.isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /Investment Savings Account/ }).isChecked()).toBe(true);
+    await expectAccessible(page, 'SE picker');
+
+    // Read more: precontractual documents of ATYID_125 from the bundles call, and the deposit guarantee.
+    // On a phone it is a bottom sheet (a modal over the page), on a wide screen a side drawer (§2.3).
+    const readMore = page.locator('.read-more summary', { hasText: 'Investment Savings Account' });
+    await readMore.click();
+    const sheet = page.getByRole('dialog', { name: /Investment Savings Account/ });
+    await expect.poll(() => sheet.isVisible()).toBe(true);
+    await expect.poll(() => sheet.getByRole('link', { name: /ATYID_125/ }).count()).toBe(2);
+    expect(await sheet.getByRole('link', { name: 'Deposit guarantee' }).isVisible()).toBe(true);
+    await page.waitForTimeout(300); // the 225 ms slide-in
+    const phoneBox = (await sheet.boundingBox())!;
+    expect(phoneBox.width).toBe(360);
+    expect(Math.round(phoneBox.y + phoneBox.height)).toBe(740);
+    expect(phoneBox.y).toBeGreaterThan(0);
+    await expectAccessible(page, 'SE picker, bottom sheet open');
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => sheet.isVisible()).toBe(false);
+    expect(await readMore.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await readMore.click();
+    await expect.poll(() => sheet.isVisible()).toBe(true);
+    await page.waitForTimeout(300);
+    const drawerBox = (await sheet.boundingBox())!;
+    expect(drawerBox).toEqual({ x: 1280 - 480, y: 0, width: 480, height: 800 });
+    await expectAccessible(page, 'SE picker, side drawer open');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sheet.isVisible()).toBe(false);
+    await page.setViewportSize({ width: 360, height: 740 });
+
+    // FAQ: independent items.
+    await page.getByText('What is a stock and fund account (depot)?').click();
+    await page.getByText('What is a politically exposed person (PEP)?').click();
+    expect(await page.locator('.faq-panel details[open]').count()).toBe(2);
+
+    // Abort modal: Esc and 'No, continue signup' close it; focus goes back to Exit.
+    await page.getByRole('link', { name: 'Exit' }).click();
+    const abort = page.getByRole('dialog', { name: 'Are you sure you want to exit?' });
+    await expect.poll(() => abort.isVisible()).toBe(true);
+    await expectAccessible(page, 'abort modal');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => abort.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('ci-exit');
+    await page.getByRole('link', { name: 'Exit' }).click();
+    await page.getByRole('button', { name: 'No, continue signup' }).click();
+    await expect.poll(() => abort.isVisible()).toBe(false);
+    expect(page.url()).toMatch(/customer-information\/[^/]+$/);
+
+    await submit(page, 'Continue');
+    await expect.poll(() => h1(page)).toBe('Name your accounts');
+    const isk = page.getByLabel('Name of your Investment Savings Account');
+    expect(await isk.inputValue()).toBe('Investment Savings Account');
+    await expectAccessible(page, 'alias');
+    // Blur validation, then a cleared input gets its default name back.
+    await isk.fill('x!');
+    await page.getByLabel('Name of your Stock and Fund Account').focus();
+    await expect.poll(() => page.locator('.field__error').first().textContent()).toBe(
+      'The alias can only consist of letters, numbers, hyphens, underscore, & characters, spaces, comma and point.',
+    );
+    await expectAccessible(page, 'alias with error');
+    await isk.fill('');
+    await page.getByLabel('Name of your Stock and Fund Account').focus();
+    expect(await isk.inputValue()).toBe('Investment Savings Account');
+    // The server checks too: one character between spaces is too short.
+    await isk.fill(' a ');
+    await isk.evaluate((el: HTMLInputElement) => el.form!.requestSubmit());
+    await page.waitForLoadState();
+    await expect.poll(() => page.locator('.field__error').first().textContent()).toBe('The name must consist of at least 2 and a maximum of 30 characters.');
+    await isk.fill('Holiday 🏖️');
+    await submit(page, 'Continue');
+    await expect.poll(() => h1(page)).toBe('Almost there! Just need to sign with your eID.');
+    // The only console error is the alias page re-rendered with status 400 (input kept, errors shown).
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    await context.close();
+  });
+
+  it('DK with JavaScript: DSK info, confirmation modal (Next only after the box), Cancel unticks', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await toPickerViaBroker(page, 'dk');
+    const dsk = page.getByRole('checkbox', { name: /Equity Savings Account/ });
+    expect(await dsk.isChecked()).toBe(false);
+    await toggle(page, 'DSK_DK');
+    const dialog = page.getByRole('dialog', { name: 'Do you have an ASK with another bank?' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const next = dialog.getByRole('button', { name: 'Next' });
+    expect(await next.isDisabled()).toBe(true);
+    await expectAccessible(page, 'DSK modal');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await dsk.isChecked()).toBe(false);
+
+    await toggle(page, 'DSK_DK');
+    await dialog.getByLabel('I confirm that I do not have an ASK with another bank').check();
+    expect(await next.isDisabled()).toBe(false);
+    await next.click();
+    expect(await dsk.isChecked()).toBe(true);
+    expect(await page.locator('#dsk-info').isVisible()).toBe(true);
+    await submit(page, 'Continue');
+    await expect.poll(() => h1(page)).toBe('Name your accounts');
+    expect(await page.locator('input[name^=alias_]').count()).toBe(2);
+    await submit(page, 'Skip');
+    await expect.poll(() => h1(page)).toBe('Almost there! Just need to sign with your eID.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('NO without JavaScript: DEP or ASK required, EPK cleared without them', async () => {
+    const { page, axe, close } = await noJsPickerPage('no');
+    // Without JavaScript 'Read more' opens in place (no sheet).
+    await page.locator('.read-more summary', { hasText: 'Equity Savings Account' }).click();
+    const inPlace = page.getByRole('region', { name: /Equity Savings Account/ });
+    await expect.poll(() => inPlace.getByRole('link', { name: /ATYID_135/ }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await toggle(page, 'ASK_NO');
+    await toggle(page, 'EPK_NO');
+    await submit(page, 'Continue');
+    expect(await page.getByRole('alert').textContent()).toBe('You must choose 1 option');
+    expect(await page.getByRole('checkbox', { name: /EPK Pension Account/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /Stock and Fund Account/ }).isChecked()).toBe(false);
+    await toggle(page, 'DEP_NO');
+    await submit(page, 'Continue');
+    await expect.poll(() => h1(page)).toBe('Name your accounts');
+    await submit(page, 'Continue');
+    await expect.poll(() => h1(page)).toBe('Almost there! Just need to sign with your eID.');
+    await close();
+  });
+
+  it('FI without JavaScript: ESA dialog as its own screen, box required, decline shows the warning', async () => {
+    const { page, axe, close } = await noJsPickerPage('fi');
+    await toggle(page, 'ESA_FI');
+    await submit(page, 'Continue');
+    await expect.poll(() => h1(page)).toBe('Do you have an Equity Savings Account elsewhere?');
+    await axe('ESA dialog screen');
+    await submit(page, 'Cancel');
+    await expect.poll(() => h1(page)).toBe('Choose your starting accounts');
+    expect(await page.locator('#esa-declined-warning').isVisible()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /Equity Savings Account/ }).isChecked()).toBe(false);
+    await axe('FI picker with warning');
+
+    await toggle(page, 'ESA_FI');
+    await submit(page, 'Continue');
+    await page.getByLabel("I certify that I don't have any previous Equity Savings Account.").check();
+    await submit(page, 'Next');
+    await expect.poll(() => h1(page)).toBe('Name your accounts');
+    expect(await page.locator('input[name=alias_ESA_FI]').inputValue()).toBe('Equity Savings Account');
+    // Back returns to the picker with the choice kept.
+    await submit(page, 'Back');
+    await expect.poll(() => h1(page)).toBe('Choose your starting accounts');
+    expect(await page.getByRole('checkbox', { name: /Equity Savings Account/ }).isChecked()).toBe(true);
+    await close();
+  });
+});

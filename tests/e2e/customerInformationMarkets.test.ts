@@ -1,0 +1,112 @@
+// Every customer-information step in all four markets, with and without JavaScript (customer-information.md
+// §2.3, §4.1): each market's own host and eID, the step list the server sends, axe on every screen, then
+// signing and the created customer. The steps are answered through tests/support/customerInformation.ts,
+// so a new step joins these walks by adding its answer there.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { StepId } from '../../shared/contracts/brokerage.ts';
+import { collectPageErrors, launchChromium } from '../support/browser.ts';
+import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { expectAccessible, expectAccessibleWithoutJs, identifyOnPhone, personaFor, startPrivateIdentification, type Persona } from '../support/journey.ts';
+import { currentStep, walkToMilestoneThree } from '../support/customerInformation.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startEmbeddedStack(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+type Market = 'SE' | 'NO' | 'DK' | 'FI';
+const marketUrl = (country: Market) => `http://${country.toLowerCase()}.localhost:${new URL(stack.webUrl).port}`;
+
+/** The broker's login page heading per OIDC market (sandbox/oidcProvider.ts). */
+const brokerHeading: Record<Exclude<Market, 'SE'>, string> = { DK: 'MitID (sandbox)', NO: 'BankID (sandbox)', FI: 'Finnish bank ID (sandbox)' };
+
+/**
+ * The persona lives abroad, so the server sends every step: the residency step included, and the tax step
+ * then opens the FATCA dialog for home-only liability. KYC has no screen yet and is left out.
+ */
+const expectedSteps: StepId[] = [
+  'MILESTONE_ONE_STEP',
+  'ACCOUNT_PICKER_STEP',
+  'ACCOUNT_ALIAS_STEP',
+  'MILESTONE_TWO_STEP',
+  'CONTACT_INFORMATION_STEP',
+  'CITIZENSHIP_STEP',
+  'RESIDENCY_STEP',
+  'TAX_INFO_STEP',
+];
+
+async function identify(page: Page, country: Market, persona: Persona): Promise<void> {
+  if (country === 'SE') {
+    await startPrivateIdentification(page, marketUrl('SE'), { axe: false });
+    await identifyOnPhone(browser, stack.sandboxUrl, persona);
+  } else {
+    await page.goto(`${marketUrl(country)}/onboarding`);
+    await page.getByRole('button', { name: /Private/ }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${stack.sandboxUrl}/oidc/interaction/**`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(brokerHeading[country]);
+    await page.getByLabel('Identify as').selectOption(persona.nationalId);
+    await page.getByRole('button', { name: 'Identify' }).click();
+  }
+  await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 20_000 }).catch(async (err: Error) => {
+    // Say where the browser got stuck instead of only that it timed out.
+    throw new Error(`${country} did not reach customer information: at ${page.url()} "${await page.locator('main').textContent()}"`, { cause: err });
+  });
+}
+
+async function walkMarket(country: Market, javaScript: boolean): Promise<void> {
+  const persona = await personaFor(stack.sandboxUrl, 'livesAbroad', country);
+  // A small phone: most prospects use one.
+  const viewport = { width: 360, height: 740 };
+  const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport });
+  const axeContext = javaScript ? null : await browser.newContext({ viewport });
+  const axePage = await axeContext?.newPage();
+  const page = await context.newPage();
+  const errors = javaScript ? collectPageErrors(page) : [];
+  const check = async (screen: string) => {
+    // Nothing sticks out sideways on a 360 px screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${screen}: page width`).toBeLessThanOrEqual(viewport.width);
+    await (axePage ? expectAccessibleWithoutJs(page, axePage, screen) : expectAccessible(page, screen));
+  };
+
+  await identify(page, country, persona);
+  expect(new URL(page.url()).host).toBe(new URL(marketUrl(country)).host);
+
+  const seen: StepId[] = [];
+  await walkToMilestoneThree(page, async (step, subStep) => {
+    if (!seen.includes(step)) seen.push(step);
+    await check(`${country} ${step} ${subStep}`);
+  });
+  expect(seen).toEqual(expectedSteps);
+
+  expect((await currentStep(page)).step).toBe('MILESTONE_THREE_STEP');
+  expect(await page.locator('h1').textContent()).toBe('Almost there! Just need to sign with your eID.');
+  await check(`${country} milestone three`);
+  await page.getByRole('button', { name: 'Sign with Bank ID' }).click();
+  await page.waitForURL(`${stack.sandboxUrl}/sandbox/signing/**`);
+  await page.getByRole('button', { name: 'Sign' }).click();
+  await page.waitForURL(/\/onboarding\/customer-creation\//);
+  await expect.poll(() => page.locator('main').textContent(), { timeout: 20_000 }).toContain('Agreements signed');
+  expect(errors).toEqual([]);
+  await axeContext?.close();
+  await context.close();
+}
+
+describe('customer-information steps in every market', () => {
+  for (const javaScript of [true, false]) {
+    // The four markets run side by side: each has its own browser context, session and prospect.
+    it(`SE, NO, DK and FI ${javaScript ? 'with' : 'without'} JavaScript: every step, axe on each screen, signed`, async () => {
+      const results = await Promise.allSettled((['SE', 'NO', 'DK', 'FI'] as const).map((country) => walkMarket(country, javaScript)));
+      const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [`${['SE', 'NO', 'DK', 'FI'][i]}: ${r.reason instanceof Error ? `${r.reason.message}\n${r.reason.stack}` : String(r.reason)}`] : []));
+      expect(failures).toEqual([]);
+    }, 180_000);
+  }
+});

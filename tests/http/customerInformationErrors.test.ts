@@ -1,0 +1,211 @@
+// The customer-information call wrapper over HTTP (customer-information.md §7, §8): a 401/403 of a step's
+// call shows "session expired", any other failure "Something went wrong", both with the input kept and
+// never an error page; the banner is gone with the next call. An expired access token (401
+// EXPIRED_ACCESS_TOKEN) is refreshed with the session's refresh token, logged as a token refresh without
+// any token, and the call repeated; a refused refresh is a session expiry. Faults come from the sandbox's
+// test controls (POST /sandbox/faults, POST /sandbox/sessions/expire).
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../sandbox/main.ts';
+import { start, type Running } from '../../server/main.ts';
+import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
+import { testTimings } from '../support/stack.ts';
+import { personaFor, type Persona } from '../support/journey.ts';
+
+type Agent = ReturnType<typeof request.agent>;
+
+const SESSION_EXPIRED = 'Your session has expired. Please exit the session and try again.';
+const TRY_AGAIN_TITLE = 'Something went wrong';
+const TRY_AGAIN_TEXT = 'Please try again at a later time. If the problem persists, please contact customer service.';
+const TOKEN_REFRESH = 'access token expired: token refresh';
+const CONTACT = { phone: '+46 70 123 45 67', email: 'error-test@example.com' };
+
+let sandbox: RunningSandbox;
+let web: Running;
+let webUrl: string;
+let logLines: string[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  // The web process logs into this test (info: the token refresh line is what it checks).
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logLines.push(...String(chunk).split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  web = await start(
+    {
+      NODE_ENV: 'development',
+      PORT: '0',
+      BANKID_API_URL: sandbox.url,
+      BROKERAGE_API_URL: sandbox.url,
+      SIGNING_ORIGINS: sandbox.url,
+      SUCCESS_URL: `${sandbox.url}/sandbox/overview`,
+      OIDC_ISSUER_URL: `${sandbox.url}/oidc`,
+      ...testTimings(),
+      LOG_LEVEL: 'info',
+    },
+    'all',
+    { logDestination: sink },
+  );
+  webUrl = web.url!;
+});
+afterAll(async () => {
+  await web?.close();
+  await sandbox?.close();
+});
+// Each test starts with a clean sandbox (no faults left over, only its own sessions) and no log lines.
+beforeEach(async () => {
+  await request(sandbox.url).post('/sandbox/reset').expect(204);
+  logLines = [];
+});
+
+const stepOf = (html: string) => /data-step="([A-Z_]+)" data-sub-step="(\d+)"/.exec(html)?.slice(1);
+const fault = (method: string, path: string, status: number, code?: string) =>
+  request(sandbox.url).post('/sandbox/faults').send({ method, path, status, ...(code ? { code } : {}) }).expect(204);
+const logged = (msg: string) => logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === msg);
+
+/** BankID over HTTP as the scenario's persona, through routing, to the first customer-information screen. */
+async function identified(agent: Agent, scenario: string): Promise<{ page: string; prospectId: string; persona: Persona }> {
+  const persona = await personaFor(sandbox.url, scenario);
+  const orders = async () => ((await request(sandbox.url).get('/sandbox/bankid/orders')).body as Array<{ orderRef: string }>).map((o) => o.orderRef);
+  await agent.post('/onboarding/customer-type').type('form').send({ customerType: 'private' }).expect(303);
+  const before = new Set(await orders());
+  await agent.get('/onboarding').expect(200);
+  const orderRef = (await orders()).find((o) => !before.has(o))!;
+  await request(sandbox.url).post(`/sandbox/bankid/orders/${orderRef}/identify`).send({ nationalId: persona.nationalId }).expect(200);
+  await agent.get('/onboarding/identification/bankid/status').expect(200);
+  const page = (await agent.get('/onboarding/routing').expect(303)).headers.location as string;
+  return { page, prospectId: decodeURIComponent(page.split('/').pop()!), persona };
+}
+
+const postContact = (agent: Agent, page: string) =>
+  agent.post(`${page}/step`).type('form').send({ step: 'CONTACT_INFORMATION_STEP', phonePrefix: '46', ...CONTACT });
+
+/** The page showed the contact form again with what was typed. */
+function expectContactKept(html: string): void {
+  expect(stepOf(html)).toEqual(['CONTACT_INFORMATION_STEP', '0']);
+  expect(html).toContain(`value="${CONTACT.phone}"`);
+  expect(html).toContain(`value="${CONTACT.email}"`);
+}
+
+describe('step posts through the call wrapper', () => {
+  it('403 → session expired and 500 → something went wrong, input kept; the next call clears the banner', async () => {
+    const agent = request.agent(webUrl);
+    const { page, prospectId } = await identified(agent, 'contactInformation');
+    const submitPath = brokeragePaths.contactInfoStep(prospectId);
+
+    await fault('POST', submitPath, 403);
+    const refused = await postContact(agent, page).expect(502);
+    expect(refused.text).toContain(SESSION_EXPIRED);
+    expect(refused.text).toMatch(/class="banner banner--error" role="alert"/);
+    expect(refused.text).not.toContain(TRY_AGAIN_TITLE);
+    expectContactKept(refused.text);
+    // A 403 is not an expired token: nothing to refresh.
+    expect(logged(TOKEN_REFRESH)).toEqual([]);
+
+    // The banner belongs to that answer only: the next call (a GET) starts without it.
+    const reloaded = await agent.get(page).expect(200);
+    expect(reloaded.text).not.toContain(SESSION_EXPIRED);
+    expectContactKept(reloaded.text);
+
+    await fault('POST', submitPath, 500);
+    const failed = await postContact(agent, page).expect(502);
+    expect(failed.text).toContain(TRY_AGAIN_TITLE);
+    expect(failed.text).toContain(TRY_AGAIN_TEXT);
+    expect(failed.text).not.toContain(SESSION_EXPIRED);
+    expectContactKept(failed.text);
+
+    // The same post again succeeds: the step advances and no banner is left.
+    await postContact(agent, page).expect(303).expect('location', page);
+    const next = await agent.get(page).expect(200);
+    expect(stepOf(next.text)).toEqual(['MILESTONE_THREE_STEP', '0']);
+    expect(next.text).not.toContain(TRY_AGAIN_TITLE);
+    expect(next.text).not.toContain(SESSION_EXPIRED);
+  });
+
+  it('a 401 other than EXPIRED_ACCESS_TOKEN is a session expiry without a refresh', async () => {
+    const agent = request.agent(webUrl);
+    const { page, prospectId } = await identified(agent, 'contactInformation');
+    await fault('POST', brokeragePaths.contactInfoStep(prospectId), 401, 'INVALID_ACCESS_TOKEN');
+    const res = await postContact(agent, page).expect(502);
+    expect(res.text).toContain(SESSION_EXPIRED);
+    expectContactKept(res.text);
+    expect(logged(TOKEN_REFRESH)).toEqual([]);
+  });
+});
+
+describe('token refresh', () => {
+  it('refreshes an expired access token once, repeats the call and logs a token refresh without any token', async () => {
+    const agent = request.agent(webUrl);
+    const { page, persona } = await identified(agent, 'contactInformation');
+    const shown = await agent.get(page).expect(200);
+    expect(stepOf(shown.text)).toEqual(['CONTACT_INFORMATION_STEP', '0']);
+    // As if the person had taken more than the access token's 30 minutes.
+    expect((await request(sandbox.url).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200)).body.expired).toBeGreaterThan(0);
+
+    await postContact(agent, page).expect(303).expect('location', page);
+    const next = await agent.get(page).expect(200);
+    expect(stepOf(next.text)).toEqual(['MILESTONE_THREE_STEP', '0']);
+    expect(next.text).not.toContain(SESSION_EXPIRED);
+
+    // The new token is the session's now: back on the contact step, its related data call needs no second refresh.
+    await agent.post(`${page}/back`).expect(303);
+    const back = await agent.get(page).expect(200);
+    expect(stepOf(back.text)).toEqual(['CONTACT_INFORMATION_STEP', '0']);
+    expect(back.text).toContain('Registered address');
+
+    const refreshes = logged(TOKEN_REFRESH);
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]).toMatchObject({ level: 30, upstream: 'brokerage', call: 'submitContactInfo' });
+    expect(logged('token refresh failed')).toEqual([]);
+
+    // No token of the person (the refresh token, the expired and the new access token) in any log line or page.
+    const tokens = (await request(sandbox.url).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body.tokens as string[];
+    expect(tokens).toHaveLength(3);
+    const output = logLines.join('\n') + shown.text + next.text + back.text;
+    for (const token of tokens) expect(output).not.toContain(token);
+  });
+
+  it('expired access token and a refused refresh → session expired, input kept', async () => {
+    const agent = request.agent(webUrl);
+    const { page, persona } = await identified(agent, 'contactInformation');
+    await request(sandbox.url).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200);
+    await fault('POST', brokeragePaths.refreshToken, 401, 'INVALID_REFRESH_TOKEN');
+
+    const res = await postContact(agent, page).expect(502);
+    expect(res.text).toContain(SESSION_EXPIRED);
+    expectContactKept(res.text);
+    expect(logged(TOKEN_REFRESH)).toHaveLength(1);
+    expect(logged('token refresh failed')).toEqual([expect.objectContaining({ level: 40, status: 401, call: 'submitContactInfo' })]);
+  });
+});
+
+describe('step views whose own calls fail', () => {
+  it('show the banner instead of an error page, and the step again once the call works', async () => {
+    const agent = request.agent(webUrl);
+    const { page } = await identified(agent, 'taxInformation');
+    const post = (body: string) => agent.post(`${page}/step`).type('form').send(`step=TAX_INFO_STEP&${body}`).expect(303);
+    await post('subStep=0&liability=other');
+    await post('subStep=1&countries=DE&intent=continue');
+
+    // The numbers form needs the tax validation rules.
+    await fault('GET', brokeragePaths.taxValidationRules, 500);
+    const failed = await agent.get(page).expect(502);
+    expect(failed.text).toContain(TRY_AGAIN_TITLE);
+    expect(failed.text).toContain(TRY_AGAIN_TEXT);
+    expect(failed.text).toMatch(new RegExp(`<a class="btn" href="${page}">Try again</a>`));
+    expect(stepOf(failed.text)).toEqual(['TAX_INFO_STEP', '2']);
+
+    await fault('GET', brokeragePaths.taxValidationRules, 403);
+    const expired = await agent.get(page).expect(502);
+    expect(expired.text).toContain(SESSION_EXPIRED);
+    expect(expired.text).not.toContain('>Try again</a>');
+
+    const shown = await agent.get(page).expect(200);
+    expect(shown.text).toContain('Tax identification number');
+    expect(shown.text).not.toContain(TRY_AGAIN_TITLE);
+  });
+});
