@@ -24,14 +24,20 @@ export const DEFAULT_ORDER_LIFETIME_MS = 30_000;
 
 const sessionShortcutBody = z.object({ nationalId: z.string().min(1) });
 const nationalIdQuery = z.object({ nationalId: z.string().min(1).max(32) });
-/** POST /sandbox/faults: the next `count` calls of method + path (no query) answer `status` (and `code`). */
-const faultBody = z.object({
-  method: z.enum(['GET', 'POST', 'PUT', 'DELETE']),
-  path: z.string().startsWith('/').max(500),
-  status: z.number().int().min(400).max(599),
-  code: z.string().min(1).max(100).optional(),
-  count: z.number().int().min(0).max(100).default(1),
-});
+/**
+ * POST /sandbox/faults: the next `count` calls of method + path (no query) answer `status` (and `code`),
+ * or, with `delayMs` and no status, are answered as usual but that much later (a slow upstream).
+ */
+const faultBody = z
+  .object({
+    method: z.enum(['GET', 'POST', 'PUT', 'DELETE']),
+    path: z.string().startsWith('/').max(500),
+    status: z.number().int().min(400).max(599).optional(),
+    delayMs: z.number().int().min(1).max(30_000).optional(),
+    code: z.string().min(1).max(100).optional(),
+    count: z.number().int().min(0).max(100).default(1),
+  })
+  .refine((f) => f.status !== undefined || f.delayMs !== undefined || f.count === 0, { message: 'status or delayMs' });
 
 const faultKey = (method: string, path: string) => `${method} ${path}`;
 
@@ -61,9 +67,17 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
     if (!fault) return next();
     if (fault.count <= 1) ctx.state.brokerageFaults.delete(key);
     else fault.count -= 1;
-    // A 401 always names its reason, as the session service does.
-    const code = fault.code ?? (fault.status === 401 ? 'INVALID_ACCESS_TOKEN' : undefined);
-    res.status(fault.status).json({ ...(code ? { code } : {}), data: { message: `Injected fault ${fault.status}` } });
+    if (fault.status === undefined) {
+      setTimeout(next, fault.delayMs);
+      return;
+    }
+    const answer = () => {
+      // A 401 always names its reason, as the session service does.
+      const code = fault.code ?? (fault.status === 401 ? 'INVALID_ACCESS_TOKEN' : undefined);
+      res.status(fault.status!).json({ ...(code ? { code } : {}), data: { message: `Injected fault ${fault.status}` } });
+    };
+    if (fault.delayMs) setTimeout(answer, fault.delayMs);
+    else answer();
   });
 
   app.use(BANKID_RP_BASE, bankidRpRouter(ctx));
@@ -104,10 +118,10 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
 
   app.post('/sandbox/faults', (req, res) => {
     const body = faultBody.safeParse(req.body ?? {});
-    if (!body.success) return void res.status(400).json({ error: 'method, path (starting with /), status 400–599, optional code and count 0–100' });
-    const { method, path, status, code, count } = body.data;
+    if (!body.success) return void res.status(400).json({ error: 'method, path (starting with /), status 400–599 and/or delayMs 1–30000, optional code and count 0–100' });
+    const { method, path, status, delayMs, code, count } = body.data;
     if (count === 0) ctx.state.brokerageFaults.delete(faultKey(method, path));
-    else ctx.state.brokerageFaults.set(faultKey(method, path), { status, count, ...(code ? { code } : {}) });
+    else ctx.state.brokerageFaults.set(faultKey(method, path), { count, ...(status ? { status } : {}), ...(delayMs ? { delayMs } : {}), ...(code ? { code } : {}) });
     res.status(204).end();
   });
 

@@ -132,7 +132,7 @@ export function bankidAppRouter(ctx: SandboxContext): express.Router {
       [...state.orders.values()]
         .map((o) => settleExpiry(o))
         .sort((a, b) => a.createdAt - b.createdAt)
-        .map((o) => ({ orderRef: o.orderRef, status: o.status, hintCode: o.hintCode, autoStartToken: o.autoStartToken, createdAt: new Date(o.createdAt).toISOString() })),
+        .map((o) => ({ orderRef: o.orderRef, status: o.status, hintCode: o.hintCode, autoStartToken: o.autoStartToken, endUserIp: o.endUserIp, createdAt: new Date(o.createdAt).toISOString() })),
     );
   });
 

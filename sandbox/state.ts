@@ -86,9 +86,11 @@ export interface SandboxState {
   brokerageFaults: Map<string, BrokerageFault>;
 }
 
-/** A forced failure of the next `count` brokerage calls of one method and path. */
+/** A forced failure (status) or a slow answer (delayMs only) of the next `count` calls of one method and path. */
 export interface BrokerageFault {
-  status: number;
+  status?: number;
+  /** Wait this long first; without a status the call then reaches the simulated upstream as usual. */
+  delayMs?: number;
   /** Error code of the body, e.g. EXPIRED_ACCESS_TOKEN with a 401. */
   code?: string;
   count: number;

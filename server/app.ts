@@ -7,6 +7,7 @@ import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './deps.ts';
 import { nonceMiddleware, securityHeaders } from './security.ts';
 import { sessionMiddleware } from './session.ts';
+import { serialiseSession } from './infra/sessionLocks.ts';
 import { scrubUrl } from './logger.ts';
 import { healthRoutes } from './health.ts';
 import { errorHandler, fallbackRedirect } from './errors.ts';
@@ -64,6 +65,11 @@ export function createApp(deps: AppDeps): express.Express {
   );
 
   app.get('/', (_req, res) => res.redirect(302, '/onboarding'));
+  // The page and the BankID endpoints change identification state while the BankID page polls:
+  // one request at a time per session (server/infra/sessionLocks.ts).
+  const serialised = serialiseSession(deps.sessionLocks, deps.logger);
+  app.get('/onboarding', serialised);
+  app.use('/onboarding/identification/bankid', serialised);
   // Before Onboarding: it takes GET /onboarding only when the broker's code or error is in the query.
   app.use(oidcRoutes(deps));
   app.use(onboardingRoutes(deps));

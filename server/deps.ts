@@ -13,6 +13,7 @@ import type { ContentService } from './upstream/contentService.ts';
 import type { JobQueue } from './infra/jobQueue.ts';
 import type { CreationEvents } from './infra/creationEvents.ts';
 import type { SseConnections } from './infra/sseConnections.ts';
+import type { SessionLocks } from './infra/sessionLocks.ts';
 
 export interface AppDeps {
   config: Config;
@@ -28,6 +29,8 @@ export interface AppDeps {
   queue: JobQueue;
   events: CreationEvents;
   sse: SseConnections;
+  /** One request at a time per session where identification state changes. */
+  sessionLocks: SessionLocks;
   /** Present in Redis mode: sessions and readiness. */
   redis?: RedisClientType;
   now: () => number;

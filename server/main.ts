@@ -17,6 +17,7 @@ import { connectRedis } from './infra/redis.ts';
 import { createBullmqQueue, createMemoryQueue, startBullmqRunner, type JobQueue, type JobRunner } from './infra/jobQueue.ts';
 import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEvents } from './infra/creationEvents.ts';
 import { createSseConnections } from './infra/sseConnections.ts';
+import { createMemorySessionLocks, createRedisSessionLocks } from './infra/sessionLocks.ts';
 import { createCustomerCreationJob } from '../workers/customerCreation.ts';
 import { MAX_POLLING_TRIES } from '../shared/creationOutcome.ts';
 import { createApp } from './app.ts';
@@ -110,6 +111,7 @@ export async function start(env: Record<string, string | undefined>, role: Role,
       queue,
       events,
       sse,
+      sessionLocks: redis ? createRedisSessionLocks({ client: redis, prefix: config.REDIS_PREFIX }) : createMemorySessionLocks(),
       redis,
       now: Date.now,
       sleep: (ms) => new Promise((r) => setTimeout(r, ms)),

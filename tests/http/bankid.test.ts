@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { personaFor } from '../support/journey.ts';
 import { userAgents } from '../support/userAgents.ts';
+import { plainBrowser } from '../support/plainBrowser.ts';
 
 let stack: Stack;
 
@@ -15,34 +16,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** A browser without JavaScript: one session cookie, a User-Agent and the address the proxy reports. */
 function client(userAgent: string) {
-  let cookie = '';
-  let ip = '10.0.0.1';
-  async function request(path: string, init: { method?: string; form?: Record<string, string> } = {}) {
-    const res = await fetch(`${stack.webUrl}${path}`, {
-      method: init.method ?? 'GET',
-      redirect: 'manual',
-      headers: {
-        'user-agent': userAgent,
-        // The product trusts the loopback proxy: this is the visitor's address as far as it knows.
-        'x-forwarded-for': ip,
-        ...(cookie ? { cookie } : {}),
-        ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
-    });
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0]!;
-    return res;
-  }
-  return {
-    request,
-    setIp(value: string) {
-      ip = value;
-    },
-    post: (path: string, form: Record<string, string>) => request(path, { method: 'POST', form }),
-  };
+  return plainBrowser(stack.webUrl, userAgent);
 }
 
 async function identify(token: string, scenario: string): Promise<void> {
