@@ -5,6 +5,7 @@
 // posts the choice 700 ms later (§9: the dialog closes first).
 import { useRef, useState } from 'react';
 import { openDialog, useDialogClose } from './dialog.tsx';
+import { QuestionFieldset } from '../components/QuestionFieldset.tsx';
 
 export const CITIZENSHIP_CONTINUE_DELAY_MS = 700;
 
@@ -52,15 +53,7 @@ export default function CitizenshipChoice(props: CitizenshipChoiceProps) {
       <input type="hidden" name="step" value="CITIZENSHIP_STEP" />
       <input type="hidden" name="intent" value="choose" />
       {confirmed && <input type="hidden" name="confirmed" value="yes" />}
-      <fieldset aria-describedby={error ? 'citizenship-choice-error' : undefined}>
-        <legend>
-          <h1>{legend}</h1>
-        </legend>
-        {error && (
-          <p id="citizenship-choice-error" className="error-summary" role="alert">
-            {error}
-          </p>
-        )}
+      <QuestionFieldset id="citizenship-choice" legend={legend} error={error}>
         <div className="choice-card">
           <input
             type="radio"
@@ -90,7 +83,7 @@ export default function CitizenshipChoice(props: CitizenshipChoiceProps) {
             <span className="choice-card__title">{other}</span>
           </label>
         </div>
-      </fieldset>
+      </QuestionFieldset>
       <button type="submit" className="btn">
         {continueLabel}
       </button>

@@ -12,6 +12,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { matchesCountrySearch } from '../../shared/countries.ts';
 import { openDialog, useDialogClose } from './dialog.tsx';
+import { QuestionFieldset } from '../components/QuestionFieldset.tsx';
 
 interface Field {
   name: string;
@@ -81,15 +82,7 @@ export default function CountrySelect({ action, fields, legend, options, labels,
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {confirm && confirmed && <input type="hidden" name={confirm.field.name} value={confirm.field.value} />}
-      <fieldset aria-describedby={error ? 'country-select-error' : undefined}>
-        <legend>
-          <h1>{legend}</h1>
-        </legend>
-        {error && (
-          <p id="country-select-error" className="error-summary" role="alert">
-            {error}
-          </p>
-        )}
+      <QuestionFieldset id="country-select" legend={legend} error={error}>
         <div className="field search-row" hidden={!enhanced && !serverSearch}>
           <label htmlFor="country-search">{labels.search}</label>
           <input
@@ -127,7 +120,7 @@ export default function CountrySelect({ action, fields, legend, options, labels,
             {rest.map((o) => box(o, false))}
           </ul>
         )}
-      </fieldset>
+      </QuestionFieldset>
       <button type="submit" className="btn" name={submit?.name} value={submit?.value} disabled={enhanced && chosen.length === 0}>
         {labels.continue}
       </button>

@@ -5,7 +5,7 @@
 // only closes the modal, and tells the server in the background that the dialog was answered, so a
 // reload or Back does not open it again.
 import { useEffect } from 'react';
-import DialogModal, { DIALOG_CLOSE_EVENT, DIALOG_OPEN_EVENT, type DialogProps } from './dialog.tsx';
+import DialogModal, { openDialog, useDialogClose, type DialogProps } from './dialog.tsx';
 
 export interface ResidencyDialogProps {
   dialog: DialogProps;
@@ -18,22 +18,18 @@ export interface ResidencyDialogProps {
 }
 
 export default function ResidencyDialog({ dialog, screenId, contentId, focusId }: ResidencyDialogProps) {
+  useDialogClose(dialog.id, (result) => {
+    document.getElementById(focusId)?.focus();
+    const { primary } = dialog;
+    if (result !== 'primary' || !('action' in primary)) return;
+    // The same post as the screen's Continue; if it fails the dialog simply shows again next time.
+    fetch(primary.action, { method: 'POST', body: new URLSearchParams(primary.fields ?? {}), redirect: 'manual', keepalive: true }).catch(() => undefined);
+  });
   useEffect(() => {
     document.getElementById(screenId)?.setAttribute('hidden', '');
     document.getElementById(contentId)?.removeAttribute('hidden');
-    const onClose = (e: Event) => {
-      const detail = (e as CustomEvent<{ id?: string; result?: string }>).detail;
-      if (detail?.id !== dialog.id) return;
-      document.getElementById(focusId)?.focus();
-      const { primary } = dialog;
-      if (detail.result !== 'primary' || !('action' in primary)) return;
-      // The same post as the screen's Continue; if it fails the dialog simply shows again next time.
-      fetch(primary.action, { method: 'POST', body: new URLSearchParams(primary.fields ?? {}), redirect: 'manual', keepalive: true }).catch(() => undefined);
-    };
-    document.addEventListener(DIALOG_CLOSE_EVENT, onClose);
     // The modal's own effect (a child's, so it ran first) already listens for the open event.
-    document.dispatchEvent(new CustomEvent(DIALOG_OPEN_EVENT, { detail: { id: dialog.id } }));
-    return () => document.removeEventListener(DIALOG_CLOSE_EVENT, onClose);
-  }, [dialog, screenId, contentId, focusId]);
+    openDialog(dialog.id);
+  }, [dialog.id, screenId, contentId]);
   return <DialogModal {...dialog} />;
 }

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { decideLiability, type TaxLiability as Liability } from '../../shared/taxInformation.ts';
 import { openDialog, useDialogClose } from './dialog.tsx';
+import { QuestionFieldset } from '../components/QuestionFieldset.tsx';
 
 export interface TaxLiabilityProps {
   action: string;
@@ -54,22 +55,14 @@ export default function TaxLiability(props: TaxLiabilityProps) {
       <input type="hidden" name="step" value="TAX_INFO_STEP" />
       <input type="hidden" name="subStep" value="0" />
       {attested && <input type="hidden" name="intent" value="attest" />}
-      <fieldset aria-describedby={error ? 'tax-liability-error' : undefined}>
-        <legend>
-          <h1>{legend}</h1>
-        </legend>
-        {error && (
-          <p id="tax-liability-error" className="error-summary" role="alert">
-            {error}
-          </p>
-        )}
+      <QuestionFieldset id="tax-liability" legend={legend} error={error}>
         {options.map((o) => (
           <div key={o.value} className="checkbox-card">
             <input type="radio" id={`tax-liability-${o.value}`} name="liability" value={o.value} defaultChecked={props.chosen === o.value} />
             <label htmlFor={`tax-liability-${o.value}`}>{o.label}</label>
           </div>
         ))}
-      </fieldset>
+      </QuestionFieldset>
       <button type="submit" className="btn">
         {continueLabel}
       </button>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors, launchChromium } from '../support/browser.ts';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { expectAccessible, expectAccessibleWithoutJs, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -38,8 +38,8 @@ async function toPickerViaBroker(page: Page, country: 'dk' | 'no' | 'fi'): Promi
 
 /**
  * Identifies with JavaScript (the broker flow needs it), then continues in a context without JavaScript
- * sharing the session. axe cannot run in a page without JavaScript, so `axe` shows the same screen (same
- * session, same server-rendered markup) in the JavaScript page and checks it there.
+ * sharing the session. axe cannot run in a page without JavaScript, so `axe` loads the exact no-JS HTML
+ * into the JavaScript page with scripts refused and checks it there (expectAccessibleWithoutJs).
  */
 async function noJsPickerPage(country: 'no' | 'fi'): Promise<{ page: Page; axe: (screen: string) => Promise<void>; close: () => Promise<void> }> {
   const jsContext = await browser.newContext();
@@ -52,10 +52,7 @@ async function noJsPickerPage(country: 'no' | 'fi'): Promise<{ page: Page; axe: 
   page.setDefaultTimeout(15_000);
   await page.goto(jsPage.url());
   await expect.poll(() => h1(page)).toBe('Choose your starting accounts');
-  const axe = async (screen: string) => {
-    await jsPage.goto(page.url());
-    await expectAccessible(jsPage, screen);
-  };
+  const axe = (screen: string) => expectAccessibleWithoutJs(page, jsPage, screen);
   return { page, axe, close: async () => Promise.all([context.close(), jsContext.close()]).then(() => undefined) };
 }
 
