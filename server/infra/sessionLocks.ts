@@ -96,14 +96,15 @@ export function createRedisSessionLocks(options: { client: RedisClientType; pref
  */
 export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn'>): RequestHandler {
   return async (req, res, next) => {
-    let release: (() => Promise<void>) | null = null;
+    let release: (() => Promise<void>) | null;
     try {
       release = await locks.acquire(req.sessionID);
+      if (!release) logger.warn('session lock not acquired in time; request goes on unlocked');
     } catch (err) {
+      release = null;
       logger.warn({ err: { message: (err as Error).message } }, 'session lock unavailable; request goes on unlocked');
     }
     if (!release) {
-      logger.warn('session lock not acquired in time; request goes on unlocked');
       next();
       return;
     }
@@ -130,12 +131,22 @@ export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn
       return res;
     }) as typeof res.end;
 
+    // A session that holds anything besides its cookie was loaded from the store.
+    const loadedFromStore = Object.keys(req.session).some((key) => key !== 'cookie');
     req.session.reload((err?: Error) => {
-      // "failed to load session": nothing stored for this id yet, so the loaded (new) session is current.
       if (err && !/failed to load session/.test(err.message)) {
         next(err);
         return;
       }
+      if (err && loadedFromStore) {
+        // The session was replaced while this request waited (identification gives it a new id) or ended.
+        // Going on would write the stale copy back under the old id and send the old cookie, undoing the
+        // change: answer without the session instead, and the browser asks again with its current cookie.
+        delete (req as { session?: unknown }).session;
+        res.redirect(303, req.method === 'GET' ? req.originalUrl : '/onboarding');
+        return;
+      }
+      // Otherwise nothing is stored for this id yet: the new session is current.
       next();
     });
   };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomInt } from 'node:crypto';
 import { startEmbeddedStack, startRedisStack, type Stack } from '../support/stack.ts';
 import { userAgents } from '../support/userAgents.ts';
+import { personaFor } from '../support/journey.ts';
 import { plainBrowser, type PlainBrowser } from '../support/plainBrowser.ts';
 
 const statusUrl = '/onboarding/identification/bankid/status';
@@ -109,5 +110,40 @@ describe.each([
 
     expect((await browser.post('/onboarding/identification/bankid/cancel', {})).status).toBe(303);
     expect((await ordersOf(ip)).filter((o) => o.status === 'pending')).toEqual([]);
+  });
+
+  it('a poll queued behind the one that identifies does not bring the old session back', async () => {
+    const { browser, ip } = await desktopOnQrPage();
+    const [order] = (await ordersOf(ip)).filter((o) => o.status === 'pending');
+    const persona = await personaFor(stack.sandboxUrl, 'onboarding');
+    const identified = await fetch(`${stack.sandboxUrl}/sandbox/bankid/orders/${order!.orderRef}/identify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nationalId: persona.nationalId }),
+    });
+    expect(identified.status).toBe(200);
+
+    // The first poll collects the completed order and gives the session a new id; the second one, sent
+    // with the old cookie meanwhile, waits for it.
+    const { poll: identifying } = await pollHeldOpen(browser);
+    browser.setBaseUrl(otherWeb);
+    const queued = await browser.request(statusUrl);
+    const first = await identifying;
+    expect(await first.json()).toMatchObject({ state: 'complete', next: '/onboarding/routing' });
+    expect(first.headers.get('set-cookie')).toMatch(/^onb\.sid=/);
+    // The queued poll finds the old session gone: no old cookie, no stale state written back.
+    expect(queued.status).toBe(303);
+    expect(queued.headers.get('set-cookie')).toBeNull();
+
+    // The browser goes on as the identified person.
+    browser.setBaseUrl(stack.webUrl);
+    let res = await browser.request('/onboarding/routing');
+    for (let hops = 0; res.status === 303 || res.status === 302; hops++) {
+      expect(hops).toBeLessThan(5);
+      res = await browser.request(new URL(res.headers.get('location')!, stack.webUrl).pathname);
+    }
+    const page = await res.text();
+    expect(page).not.toContain('data-island="bankidQr"');
+    expect(page).not.toContain('Before we get started');
   });
 });
