@@ -229,6 +229,9 @@ function exclusively<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 describe('routing after identification (every routing status)', () => {
+  // Eight browser flows share two cores here: each waits longer for its first screen than a lone flow would.
+  const FLOW_WAIT_MS = 30_000;
+
   async function identifyAs(scenario: string): Promise<{ context: BrowserContext; page: Page }> {
     const persona = await personaFor(stack.sandboxUrl, scenario);
     const opened = await openContext();
@@ -245,7 +248,7 @@ describe('routing after identification (every routing status)', () => {
 
   cases.push(['LOGIN → You already have an account, Continue to log in, no close X', async () => {
     const { context, page } = await identifyAs('login');
-    await expect.poll(() => h1(page), { timeout: 15_000 }).toBe('You already have an account');
+    await expect.poll(() => h1(page), { timeout: FLOW_WAIT_MS }).toBe('You already have an account');
     expect(await main(page)).toContain('It looks like you already have an account. Try to login instead.');
     expect(await page.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/login-next');
     expect(await page.getByRole('link', { name: 'Close' }).count()).toBe(0);
@@ -254,7 +257,7 @@ describe('routing after identification (every routing status)', () => {
 
   cases.push(['MINOR → Information for you as a minor; Continue leads to the minor account types', async () => {
     const { context, page } = await identifyAs('minor');
-    await expect.poll(() => h1(page), { timeout: 15_000 }).toBe('Information for you as a minor');
+    await expect.poll(() => h1(page), { timeout: FLOW_WAIT_MS }).toBe('Information for you as a minor');
     expect(await page.getByRole('link', { name: 'Close' }).count()).toBe(1);
     await expectAccessible(page, 'minor error');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -264,7 +267,7 @@ describe('routing after identification (every routing status)', () => {
 
   cases.push(['MANUAL_SUPPORT → You need to provide additional information, Submit more information', async () => {
     const { context, page } = await identifyAs('manualSupport');
-    await expect.poll(() => h1(page), { timeout: 15_000 }).toBe('You need to provide additional information');
+    await expect.poll(() => h1(page), { timeout: FLOW_WAIT_MS }).toBe('You need to provide additional information');
     expect(await page.getByRole('link', { name: 'Submit more information' }).getAttribute('href')).toBe(MANUAL_SUPPORT_URL);
     await expectAccessible(page, 'manual support error');
     await context.close();
@@ -272,7 +275,7 @@ describe('routing after identification (every routing status)', () => {
 
   cases.push(["blocked (403 shouldBlockBecomeCustomer) → Your application can't be approved, no button", async () => {
     const { context, page } = await identifyAs('blocked');
-    await expect.poll(() => h1(page), { timeout: 15_000 }).toBe("Your application can't be approved at this moment");
+    await expect.poll(() => h1(page), { timeout: FLOW_WAIT_MS }).toBe("Your application can't be approved at this moment");
     expect(await main(page)).toContain('This may be because you were a former customer.');
     expect(await page.locator('main a, main button').count()).toBe(0);
     await expectAccessible(page, 'blocked error');
@@ -284,27 +287,27 @@ describe('routing after identification (every routing status)', () => {
 
   cases.push(['ONBOARDING_NIGHTLY_DOWNTIME → the nightly-downtime page', async () => {
     const { context, page } = await identifyAs('nightlyDowntimeRouting');
-    await page.waitForURL(/\/onboarding\/nightly-downtime-status/, { timeout: 15_000 });
+    await page.waitForURL(/\/onboarding\/nightly-downtime-status/, { timeout: FLOW_WAIT_MS });
     await expect.poll(() => h1(page)).toBe('See you tomorrow!');
     await context.close();
   }]);
 
   cases.push(['ONBOARDING_OPEN_CASE → the application status page', async () => {
     const { context, page } = await identifyAs('openCase');
-    await page.waitForURL(/\/onboarding\/case-status/, { timeout: 15_000 });
+    await page.waitForURL(/\/onboarding\/case-status/, { timeout: FLOW_WAIT_MS });
     await expect.poll(() => main(page)).toContain('Your application has been received');
     await context.close();
   }]);
 
   cases.push(['SHOULD_NOT_UPDATE_STATUS → a legacy prospect and the legacy flow', async () => {
     const { context, page } = await identifyAs('legacyFlow');
-    await page.waitForURL(/\/onboarding\/customer-information\/[^/?]+\?shouldUseLegacyFlow=true/, { timeout: 15_000 });
+    await page.waitForURL(/\/onboarding\/customer-information\/[^/?]+\?shouldUseLegacyFlow=true/, { timeout: FLOW_WAIT_MS });
     await context.close();
   }]);
 
   cases.push(['ONBOARDING_INTENT → intent, validation step, prospect, customer information', async () => {
     const { context, page } = await identifyAs('onboardingIntent');
-    await page.waitForURL(/\/onboarding\/customer-information\/[^/?]+$/, { timeout: 15_000 });
+    await page.waitForURL(/\/onboarding\/customer-information\/[^/?]+$/, { timeout: FLOW_WAIT_MS });
     await expect.poll(() => h1(page)).toBe("Let's start your savings journey!");
     await context.close();
   }]);
@@ -313,5 +316,5 @@ describe('routing after identification (every routing status)', () => {
     const results = await Promise.allSettled(cases.map(([, run]) => run()));
     const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [`${cases[i]![0]}: ${(r.reason as Error).message}`] : []));
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 });
