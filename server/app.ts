@@ -65,11 +65,13 @@ export function createApp(deps: AppDeps): express.Express {
   );
 
   app.get('/', (_req, res) => res.redirect(302, '/onboarding'));
-  // The page and the BankID endpoints change identification state while the BankID page polls:
-  // one request at a time per session (server/infra/sessionLocks.ts).
+  // One request at a time per session (server/infra/sessionLocks.ts) where requests of one browser
+  // overlap: the BankID page polls while the person presses Back; an upload still runs on the server
+  // after the browser has moved on to the next one.
   const serialised = serialiseSession(deps.sessionLocks, deps.logger);
   app.get('/onboarding', serialised);
   app.use('/onboarding/identification/bankid', serialised);
+  app.use('/onboarding/customer-information', serialised);
   // Before Onboarding: it takes GET /onboarding only when the broker's code or error is in the query.
   app.use(oidcRoutes(deps));
   app.use(onboardingRoutes(deps));

@@ -1,12 +1,13 @@
-// One request at a time per session, for the routes that change identification state.
+// One request at a time per session, on the routes where one browser's requests overlap.
 //
 // express-session loads a session when a request starts and writes the whole of it back when the
 // response ends, so two requests of one browser overlap with last-write-wins: the BankID page's
 // once-a-second status poll could write back an order that Back or "this device" had just cancelled,
-// or start a second order next to the page's own (then only one of them is cancelled). Holding a
-// per-session lock from before the session is re-read until after it is saved makes those requests
-// take turns, each seeing what the one before it wrote. In Redis mode the lock is a Redis key, so it
-// holds across web processes; in memory mode (one process) it is a queue per session.
+// or start a second order next to the page's own (then only one of them is cancelled); an upload the
+// browser has dropped for the next one could write the file list back without the next one's file.
+// Holding a per-session lock from before the session is re-read until after it is saved makes those
+// requests take turns, each seeing what the one before it wrote. In Redis mode the lock is a Redis key,
+// so it holds across web processes; in memory mode (one process) it is a queue per session.
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -24,7 +25,8 @@ export interface LockTiming {
   waitMs: number;
 }
 
-export const DEFAULT_LOCK_TIMING: LockTiming = { holdMs: 15_000, waitMs: 10_000 };
+// holdMs covers a 3 MB upload from a slow phone: the multipart body arrives while the lock is held.
+export const DEFAULT_LOCK_TIMING: LockTiming = { holdMs: 60_000, waitMs: 10_000 };
 
 export function createMemorySessionLocks(timing: LockTiming = DEFAULT_LOCK_TIMING): SessionLocks {
   // Each session's tail: the promise the next comer waits on.

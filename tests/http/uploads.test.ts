@@ -126,6 +126,26 @@ describe('citizenship proof uploads', () => {
     await upload(agent, page, 'DK', samplePdf(), 'id.pdf').expect(303);
   });
 
+  // On a slow phone a person picks the second country's file while the first is still uploading: the
+  // browser drops the first request, the server still finishes it. Each must see the other's file.
+  it('keeps both files when two uploads overlap', async () => {
+    const agent = request.agent(stack.webUrl);
+    const page = await toCitizenship(agent);
+    await toProof(agent, page, ['NO', 'DK']);
+    await request(stack.sandboxUrl)
+      .post('/sandbox/faults')
+      .send({ method: 'POST', path: '/api/2/onboarding/init-file-upload', delayMs: 800, count: 1 })
+      .expect(204);
+    const first = upload(agent, page, 'NO', samplePdf(), 'passport-no.pdf').then((r) => r);
+    await new Promise((r) => setTimeout(r, 200));
+    const second = await upload(agent, page, 'DK', samplePdf(), 'passport-dk.pdf');
+    expect(second.status).toBe(303);
+    expect((await first).status).toBe(303);
+    const listed = await agent.get(page).expect(200);
+    expect(listed.text).toContain('passport-no.pdf');
+    expect(listed.text).toContain('passport-dk.pdf');
+  });
+
   it('never answers 500 to a broken multipart body', async () => {
     const agent = request.agent(stack.webUrl);
     const page = await toCitizenship(agent);
