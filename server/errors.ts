@@ -29,10 +29,17 @@ export function errorHandler(deps: AppDeps): ErrorRequestHandler {
   };
 }
 
-/** Spec §2: any other path redirects to Onboarding. */
+/** A path naming a file (favicon.ico, apple-touch-icon.png, robots.txt, a missing build file). */
+const filePath = /\.[a-z0-9]{1,8}$/i;
+
+/**
+ * Spec §2: any other page redirects to Onboarding. Not a file: browsers fetch /favicon.ico and touch
+ * icons on their own, with the session cookie, and a redirect would run the Onboarding page for them
+ * (a BankID collect, even the identification) beside the person's own requests.
+ */
 export function fallbackRedirect(): RequestHandler {
   return (req, res) => {
-    if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(302, '/onboarding');
+    if ((req.method === 'GET' || req.method === 'HEAD') && !filePath.test(req.path)) return res.redirect(302, '/onboarding');
     res.status(404).json({ error: 'Not found' });
   };
 }

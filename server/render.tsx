@@ -108,6 +108,7 @@ export function renderPage(options: RenderPageOptions): string {
       <title>{options.title}</title>
       {options.description !== undefined && <meta name="description" content={options.description} />}
       <link rel="canonical" href={options.canonicalUrl} />
+      <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
       {manifest.css && <link rel="stylesheet" href={manifest.css} />}
       {options.noscriptRefreshSeconds !== undefined && (
         <noscript>

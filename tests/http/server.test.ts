@@ -632,11 +632,20 @@ describe('with an identified prospect', () => {
   });
 
   it('unknown paths: GET/HEAD redirect (302) to Onboarding, other methods 404 JSON', async () => {
-    for (const path of ['/no/such/page', '/onboarding/customer-information', '/onboarding/routing/extra', '/build/missing.js', '/%2e%2e/%2e%2e/etc/passwd']) {
+    for (const path of ['/no/such/page', '/onboarding/customer-information', '/onboarding/routing/extra', '/%2e%2e/%2e%2e/etc/passwd']) {
       const res = await request(stack.webUrl).get(path);
       expect(res.status, path).toBe(302);
       expect(res.headers.location, path).toBe('/onboarding');
     }
+    // Files are not pages: the icons browsers fetch by themselves must not run the Onboarding page.
+    for (const path of ['/favicon.ico', '/apple-touch-icon.png', '/robots.txt', '/build/missing.js']) {
+      const res = await request(stack.webUrl).get(path);
+      expect(res.status, path).toBe(404);
+      expect(sessionCookie(res), path).toBeUndefined();
+    }
+    const page = await request(stack.webUrl).get('/onboarding').expect(200);
+    expect(page.text).toContain('<link rel="icon" href="/images/favicon.svg" type="image/svg+xml"/>');
+    await request(stack.webUrl).get('/images/favicon.svg').expect(200).expect('content-type', /image\/svg\+xml/);
     await request(stack.webUrl).head('/no/such/page').expect(302).expect('location', '/onboarding');
     for (const method of ['post', 'put', 'delete', 'patch'] as const) {
       const res = await request(stack.webUrl)[method]('/no/such/page').expect(404);
