@@ -77,16 +77,25 @@ async function choosePrivate(page: Page): Promise<Set<string>> {
   return seen;
 }
 
+/**
+ * An iPhone (Safari) whose BankID app is a stand-in: iOS hands the universal link to the app, which is
+ * recorded in `launched` while the page stays. (A bankid:/// launch cannot be stubbed: headless
+ * Chromium's external-protocol prompt would swallow the page's later clicks.)
+ */
+async function openIphoneWithBankidApp(): Promise<{ context: BrowserContext; page: Page; launched: string[] }> {
+  const { context, page } = await openContext({ userAgent: userAgents.iphoneSafari, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const launched: string[] = [];
+  await context.route('https://app.bankid.com/**', (route) => {
+    launched.push(route.request().url());
+    return route.fulfill({ status: 204 });
+  });
+  return { context, page, launched };
+}
+
 describe('Swedish BankID views', () => {
   it('mobile Safari: choice screen → this device → the web launch link starts the app → identified', async () => {
     const persona = await personaFor(stack.sandboxUrl, 'onboarding');
-    const { context, page } = await openContext({ userAgent: userAgents.iphoneSafari, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    // Stand-in for iOS handing the universal link to the BankID app: record it, stay on the page.
-    const launched: string[] = [];
-    await context.route('https://app.bankid.com/**', (route) => {
-      launched.push(route.request().url());
-      return route.fulfill({ status: 204 });
-    });
+    const { context, page, launched } = await openIphoneWithBankidApp();
 
     const seen = await choosePrivate(page);
     const thisDevice = page.getByRole('button', { name: 'BankID on this device' });
@@ -124,14 +133,7 @@ describe('Swedish BankID views', () => {
 
   it('native app webview (iPhone): this device → the app returns to the native app, no returnUrl; exit closes the webview', async () => {
     const persona = await personaFor(stack.sandboxUrl, 'onboarding');
-    const { context, page } = await openContext({ userAgent: userAgents.iphoneSafari, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    // Stand-in for iOS handing the universal link to the BankID app. (A bankid:/// launch cannot be
-    // stubbed: headless Chromium's external-protocol prompt would swallow the page's later clicks.)
-    const launched: string[] = [];
-    await context.route('https://app.bankid.com/**', (route) => {
-      launched.push(route.request().url());
-      return route.fulfill({ status: 204 });
-    });
+    const { context, page, launched } = await openIphoneWithBankidApp();
     const seen = new Set((await allOrders()).map((o) => o.orderRef));
     await page.goto(`${stack.webUrl}/onboarding?webview=true`);
     await page.getByRole('button', { name: /Private/ }).click();

@@ -4,10 +4,10 @@
 // country search filters as you type. Without JavaScript every dialog is its own screen and the search is a
 // server round trip. Proof of tax residence (FLAG_TAX_RESIDENCE) is in taxResidence.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { collectPageErrors, launchChromium } from '../support/browser.ts';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { expectAccessible, expectScreenAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
 import { currentStep, httpAnswers, walkToMilestoneThree } from '../support/customerInformation.ts';
 
 let stack: Stack;
@@ -80,16 +80,6 @@ async function toTaxStepLivingAbroad(options: BrowserContextOptions): Promise<Pa
   await page.goto(stepUrl);
   expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', subStep: 0 });
   return page;
-}
-
-/** axe needs JavaScript: a no-JS screen is checked in a scripted tab of the same session (same server markup). */
-async function expectScreenAccessible(context: BrowserContext, url: string, screen: string, title: string): Promise<void> {
-  const scripted = await browser.newContext({ storageState: await context.storageState() });
-  const page = await scripted.newPage();
-  await page.goto(url);
-  expect(await h1(page)).toBe(title);
-  await expectAccessible(page, screen);
-  await scripted.close();
 }
 
 describe('tax information', () => {
@@ -243,7 +233,7 @@ describe('tax information', () => {
     await submit(page, 'Continue');
     expect(await h1(page)).toBe(FATCA);
     expect(await page.getByRole('link', { name: 'Go to the form' }).getAttribute('href')).toBe(FORM_URL);
-    await expectScreenAccessible(context, page.url(), 'FATCA screen', FATCA);
+    await expectScreenAccessible(browser, context, page.url(), 'FATCA screen', FATCA);
     await submit(page, 'Cancel');
     expect(await h1(page)).toBe(LIABILITY);
     await choose(page, 'I am liable for tax in the USA');
@@ -293,7 +283,7 @@ describe('tax information', () => {
     await submit(page, 'Continue');
     expect(await h1(page)).toBe(FAILURE);
     expect(await page.locator('main').textContent()).toContain('Norway: start date');
-    await expectScreenAccessible(context, page.url(), 'tax failure screen', FAILURE);
+    await expectScreenAccessible(browser, context, page.url(), 'tax failure screen', FAILURE);
     await submit(page, 'I want to try again');
     expect(await h1(page)).toBe(NUMBERS);
     expect(await norway.getByLabel('Tax identification number').inputValue()).toBe('01018012345');

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { collectPageErrors, launchChromium } from '../support/browser.ts';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { expectAccessible, expectScreenAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
 import { currentStep } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
 
@@ -75,16 +75,6 @@ async function throughNumbers(page: Page, startDate: string): Promise<void> {
   await page.getByLabel('Tax identification number').fill('01018012345');
   await page.getByLabel('Start date').fill(startDate);
   await submit(page, 'Continue');
-}
-
-/** axe needs JavaScript: a no-JS screen is checked in a scripted tab of the same session (same server markup). */
-async function expectScreenAccessible(context: BrowserContext, url: string, screen: string, title: string): Promise<void> {
-  const scripted = await browser.newContext({ storageState: await context.storageState() });
-  const page = await scripted.newPage();
-  await page.goto(url);
-  expect(await h1(page)).toBe(title);
-  await expectAccessible(page, screen);
-  await scripted.close();
 }
 
 describe('proof of tax residence (FLAG_TAX_RESIDENCE)', () => {
@@ -173,7 +163,7 @@ describe('proof of tax residence (FLAG_TAX_RESIDENCE)', () => {
     // Removing asks on a screen of its own.
     await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: 'Remove residence.pdf' }).click()]);
     expect(await h1(page)).toBe('Do you want to remove this file?');
-    await expectScreenAccessible(context, page.url(), 'remove file screen', 'Do you want to remove this file?');
+    await expectScreenAccessible(browser, context, page.url(), 'remove file screen', 'Do you want to remove this file?');
     await submit(page, 'Yes, remove');
     expect(await h1(page)).toBe(PROOF);
     expect(await page.locator('.file-list').count()).toBe(0);

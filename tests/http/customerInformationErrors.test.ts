@@ -7,10 +7,8 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../sandbox/main.ts';
-import { start, type Running } from '../../server/main.ts';
 import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
-import { testTimings } from '../support/stack.ts';
+import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { personaFor, type Persona } from '../support/journey.ts';
 
 type Agent = ReturnType<typeof request.agent>;
@@ -21,13 +19,11 @@ const TRY_AGAIN_TEXT = 'Please try again at a later time. If the problem persist
 const TOKEN_REFRESH = 'access token expired: token refresh';
 const CONTACT = { phone: '+46 70 123 45 67', email: 'error-test@example.com' };
 
-let sandbox: RunningSandbox;
-let web: Running;
+let stack: Stack;
 let webUrl: string;
 let logLines: string[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
   // The web process logs into this test (info: the token refresh line is what it checks).
   const sink = new Writable({
     write(chunk, _enc, cb) {
@@ -35,47 +31,32 @@ beforeAll(async () => {
       cb();
     },
   });
-  web = await start(
-    {
-      NODE_ENV: 'development',
-      PORT: '0',
-      BANKID_API_URL: sandbox.url,
-      BROKERAGE_API_URL: sandbox.url,
-      SIGNING_ORIGINS: sandbox.url,
-      SUCCESS_URL: `${sandbox.url}/sandbox/overview`,
-      OIDC_ISSUER_URL: `${sandbox.url}/oidc`,
-      ...testTimings(),
-      LOG_LEVEL: 'info',
-    },
-    'all',
-    { logDestination: sink },
-  );
-  webUrl = web.url!;
+  stack = await startEmbeddedStack({ LOG_LEVEL: 'info' }, { logDestination: sink });
+  webUrl = stack.webUrl;
 });
 afterAll(async () => {
-  await web?.close();
-  await sandbox?.close();
+  await stack?.stop();
 });
 // Each test starts with a clean sandbox (no faults left over, only its own sessions) and no log lines.
 beforeEach(async () => {
-  await request(sandbox.url).post('/sandbox/reset').expect(204);
+  await request(stack.sandboxUrl).post('/sandbox/reset').expect(204);
   logLines = [];
 });
 
 const stepOf = (html: string) => /data-step="([A-Z_]+)" data-sub-step="(\d+)"/.exec(html)?.slice(1);
 const fault = (method: string, path: string, status: number, code?: string) =>
-  request(sandbox.url).post('/sandbox/faults').send({ method, path, status, ...(code ? { code } : {}) }).expect(204);
+  request(stack.sandboxUrl).post('/sandbox/faults').send({ method, path, status, ...(code ? { code } : {}) }).expect(204);
 const logged = (msg: string) => logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === msg);
 
 /** BankID over HTTP as the scenario's persona, through routing, to the first customer-information screen. */
 async function identified(agent: Agent, scenario: string): Promise<{ page: string; prospectId: string; persona: Persona }> {
-  const persona = await personaFor(sandbox.url, scenario);
-  const orders = async () => ((await request(sandbox.url).get('/sandbox/bankid/orders')).body as Array<{ orderRef: string }>).map((o) => o.orderRef);
+  const persona = await personaFor(stack.sandboxUrl, scenario);
+  const orders = async () => ((await request(stack.sandboxUrl).get('/sandbox/bankid/orders')).body as Array<{ orderRef: string }>).map((o) => o.orderRef);
   await agent.post('/onboarding/customer-type').type('form').send({ customerType: 'private' }).expect(303);
   const before = new Set(await orders());
   await agent.get('/onboarding').expect(200);
   const orderRef = (await orders()).find((o) => !before.has(o))!;
-  await request(sandbox.url).post(`/sandbox/bankid/orders/${orderRef}/identify`).send({ nationalId: persona.nationalId }).expect(200);
+  await request(stack.sandboxUrl).post(`/sandbox/bankid/orders/${orderRef}/identify`).send({ nationalId: persona.nationalId }).expect(200);
   await agent.get('/onboarding/identification/bankid/status').expect(200);
   const page = (await agent.get('/onboarding/routing').expect(303)).headers.location as string;
   return { page, prospectId: decodeURIComponent(page.split('/').pop()!), persona };
@@ -144,7 +125,7 @@ describe('token refresh', () => {
     const shown = await agent.get(page).expect(200);
     expect(stepOf(shown.text)).toEqual(['CONTACT_INFORMATION_STEP', '0']);
     // As if the person had taken more than the access token's 30 minutes.
-    expect((await request(sandbox.url).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200)).body.expired).toBeGreaterThan(0);
+    expect((await request(stack.sandboxUrl).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200)).body.expired).toBeGreaterThan(0);
 
     await postContact(agent, page).expect(303).expect('location', page);
     const next = await agent.get(page).expect(200);
@@ -163,7 +144,7 @@ describe('token refresh', () => {
     expect(logged('token refresh failed')).toEqual([]);
 
     // No token of the person (the refresh token, the expired and the new access token) in any log line or page.
-    const tokens = (await request(sandbox.url).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body.tokens as string[];
+    const tokens = (await request(stack.sandboxUrl).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body.tokens as string[];
     expect(tokens).toHaveLength(3);
     const output = logLines.join('\n') + shown.text + next.text + back.text;
     for (const token of tokens) expect(output).not.toContain(token);
@@ -172,7 +153,7 @@ describe('token refresh', () => {
   it('expired access token and a refused refresh → session expired, input kept', async () => {
     const agent = request.agent(webUrl);
     const { page, persona } = await identified(agent, 'contactInformation');
-    await request(sandbox.url).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200);
+    await request(stack.sandboxUrl).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200);
     await fault('POST', brokeragePaths.refreshToken, 401, 'INVALID_REFRESH_TOKEN');
 
     const res = await postContact(agent, page).expect(502);

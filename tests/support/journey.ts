@@ -1,6 +1,6 @@
 // Walks the Swedish BankID journey in a real browser, step by step, checking each screen with axe.
 import { expect } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, describeViolations } from './browser.ts';
 
 export interface Persona {
@@ -71,4 +71,17 @@ export async function expectAccessibleWithoutJs(page: Page, withJs: Page, screen
   });
   await withJs.goto(url);
   await expectAccessible(withJs, `${screen} (no JavaScript)`);
+}
+
+/**
+ * axe needs JavaScript: a screen of the no-JS `context` is checked in a scripted tab of the same session
+ * (same server markup), after making sure that tab shows the screen titled `title`.
+ */
+export async function expectScreenAccessible(browser: Browser, context: BrowserContext, url: string, screen: string, title: string): Promise<void> {
+  const scripted = await browser.newContext({ storageState: await context.storageState() });
+  const page = await scripted.newPage();
+  await page.goto(url);
+  expect(await page.locator('h1').first().textContent()).toBe(title);
+  await expectAccessible(page, screen);
+  await scripted.close();
 }

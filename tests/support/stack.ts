@@ -1,6 +1,7 @@
 // Starts the whole product for a test, in either mode the README describes:
 // - embedded: sandbox, web and worker in this process with in-memory stand-ins (no REDIS_URL);
 // - redis: sandbox, web and worker as three separate processes sharing Redis, as on the PaaS.
+import type { DestinationStream } from 'pino';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -53,7 +54,8 @@ export function testTimings(): Record<string, string> {
   };
 }
 
-export async function startEmbeddedStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+/** `logDestination`: where the web and worker log lines go (a test that reads them). */
+export async function startEmbeddedStack(extraEnv: Record<string, string> = {}, options: { logDestination?: DestinationStream } = {}): Promise<Stack> {
   const sandboxPort = await freePort();
   const sandbox = await startSandbox({ port: sandboxPort });
   const running = await start(
@@ -69,6 +71,7 @@ export async function startEmbeddedStack(extraEnv: Record<string, string> = {}):
       ...extraEnv,
     },
     'all',
+    options,
   );
   return {
     mode: 'embedded',
