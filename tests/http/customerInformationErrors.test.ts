@@ -9,7 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { personaFor, type Persona } from '../support/journey.ts';
+import { identifyOverHttp } from '../support/journey.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -49,18 +49,7 @@ const fault = (method: string, path: string, status: number, code?: string) =>
 const logged = (msg: string) => logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === msg);
 
 /** BankID over HTTP as the scenario's persona, through routing, to the first customer-information screen. */
-async function identified(agent: Agent, scenario: string): Promise<{ page: string; prospectId: string; persona: Persona }> {
-  const persona = await personaFor(stack.sandboxUrl, scenario);
-  const orders = async () => ((await request(stack.sandboxUrl).get('/sandbox/bankid/orders')).body as Array<{ orderRef: string }>).map((o) => o.orderRef);
-  await agent.post('/onboarding/customer-type').type('form').send({ customerType: 'private' }).expect(303);
-  const before = new Set(await orders());
-  await agent.get('/onboarding').expect(200);
-  const orderRef = (await orders()).find((o) => !before.has(o))!;
-  await request(stack.sandboxUrl).post(`/sandbox/bankid/orders/${orderRef}/identify`).send({ nationalId: persona.nationalId }).expect(200);
-  await agent.get('/onboarding/identification/bankid/status').expect(200);
-  const page = (await agent.get('/onboarding/routing').expect(303)).headers.location as string;
-  return { page, prospectId: decodeURIComponent(page.split('/').pop()!), persona };
-}
+const identified = (agent: Agent, scenario: string) => identifyOverHttp(agent, stack.sandboxUrl, scenario);
 
 const postContact = (agent: Agent, page: string) =>
   agent.post(`${page}/step`).type('form').send({ step: 'CONTACT_INFORMATION_STEP', phonePrefix: '46', ...CONTACT });

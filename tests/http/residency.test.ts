@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { samplePdf, samplePng } from '../support/files.ts';
 import { answerStepsOverHttp } from '../support/customerInformation.ts';
+import { identifyOverHttp } from '../support/journey.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -32,18 +33,7 @@ const sandboxResidency = async (prospectId: string) =>
   ((await request(stack.sandboxUrl).get('/sandbox/residency').expect(200)).body as SandboxResidency[]).find((r) => r.prospectId === prospectId);
 
 /** BankID over HTTP as a persona of the scenario, through routing, to the residency step. */
-async function toResidency(agent: Agent, scenario: string): Promise<{ page: string; prospectId: string }> {
-  const personas = (await request(stack.sandboxUrl).get('/sandbox/personas').expect(200)).body as Array<{ nationalId: string; scenario: string }>;
-  const persona = personas.find((p) => p.scenario === scenario)!;
-  await agent.post('/onboarding/customer-type').type('form').send({ customerType: 'private' }).expect(303);
-  const before = new Set(((await request(stack.sandboxUrl).get('/sandbox/bankid/orders')).body as Array<{ orderRef: string }>).map((o) => o.orderRef));
-  await agent.get('/onboarding').expect(200);
-  const orderRef = ((await request(stack.sandboxUrl).get('/sandbox/bankid/orders')).body as Array<{ orderRef: string }>).find((o) => !before.has(o.orderRef))!.orderRef;
-  await request(stack.sandboxUrl).post(`/sandbox/bankid/orders/${orderRef}/identify`).send({ nationalId: persona.nationalId }).expect(200);
-  await agent.get('/onboarding/identification/bankid/status').expect(200);
-  const page = (await agent.get('/onboarding/routing').expect(303)).headers.location as string;
-  return { page, prospectId: decodeURIComponent(page.split('/').pop()!) };
-}
+const toResidency = (agent: Agent, scenario: string) => identifyOverHttp(agent, stack.sandboxUrl, scenario);
 
 const post = (agent: Agent, page: string, body: string) => agent.post(`${page}/step`).type('form').send(body);
 const upload = (agent: Agent, page: string, bytes: Buffer, name: string, type: string) =>

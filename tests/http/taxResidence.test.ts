@@ -16,6 +16,7 @@ import {
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { answerStepsOverHttp, httpAnswers, type MultipartAnswer } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
+import { identifyOverHttp } from '../support/journey.ts';
 
 type Target = Parameters<typeof request>[0];
 const bearer = (jwt: string) => ({ Authorization: `Bearer ${jwt}` });
@@ -103,15 +104,7 @@ const subStepOf = (html: string) => /data-step="([A-Z_]+)" data-sub-step="(\d+)"
 
 /** BankID over HTTP as the persona of `scenario`, through routing, to its first customer-information step. */
 async function identified(agent: Agent, scenario: string): Promise<string> {
-  const persona = await personaFor(stack.sandboxUrl, scenario);
-  const orders = async () => ((await request(stack.sandboxUrl).get('/sandbox/bankid/orders')).body as Array<{ orderRef: string }>).map((o) => o.orderRef);
-  await agent.post('/onboarding/customer-type').type('form').send({ customerType: 'private' }).expect(303);
-  const before = new Set(await orders());
-  await agent.get('/onboarding').expect(200);
-  const orderRef = (await orders()).find((o) => !before.has(o))!;
-  await request(stack.sandboxUrl).post(`/sandbox/bankid/orders/${orderRef}/identify`).send({ nationalId: persona.nationalId }).expect(200);
-  await agent.get('/onboarding/identification/bankid/status').expect(200);
-  return (await agent.get('/onboarding/routing').expect(303)).headers.location as string;
+  return (await identifyOverHttp(agent, stack.sandboxUrl, scenario)).page;
 }
 
 async function toTaxStep(agent: Agent): Promise<string> {

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { pdfOfSize, samplePdf, samplePng } from '../support/files.ts';
+import { identifyOverHttp } from '../support/journey.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -28,16 +29,7 @@ const subStepOf = (html: string) => /data-step="([A-Z_]+)" data-sub-step="(\d+)"
 
 /** BankID over HTTP as the citizenship persona, through routing, to the citizenship step. */
 async function toCitizenship(agent: Agent): Promise<string> {
-  const personas = (await request(stack.sandboxUrl).get('/sandbox/personas').expect(200)).body as Array<{ nationalId: string; scenario: string }>;
-  const persona = personas.find((p) => p.scenario === 'citizenship')!;
-  await agent.post('/onboarding/customer-type').type('form').send({ customerType: 'private' }).expect(303);
-  const before = new Set(((await request(stack.sandboxUrl).get('/sandbox/bankid/orders')).body as Array<{ orderRef: string }>).map((o) => o.orderRef));
-  await agent.get('/onboarding').expect(200);
-  const orderRef = ((await request(stack.sandboxUrl).get('/sandbox/bankid/orders')).body as Array<{ orderRef: string }>).find((o) => !before.has(o.orderRef))!.orderRef;
-  await request(stack.sandboxUrl).post(`/sandbox/bankid/orders/${orderRef}/identify`).send({ nationalId: persona.nationalId }).expect(200);
-  await agent.get('/onboarding/identification/bankid/status').expect(200);
-  const routed = await agent.get('/onboarding/routing').expect(303);
-  const page = routed.headers.location as string;
+  const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'citizenship');
   expect(subStepOf((await agent.get(page).expect(200)).text)).toEqual(['CITIZENSHIP_STEP', '0']);
   return page;
 }

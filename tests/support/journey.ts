@@ -1,4 +1,5 @@
 // Walks the Swedish BankID journey in a real browser, step by step, checking each screen with axe.
+import request from 'supertest';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, describeViolations } from './browser.ts';
@@ -84,4 +85,26 @@ export async function expectScreenAccessible(browser: Browser, context: BrowserC
   expect(await page.locator('h1').first().textContent()).toBe(title);
   await expectAccessible(page, screen);
   await scripted.close();
+}
+
+/**
+ * Swedish BankID over plain HTTP (a supertest agent keeps the cookie) as the persona of `scenario`: the
+ * QR page starts an order, the sandbox's phone identifies, the status poll completes, and routing
+ * answers the person's customer-information page.
+ */
+export async function identifyOverHttp(
+  agent: ReturnType<typeof request.agent>,
+  sandboxUrl: string,
+  scenario: string,
+): Promise<{ page: string; prospectId: string; persona: Persona }> {
+  const persona = await personaFor(sandboxUrl, scenario);
+  const orders = async () => ((await request(sandboxUrl).get('/sandbox/bankid/orders')).body as Array<{ orderRef: string }>).map((o) => o.orderRef);
+  await agent.post('/onboarding/customer-type').type('form').send({ customerType: 'private' }).expect(303);
+  const before = new Set(await orders());
+  await agent.get('/onboarding').expect(200);
+  const orderRef = (await orders()).find((o) => !before.has(o))!;
+  await request(sandboxUrl).post(`/sandbox/bankid/orders/${orderRef}/identify`).send({ nationalId: persona.nationalId }).expect(200);
+  await agent.get('/onboarding/identification/bankid/status').expect(200);
+  const page = (await agent.get('/onboarding/routing').expect(303)).headers.location as string;
+  return { page, prospectId: decodeURIComponent(page.split('/').pop()!), persona };
 }
