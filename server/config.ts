@@ -24,6 +24,18 @@ const schema = z
     BANKID_CA_PATH: z.string().optional(),
     BROKERAGE_API_URL: url.default('http://127.0.0.1:3001'),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** Overall deadline of a request the person waits on: its upstream calls and their retries share it. */
+    REQUEST_DEADLINE_MS: z.coerce.number().int().positive().default(15_000),
+    /** Each Redis command gives up after this long (sessions, locks, events): Redis down answers 503 fast. */
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(1000),
+    /** AES-256-GCM key (base64 or hex of 32 bytes) for the secrets a creation job needs (the refresh token). */
+    JOB_SECRET_KEY: z
+      .string()
+      .refine((v) => decodeKey(v) !== null, 'JOB_SECRET_KEY is 32 bytes as base64 (44 characters) or hex (64 characters)')
+      .optional(),
+    /** BankID orders started per client IP and per session, per minute (each order costs the bank). */
+    BANKID_STARTS_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    BANKID_STARTS_PER_SESSION_PER_MINUTE: z.coerce.number().int().positive().default(5),
     /** Origins the browser may be sent to by a form post (the signing service). */
     SIGNING_ORIGINS: z.string().default('http://127.0.0.1:3001'),
     SUCCESS_URL: url.default('http://127.0.0.1:3001/sandbox/overview'),
@@ -92,6 +104,9 @@ const schema = z
     if (c.NODE_ENV === 'production' && !c.REDIS_URL) {
       ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'REDIS_URL is required in production (in-memory stand-ins are for development only)' });
     }
+    if (c.NODE_ENV === 'production' && !c.JOB_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['JOB_SECRET_KEY'], message: 'JOB_SECRET_KEY is required in production' });
+    }
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
     }
@@ -110,6 +125,12 @@ const schema = z
     }
   });
 
+/** A 32-byte key from base64 or hex, else null. */
+export function decodeKey(value: string): Buffer | null {
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/]{43}=$/.test(value) ? Buffer.from(value, 'base64') : null;
+  return bytes?.length === 32 ? bytes : null;
+}
+
 /** 127.0.0.1, ::1, localhost and *.localhost: hosts that never leave the machine. */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
@@ -120,6 +141,8 @@ export type Config = z.infer<typeof schema> & {
   countryByHost: Map<string, CountryCode>;
   publicUrl: string;
   sessionSecret: string;
+  /** JOB_SECRET_KEY decoded (a fixed development key without it). */
+  jobSecretKey: Buffer;
   signingOrigins: string[];
   cookieSecure: boolean;
   production: boolean;
@@ -149,6 +172,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST}:${c.PORT}`).replace(/\/$/, ''),
     // Development only: a fixed secret keeps sessions across restarts; production requires its own.
     sessionSecret: c.SESSION_SECRET ?? 'development-only-session-secret-0123456789',
+    // Development only, like the session secret: production requires its own key.
+    jobSecretKey: decodeKey(c.JOB_SECRET_KEY ?? '') ?? Buffer.alloc(32, 'development-only-job-secret-key!'),
     signingOrigins: c.SIGNING_ORIGINS.split(',').map((s) => new URL(s.trim()).origin),
     cookieSecure: c.COOKIE_SECURE ?? c.NODE_ENV === 'production',
     production: c.NODE_ENV === 'production',

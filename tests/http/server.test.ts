@@ -328,7 +328,7 @@ describe('session cookie', () => {
     let url: string;
 
     beforeAll(async () => {
-      url = await startWeb({ NODE_ENV: 'production', REDIS_URL, REDIS_PREFIX: prefix, SESSION_SECRET: randomUUID() + randomUUID() });
+      url = await startWeb({ NODE_ENV: 'production', REDIS_URL, REDIS_PREFIX: prefix, SESSION_SECRET: randomUUID() + randomUUID(), JOB_SECRET_KEY: 'cd'.repeat(32) });
     });
 
     afterAll(async () => {

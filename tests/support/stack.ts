@@ -4,7 +4,7 @@
 import type { DestinationStream } from 'pino';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { createClient } from 'redis';
 import { startSandbox } from '../../sandbox/main.ts';
@@ -125,6 +125,7 @@ export async function startRedisStack(extraEnv: Record<string, string> = {}): Pr
     REDIS_URL,
     REDIS_PREFIX: prefix,
     SESSION_SECRET: randomUUID() + randomUUID(),
+    JOB_SECRET_KEY: randomBytes(32).toString('base64'),
     COOKIE_SECURE: 'false',
     PORT: String(webPort),
     SANDBOX_PORT: String(sandboxPort),

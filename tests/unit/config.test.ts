@@ -23,7 +23,7 @@ describe('config', () => {
   });
 
   it('accepts a complete production config with secure cookies', () => {
-    const c = loadConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379', SESSION_SECRET: 'x'.repeat(40) });
+    const c = loadConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379', SESSION_SECRET: 'x'.repeat(40), JOB_SECRET_KEY: 'ab'.repeat(32) });
     expect(c.cookieSecure).toBe(true);
     expect(c.production).toBe(true);
   });
