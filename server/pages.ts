@@ -11,21 +11,20 @@ import { renderPage } from './render.tsx';
 import { newJourney, type Journey } from './journey.ts';
 import type { CountryCode } from '../shared/contracts/brokerage.ts';
 import type { AppDeps } from './deps.ts';
+import { ownOriginOf } from './origins.ts';
 
-/** The market is chosen by host name (one domain per country); the session cookie is per host too. */
+/** The market is chosen by host name (one domain per country); a missing or unknown host gets DEFAULT_COUNTRY. */
 export function countryOf(req: Request, deps: AppDeps): CountryCode {
-  return deps.config.countryByHost.get(req.hostname.toLowerCase()) ?? deps.config.DEFAULT_COUNTRY;
+  return ownOriginOf(req, deps.config).country ?? deps.config.DEFAULT_COUNTRY;
 }
 
 /**
  * Our own origin as the browser sees it, for URLs that must bring the browser back to this host (its
- * session cookie is per host): a configured market host or PUBLIC_URL's host; anything else (a forged
- * Host header) gets PUBLIC_URL.
+ * session cookie is per host): the configured origin whose host equals the request's exactly, else
+ * PUBLIC_URL's. Built from configuration only (server/origins.ts), never from the headers as sent.
  */
 export function publicOriginOf(req: Request, deps: AppDeps): string {
-  const hostname = req.hostname.toLowerCase();
-  const known = deps.config.countryByHost.has(hostname) || hostname === new URL(deps.config.publicUrl).hostname;
-  return known && req.host ? `${req.protocol}://${req.host}` : deps.config.publicUrl;
+  return ownOriginOf(req, deps.config).origin;
 }
 
 export function journeyOf(req: Request, deps: AppDeps): Journey {
