@@ -1,8 +1,8 @@
 // Test personas of the sandbox. Each persona has one scenario that decides how the simulated upstreams treat it
 // (routing status, become-customer block, customer-creation progression, BankID order lifetime). National ids are
-// generated deterministically so they are checksum-valid and stable across restarts.
+// generated deterministically so they are valid and stable across restarts.
 import type { CountryCode, CreationStatus, RoutingStatusResponse, StepId } from '../shared/contracts/brokerage.ts';
-import { generateNationalId } from '../shared/nationalIds.ts';
+import { generateDanishCpr, generateNationalId, generateNorwegianId } from './nationalIds.ts';
 
 export const scenarios = [
   'onboarding',
@@ -31,6 +31,13 @@ export const scenarios = [
   'residency',
   'residencyRefused',
   'livesAbroad',
+  // The normal journey, for people whose national id a stricter-than-the-authority check once refused after the
+  // broker (persona ids below): a CPR number without modulus 11, a Norwegian number under the 2032 control-digit
+  // rule, a Tenor synthetic number (month + 80) and an H-number (month + 40).
+  'cprWithoutModulus11',
+  'controlDigits2032',
+  'syntheticTestNumber',
+  'hNumber',
 ] as const;
 export type Scenario = (typeof scenarios)[number];
 
@@ -199,6 +206,10 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
     noRegisteredAddress: true,
     contactRefusedFields: ['email'],
   },
+  cprWithoutModulus11: { routing: onboardingRouting, creation: defaultCreation },
+  controlDigits2032: { routing: onboardingRouting, creation: defaultCreation },
+  syntheticTestNumber: { routing: onboardingRouting, creation: defaultCreation },
+  hNumber: { routing: onboardingRouting, creation: defaultCreation },
 };
 
 // --- the persona list -------------------------------------------------------------------
@@ -210,6 +221,8 @@ interface PersonaSeed {
   birthDate: string;
   scenario: Scenario;
   customerId?: string;
+  /** An unusual kind of national id instead of the country's ordinary one (same birth date and serial). */
+  nationalId?: (birthDate: string, serial: number) => string;
 }
 
 const seeds: PersonaSeed[] = [
@@ -255,11 +268,29 @@ const seeds: PersonaSeed[] = [
   { country: 'NO', givenName: 'Kari', surname: 'Solberg', birthDate: '1979-08-08', scenario: 'livesAbroad' },
   { country: 'DK', givenName: 'Anne', surname: 'Thomsen', birthDate: '1988-03-30', scenario: 'livesAbroad' },
   { country: 'FI', givenName: 'Juha', surname: 'Mäkinen', birthDate: '1975-12-12', scenario: 'livesAbroad' },
+  // National ids a checksum stricter than the issuing authority's once refused (identified through the OIDC broker).
+  // 1 January is one of the birth dates whose modulus-11 CPR numbers ran out, hence the numbers issued since 2007.
+  {
+    country: 'DK', givenName: 'Jens', surname: 'Kjær', birthDate: '1965-01-01', scenario: 'cprWithoutModulus11',
+    nationalId: (birthDate, serial) => generateDanishCpr(birthDate, serial, { modulus11: false }),
+  },
+  {
+    country: 'NO', givenName: 'Nora', surname: 'Lie', birthDate: '1982-10-30', scenario: 'controlDigits2032',
+    nationalId: (birthDate, serial) => generateNorwegianId(birthDate, serial, { controlDigitRule: '2032' }),
+  },
+  {
+    country: 'NO', givenName: 'Tor', surname: 'Bakken', birthDate: '1994-02-12', scenario: 'syntheticTestNumber',
+    nationalId: (birthDate, serial) => generateNorwegianId(birthDate, serial, { series: 'synthetic' }),
+  },
+  {
+    country: 'NO', givenName: 'Marit', surname: 'Strand', birthDate: '1976-10-15', scenario: 'hNumber',
+    nationalId: (birthDate, serial) => generateNorwegianId(birthDate, serial, { series: 'H-nummer' }),
+  },
 ];
 
 // The seed index is the serial, so every persona gets a distinct, stable individual number.
 export const personas: readonly Persona[] = seeds.map((seed, index) => ({
-  nationalId: generateNationalId(seed.country, seed.birthDate, 100 + index * 7),
+  nationalId: (seed.nationalId ?? ((b, s) => generateNationalId(seed.country, b, s)))(seed.birthDate, 100 + index * 7),
   country: seed.country,
   givenName: seed.givenName,
   surname: seed.surname,

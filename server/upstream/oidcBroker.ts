@@ -100,6 +100,8 @@ export function createOidcBroker(options: OidcBrokerOptions) {
         throw new OidcBrokerError(TOKEN_FETCH_FAILED, { cause: err });
       }
       const parsed = ninClaim.safeParse(claims);
+      // The token is signed by the broker: the id is checked for the country's shape and a real birth date, with
+      // no checksum stricter than the issuing authority's (a CPR number without modulus 11 is a real person).
       if (!parsed.success || !isValidNationalId(input.marker.country, parsed.data.nin)) {
         throw new OidcBrokerError('The ID token carries no valid national id for the country');
       }

@@ -451,8 +451,10 @@ describe('personas', () => {
     // 'accounts' goes straight to the account picker and alias steps (tests/e2e/customerInformationAccounts.test.ts).
     // 'livesAbroad' walks every step (tests/e2e/customerInformationMarkets.test.ts).
     const brokerScenarios = ['accounts', 'livesAbroad', 'login', 'minor', 'onboarding'];
-    expect(others.sort()).toEqual(['DK', 'FI', 'NO'].flatMap((c) => brokerScenarios.map((s) => `${c}:${s}`)));
-    // The OIDC provider's login page lists them; each id is checksum-valid for its country.
+    // National ids a checksum stricter than the issuing authority's once refused (tests/reliability/nationalIdsRefused.test.ts).
+    const unusualIds = ['DK:cprWithoutModulus11', 'NO:controlDigits2032', 'NO:hNumber', 'NO:syntheticTestNumber'];
+    expect(others.sort()).toEqual([...['DK', 'FI', 'NO'].flatMap((c) => brokerScenarios.map((s) => `${c}:${s}`)), ...unusualIds].sort());
+    // The OIDC provider's login page lists them; each id is valid for its country.
     for (const p of all.filter((x) => x.country !== 'SE')) expect(isValidNationalId(p.country as 'NO' | 'DK' | 'FI', p.nationalId)).toBe(true);
   });
 
