@@ -88,6 +88,8 @@ function parseOr400<S extends z.ZodType>(schema: S, input: unknown, res: Respons
 }
 
 const newToken = () => randomBytes(32).toString('base64url');
+/** GET /sandbox/logouts keeps this many of the latest logout calls. */
+const MAX_LOGOUT_CALLS = 1000;
 
 // --- sessions ---------------------------------------------------------------------------
 
@@ -215,12 +217,28 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     send(res, refreshTokenResponse, { jwt, expiresIn: ACCESS_TOKEN_TTL_SECONDS });
   });
 
+  // Logout (identification-routing-creation §7): the bearer's session ends, with every access token and the
+  // refresh token it handed out. Each call is recorded for GET /sandbox/logouts, the 401s too (a token whose
+  // session has already ended: the second of the two calls when both end the same session here).
+  let logoutSeq = 0;
+  const recordLogout = (path: string) => (req: Request, res: Response, next: NextFunction) => {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1] ?? null;
+    res.on('finish', () => {
+      state.logoutCalls.set(++logoutSeq, { path, bearer, status: res.statusCode, at: new Date().toISOString() });
+      // A test read-out, not a log of everything: the oldest go first (a Map iterates in insertion order).
+      if (state.logoutCalls.size > MAX_LOGOUT_CALLS) state.logoutCalls.delete(state.logoutCalls.keys().next().value!);
+    });
+    next();
+  };
   for (const path of [brokeragePaths.logoutCurrent, brokeragePaths.logoutLegacy]) {
-    router.delete(path, requireSession, (_req, res) => {
+    router.delete(path, recordLogout(path), requireSession, (_req, res) => {
       endSession(state, sessionOf(res));
       res.status(204).end();
     });
   }
+  router.get('/sandbox/logouts', (_req, res) => {
+    res.json([...state.logoutCalls.values()]);
+  });
 
   router.post(brokeragePaths.nnxSessionLogin, requireSession, (_req, res) => {
     res.status(204).end();

@@ -1,6 +1,7 @@
 // Simulated citizenship and file calls (customer-information.md §7): submit-citizenship v3, init-file-upload
 // and the object storage that init-file-upload's pre-signed URL points at. The storage keeps the bytes in
-// memory and has test-only endpoints: read an object back, list objects, make the next PUTs fail.
+// memory, serves an object with the Content-Disposition stored with it, and has test-only endpoints: list
+// objects, make the next PUTs fail.
 import { randomBytes, randomUUID } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
@@ -121,7 +122,13 @@ export function citizenshipRouter(ctx: SandboxContext): express.Router {
     const key = storageKey.safeParse(req.params.key);
     const object = key.success ? state.storedObjects.get(key.data) : undefined;
     if (!object?.bytes) return res.status(404).end();
-    res.type(object.storedContentType ?? 'application/octet-stream').send(object.bytes);
+    // As a bucket does: the Content-Disposition stored with the object (attachment when none was sent),
+    // and nosniff so a browser never takes the bytes for another type than the stored one.
+    res
+      .set('content-disposition', object.contentDisposition ?? 'attachment')
+      .set('x-content-type-options', 'nosniff')
+      .type(object.storedContentType ?? 'application/octet-stream')
+      .send(object.bytes);
   });
   router.post(`${STORAGE_BASE}/fail-next`, (req, res) => {
     const body = failNextBody.safeParse(req.body);

@@ -84,6 +84,18 @@ export interface SandboxState {
   storageFailures: Map<'put', number>;
   /** Test control (POST /sandbox/faults): `${method} ${path}` → the next calls' forced answer. */
   brokerageFaults: Map<string, BrokerageFault>;
+  /** Read-out (GET /sandbox/logouts): the logout calls that reached the session service, in arrival order. */
+  logoutCalls: Map<number, LogoutCall>;
+}
+
+/** One DELETE of a logout path as the session service saw it. */
+export interface LogoutCall {
+  path: string;
+  /** The bearer token sent, as sent (the sandbox is test-only); null without one. */
+  bearer: string | null;
+  /** What it answered: 204 (a session ended) or 401 (no live session for that token). */
+  status: number;
+  at: string;
 }
 
 /** A forced failure (status) or a slow answer (delayMs only) of the next `count` calls of one method and path. */
@@ -130,6 +142,7 @@ export function createSandboxState(): SandboxState {
     citizenshipTasks: new Map(),
     storageFailures: new Map(),
     brokerageFaults: new Map(),
+    logoutCalls: new Map(),
   };
 }
 

@@ -7,15 +7,18 @@ import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './deps.ts';
 import { nonceMiddleware, securityHeaders } from './security.ts';
 import { sessionMiddleware } from './session.ts';
+import { csrfProtection } from './csrf.ts';
 import { serialiseSession } from './infra/sessionLocks.ts';
+import { deadlineMiddleware } from './infra/deadline.ts';
+import { requireRedis } from './infra/redis.ts';
 import { scrubUrl } from './logger.ts';
 import { healthRoutes } from './health.ts';
-import { errorHandler, fallbackRedirect } from './errors.ts';
+import { errorHandler, fallbackRedirect, sessionBusy } from './errors.ts';
 import { onboardingRoutes } from './stages/start/onboarding.tsx';
 import { bankidRoutes } from './stages/identification/bankid.tsx';
 import { oidcRoutes } from './stages/identification/oidc.tsx';
 import { routingRoutes } from './stages/routing/routing.ts';
-import { customerInformationRoutes } from './stages/customerInformation/steps.tsx';
+import { customerInformationRoutes, refusedStepPost } from './stages/customerInformation/steps.tsx';
 import { customerCreationRoutes } from './stages/customerCreation/creation.tsx';
 import { resultRoutes } from './stages/results/results.tsx';
 
@@ -44,6 +47,8 @@ export function createApp(deps: AppDeps): express.Express {
     }),
   );
 
+  // Every request's upstream calls and retries share one deadline (server/infra/deadline.ts).
+  app.use(deadlineMiddleware(config.REQUEST_DEADLINE_MS));
   app.use(healthRoutes(deps));
   // Hashed build files never change: cache them for a year.
   app.use('/build', express.static(`${publicDir}build`, { immutable: true, maxAge: '365d', index: false }));
@@ -54,6 +59,8 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(securityHeaders({ httpsOnly: config.cookieSecure, formActionOrigins: [...config.signingOrigins, new URL(config.OIDC_ISSUER_URL).origin], imageOrigins: config.contentImageOrigins }));
   app.use(express.urlencoded({ extended: false, limit: '20kb' }));
   app.use(express.json({ limit: '20kb' }));
+  // Redis known to be down: the 503 page at once (server/errors.ts) rather than a session read that fails.
+  app.use(requireRedis(deps.redis));
   app.use(
     sessionMiddleware({
       secret: config.sessionSecret,
@@ -64,14 +71,22 @@ export function createApp(deps: AppDeps): express.Express {
     }),
   );
 
+  // A state-changing request must come from our own pages (server/csrf.ts). After the body parsers (the
+  // token fallback reads the form) and the session (the 403 page speaks the person's language), before
+  // any route or lock.
+  app.use(csrfProtection(config));
+
   app.get('/', (_req, res) => res.redirect(302, '/onboarding'));
   // One request at a time per session (server/infra/sessionLocks.ts) where requests of one browser
   // overlap: the BankID page polls while the person presses Back; an upload still runs on the server
   // after the browser has moved on to the next one.
-  const serialised = serialiseSession(deps.sessionLocks, deps.logger);
+  // A request that cannot get the lock is refused with "please try again", never run unlocked.
+  const serialised = serialiseSession(deps.sessionLocks, deps.logger, sessionBusy(deps));
   app.get('/onboarding', serialised);
+  // Choosing Private starts a BankID order: two overlapping choices must not leave one running unseen.
+  app.post('/onboarding/customer-type', serialised);
   app.use('/onboarding/identification/bankid', serialised);
-  app.use('/onboarding/customer-information', serialised);
+  app.use('/onboarding/customer-information', serialiseSession(deps.sessionLocks, deps.logger, refusedStepPost(sessionBusy(deps))));
   // Before Onboarding: it takes GET /onboarding only when the broker's code or error is in the query.
   app.use(oidcRoutes(deps));
   app.use(onboardingRoutes(deps));

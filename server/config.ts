@@ -28,6 +28,8 @@ const schema = z
     REQUEST_DEADLINE_MS: z.coerce.number().int().positive().default(15_000),
     /** Each Redis command gives up after this long (sessions, locks, events): Redis down answers 503 fast. */
     REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(1000),
+    /** How long a request waits for its session's lock (another request of the person still runs) before it is refused with "try again". */
+    SESSION_LOCK_WAIT_MS: z.coerce.number().int().positive().default(10_000),
     /** AES-256-GCM key (base64 or hex of 32 bytes) for the secrets a creation job needs (the refresh token). */
     JOB_SECRET_KEY: z
       .string()

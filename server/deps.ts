@@ -12,8 +12,10 @@ import type { OidcBroker } from './upstream/oidcBroker.ts';
 import type { ContentService } from './upstream/contentService.ts';
 import type { JobQueue } from './infra/jobQueue.ts';
 import type { CreationEvents } from './infra/creationEvents.ts';
+import type { CreationCredentialsStore } from './infra/creationCredentials.ts';
 import type { SseConnections } from './infra/sseConnections.ts';
 import type { SessionLocks } from './infra/sessionLocks.ts';
+import type { BankidStartLimiter } from './infra/rateLimits.ts';
 
 export interface AppDeps {
   config: Config;
@@ -28,9 +30,13 @@ export interface AppDeps {
   content: ContentService;
   queue: JobQueue;
   events: CreationEvents;
+  /** The sealed credentials a creation run hands to the worker (never job data). */
+  creationCredentials: CreationCredentialsStore;
   sse: SseConnections;
   /** One request at a time per session where identification state changes. */
   sessionLocks: SessionLocks;
+  /** Per-IP and per-session limits on starting BankID orders (shared across web processes in Redis mode). */
+  bankidStarts: BankidStartLimiter;
   /** Present in Redis mode: sessions and readiness. */
   redis?: RedisClientType;
   now: () => number;

@@ -1,27 +1,65 @@
 // The one error-handling middleware: log without personal data, answer JSON to API callers and a
-// friendly page to browsers. Never leaks a stack trace.
+// friendly page to browsers. Never leaks a stack trace. Redis unreachable (server/infra/redis.ts
+// isRedisUnavailable: down, or a command past REDIS_COMMAND_TIMEOUT_MS) is not a bug: 503 with the
+// translated temporarily-unavailable page, and the next request succeeds once Redis is back.
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { AppDeps } from './deps.ts';
 import { sendPage, translatorFor } from './pages.ts';
-import { GenericErrorPage } from '../views/pages/FeedbackPages.tsx';
+import { GenericErrorPage, ServiceUnavailablePage } from '../views/pages/FeedbackPages.tsx';
+import { isRedisUnavailable, RedisUnavailableError } from './infra/redis.ts';
+import { RequestRefusedPage } from '../views/pages/RequestRefusedPage.tsx';
+import { CsrfRefusedError } from './csrf.ts';
 import { createElement } from 'react';
+import type { RefuseHandler } from './infra/sessionLocks.ts';
 
 function wantsJson(req: Request): boolean {
   return req.accepts(['html', 'json']) === 'json' || req.path.endsWith('/status') || req.path.endsWith('/events');
 }
 
-export function errorHandler(deps: AppDeps): ErrorRequestHandler {
+/** Where "Try again" goes: the same page for a page view, else back to the journey. */
+function retryHref(req: Request): string {
+  return (req.method === 'GET' || req.method === 'HEAD') && req.originalUrl.startsWith('/onboarding') ? req.originalUrl : '/onboarding';
+}
+
+/** 503 while Redis cannot be reached: Retry-After, JSON to API callers, else the page without the session. */
+function serviceUnavailable(deps: AppDeps): ErrorRequestHandler {
   return (err, req, res, _next) => {
+    deps.logger.warn({ err: { message: err?.message, name: err?.name } }, 'redis unavailable: answered 503');
+    if (res.headersSent) return res.end();
+    // The session cannot be read nor saved: the page shows nothing of the journey, and nothing tries to
+    // write it back (express-session saves only a request that has one).
+    delete (req as { session?: unknown }).session;
+    res.status(503).set('retry-after', '5').set('cache-control', 'no-store');
+    if (wantsJson(req)) return res.json({ error: 'Temporarily unavailable' });
+    try {
+      sendPage(req, res, deps, {
+        status: 503,
+        progress: null,
+        body: createElement(ServiceUnavailablePage, { t: translatorFor(req, deps), supportPhone: deps.config.SUPPORT_PHONE, retryHref: retryHref(req) }),
+      });
+    } catch {
+      res.type('text').send('Temporarily unavailable');
+    }
+  };
+}
+
+export function errorHandler(deps: AppDeps): ErrorRequestHandler {
+  const unavailable = serviceUnavailable(deps);
+  return (err, req, res, next) => {
+    if (isRedisUnavailable(err)) return unavailable(err, req, res, next);
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status >= 500) deps.logger.error({ err: { message: err?.message, name: err?.name, stack: err?.stack } }, 'request failed');
     else deps.logger.warn({ status, message: err?.message }, 'bad request');
     if (res.headersSent) return res.end();
-    if (wantsJson(req)) return res.status(status).json({ error: status >= 500 ? 'Internal error' : 'Bad request' });
+    if (wantsJson(req)) return res.status(status).json({ error: status >= 500 ? 'Internal error' : status === 403 ? 'Forbidden' : 'Bad request' });
     try {
       sendPage(req, res, deps, {
         status,
         progress: null,
-        body: createElement(GenericErrorPage, { t: translatorFor(req, deps), supportPhone: deps.config.SUPPORT_PHONE }),
+        body:
+          err instanceof CsrfRefusedError
+            ? createElement(RequestRefusedPage, { t: translatorFor(req, deps) })
+            : createElement(GenericErrorPage, { t: translatorFor(req, deps), supportPhone: deps.config.SUPPORT_PHONE }),
       });
     } catch {
       res.status(status).type('text').send('Something went wrong');
@@ -41,5 +79,35 @@ export function fallbackRedirect(): RequestHandler {
   return (req, res) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && !filePath.test(req.path)) return res.redirect(302, '/onboarding');
     res.status(404).json({ error: 'Not found' });
+  };
+}
+
+/**
+ * The answer to a request the per-session lock refused (server/infra/sessionLocks.ts): another request
+ * of the same person still ran for SESSION_LOCK_WAIT_MS, or the lock store could not be reached. Nothing
+ * was changed. 503 with Retry-After; JSON callers get JSON (the BankID island polls again on its next
+ * tick), browsers a translated "please try again" whose button repeats a page view or, after a post,
+ * goes back to the journey.
+ */
+export function sessionBusy(deps: AppDeps): RefuseHandler {
+  const unavailable = serviceUnavailable(deps);
+  return (req, res, why) => {
+    // The lock store (Redis) could not be reached: the same temporarily-unavailable answer as any store failure.
+    if (why === 'unavailable') return unavailable(new RedisUnavailableError('session lock store unreachable'), req, res, () => {});
+    res.status(503).set('retry-after', '1');
+    if (wantsJson(req)) return void res.json({ error: 'Busy, try again' });
+    const t = translatorFor(req, deps);
+    const again = (req.method === 'GET' || req.method === 'HEAD') && req.originalUrl.startsWith('/onboarding') ? req.originalUrl : '/onboarding';
+    sendPage(req, res, deps, {
+      status: 503,
+      progress: null,
+      body: createElement(
+        'section',
+        { className: 'result result--error', 'aria-labelledby': 'busy-title' },
+        createElement('h1', { id: 'busy-title' }, t('error.busy.title')),
+        createElement('p', null, t('error.busy.text')),
+        createElement('p', null, createElement('a', { className: 'btn', href: again }, t('error.busy.retry'))),
+      ),
+    });
   };
 }

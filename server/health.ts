@@ -1,4 +1,7 @@
 // /healthz: the process is up. /readyz: Redis and the upstreams answer, so the router may send traffic.
+// Each check is bounded: the Redis PING fails at once while the connection is down and after
+// REDIS_COMMAND_TIMEOUT_MS when Redis stalls (server/infra/redis.ts), the upstream pings by their timeout
+// and the request deadline. So /readyz answers 503 while Redis is away, and 200 again once it is back.
 import { Router } from 'express';
 import type { AppDeps } from './deps.ts';
 

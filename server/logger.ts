@@ -22,7 +22,8 @@ export const redactPaths = [
   ...sensitiveKeys.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
 
-const sensitiveQuery = /^(autostarttoken|code|state|token|jwt|nationalid|natregno|email|phone)$/i;
+// _csrf: an upload form's anti-forgery token rides in its action's query (server/csrf.ts).
+const sensitiveQuery = /^(autostarttoken|code|state|token|jwt|nationalid|natregno|email|phone|_csrf)$/i;
 
 /** Keeps the path, drops the values of sensitive query parameters. */
 export function scrubUrl(raw: string): string {

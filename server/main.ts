@@ -16,8 +16,10 @@ import { createContentService } from './upstream/contentService.ts';
 import { connectRedis } from './infra/redis.ts';
 import { createBullmqQueue, createMemoryQueue, startBullmqRunner, type JobQueue, type JobRunner } from './infra/jobQueue.ts';
 import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEvents } from './infra/creationEvents.ts';
+import { createMemoryCreationCredentials, createRedisCreationCredentials, type CreationCredentialsStore } from './infra/creationCredentials.ts';
 import { createSseConnections } from './infra/sseConnections.ts';
-import { createMemorySessionLocks, createRedisSessionLocks } from './infra/sessionLocks.ts';
+import { createMemorySessionLocks, createRedisSessionLocks, DEFAULT_LOCK_TIMING } from './infra/sessionLocks.ts';
+import { createBankidStartLimiter } from './infra/rateLimits.ts';
 import { createCustomerCreationJob } from '../workers/customerCreation.ts';
 import { MAX_POLLING_TRIES } from '../shared/creationOutcome.ts';
 import { createApp } from './app.ts';
@@ -49,21 +51,25 @@ export async function start(env: Record<string, string | undefined>, role: Role,
   let redis: RedisClientType | undefined;
   let queue: JobQueue;
   let events: CreationEvents;
+  let creationCredentials: CreationCredentialsStore;
   let runner: JobRunner | undefined;
   const memoryQueue = config.REDIS_URL ? undefined : createMemoryQueue({ logger });
   if (config.REDIS_URL) {
-    redis = await connectRedis(config.REDIS_URL, logger);
-    queue = createBullmqQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
-    events = createRedisCreationEvents({ client: redis, prefix: config.REDIS_PREFIX });
+    redis = await connectRedis(config.REDIS_URL, logger, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
+    queue = createBullmqQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
+    events = createRedisCreationEvents({ client: redis, prefix: config.REDIS_PREFIX, timeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
+    creationCredentials = createRedisCreationCredentials({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger });
   } else {
     logger.warn('REDIS_URL not set: in-memory sessions, jobs and events (development only)');
     queue = memoryQueue!;
     events = createMemoryCreationEvents();
+    creationCredentials = createMemoryCreationCredentials({ key: config.jobSecretKey, logger });
   }
 
   if (role === 'worker' || role === 'all') {
     const customerCreation = createCustomerCreationJob({
       brokerage,
+      credentials: creationCredentials,
       events,
       queue,
       logger,
@@ -110,8 +116,17 @@ export async function start(env: Record<string, string | undefined>, role: Role,
       content,
       queue,
       events,
+      creationCredentials,
       sse,
-      sessionLocks: redis ? createRedisSessionLocks({ client: redis, prefix: config.REDIS_PREFIX }) : createMemorySessionLocks(),
+      sessionLocks: redis
+        ? createRedisSessionLocks({ client: redis, prefix: config.REDIS_PREFIX, timing: { ...DEFAULT_LOCK_TIMING, waitMs: config.SESSION_LOCK_WAIT_MS } })
+        : createMemorySessionLocks({ ...DEFAULT_LOCK_TIMING, waitMs: config.SESSION_LOCK_WAIT_MS }),
+      bankidStarts: createBankidStartLimiter({
+        perIpPerMinute: config.BANKID_STARTS_PER_IP_PER_MINUTE,
+        perSessionPerMinute: config.BANKID_STARTS_PER_SESSION_PER_MINUTE,
+        prefix: config.REDIS_PREFIX,
+        redis,
+      }),
       redis,
       now: Date.now,
       sleep: (ms) => new Promise((r) => setTimeout(r, ms)),

@@ -12,6 +12,7 @@ import { newJourney, type Journey } from './journey.ts';
 import type { CountryCode } from '../shared/contracts/brokerage.ts';
 import type { AppDeps } from './deps.ts';
 import { ownOriginOf } from './origins.ts';
+import { csrfTokenFor } from './csrf.ts';
 
 /** The market is chosen by host name (one domain per country); a missing or unknown host gets DEFAULT_COUNTRY. */
 export function countryOf(req: Request, deps: AppDeps): CountryCode {
@@ -27,9 +28,18 @@ export function publicOriginOf(req: Request, deps: AppDeps): string {
   return ownOriginOf(req, deps.config).origin;
 }
 
+/** The session's journey, created when missing: for requests that change it (a POST, an entry query value). */
 export function journeyOf(req: Request, deps: AppDeps): Journey {
   if (!req.session.journey) req.session.journey = newJourney(countryOf(req, deps));
   return req.session.journey;
+}
+
+/**
+ * The journey to read, without creating one: a page view of a visitor without a journey stores no
+ * session and sets no cookie (a stranger's GETs must not fill Redis). Changes to it are not kept.
+ */
+export function peekJourney(req: Request, deps: AppDeps): Readonly<Journey> {
+  return req.session?.journey ?? newJourney(countryOf(req, deps));
 }
 
 const entryQuery = z.object({
@@ -38,17 +48,19 @@ const entryQuery = z.object({
   campaign: z.string().max(32).optional(),
 });
 
-/** Reads lang and webview from any page's query (spec §2 route queries) into the journey. */
+/**
+ * Reads lang and webview from any page's query (spec §2 route queries) into the journey. Only a value
+ * worth keeping creates the journey (and so the session); a bare page view creates nothing.
+ */
 export function applyEntryQuery(req: Request, deps: AppDeps): void {
   const parsed = entryQuery.safeParse(req.query);
   if (!parsed.success) return;
-  const journey = journeyOf(req, deps);
-  if (parsed.data.lang) {
-    const locale = localeFromLang(parsed.data.lang, journey.country);
-    if (locale) journey.locale = locale;
-  }
-  if (parsed.data.webview) journey.webview = parsed.data.webview === 'true';
+  const locale = parsed.data.lang ? localeFromLang(parsed.data.lang, peekJourney(req, deps).country) : undefined;
   const campaign = campaignOf(parsed.data.campaign);
+  if (!locale && !parsed.data.webview && !campaign) return;
+  const journey = journeyOf(req, deps);
+  if (locale) journey.locale = locale;
+  if (parsed.data.webview) journey.webview = parsed.data.webview === 'true';
   if (campaign) journey.campaign = campaign;
 }
 
@@ -96,6 +108,8 @@ export function sendPage(req: Request, res: Response, deps: AppDeps, options: Pa
     description: shell.t('meta.description'),
     canonicalUrl: `${publicOriginOf(req, deps)}/onboarding`,
     noscriptRefreshSeconds: options.noscriptRefreshSeconds,
+    // Asked for (and its cookie set) only when the page renders a post form.
+    csrfToken: () => csrfTokenFor(req, res, deps.config),
     body: createElement(Layout, {
       shell,
       progress: options.progress,
@@ -111,6 +125,8 @@ export function sendPage(req: Request, res: Response, deps: AppDeps, options: Pa
 export function redirectAfterSave(req: Request, res: Response, url: string, status = 303): void {
   req.session.save((err) => {
     if (err) {
+      // To the error middleware: Redis unreachable answers its 503 page (server/errors.ts), else the error page.
+      if (req.next) return req.next(err);
       res.status(500).end();
       return;
     }

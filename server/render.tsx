@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createContext, useContext, type ComponentType, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { z } from 'zod';
+import { CSRF_META, CsrfContext } from '../views/components/CsrfField.tsx';
 
 // --- Build manifest (written by esbuild.config.mjs) -------------------------------------------------
 
@@ -84,13 +85,24 @@ export interface RenderPageOptions {
   noscriptRefreshSeconds?: number;
   /** Everything inside <body> (views/Layout.tsx supplies header, main and footer). */
   body: ReactElement;
+  /**
+   * The anti-forgery token of the page's post forms (server/csrf.ts), asked for only when the body
+   * renders a CsrfField; then the head carries it for the islands too.
+   */
+  csrfToken?: () => string;
 }
 
 export function renderPage(options: RenderPageOptions): string {
   const { manifest, nonce } = options;
   // The body renders first so that the head knows which islands it used.
   const used = new Set<string>();
-  const bodyHtml = renderToString(<IslandCollector.Provider value={used}>{options.body}</IslandCollector.Provider>);
+  let csrfToken: string | undefined;
+  const csrf = options.csrfToken && ((): string => (csrfToken ??= options.csrfToken!()));
+  const bodyHtml = renderToString(
+    <CsrfContext.Provider value={csrf ?? null}>
+      <IslandCollector.Provider value={used}>{options.body}</IslandCollector.Provider>
+    </CsrfContext.Provider>,
+  );
 
   const scripts: string[] = [];
   const preloads = new Set<string>();
@@ -108,6 +120,7 @@ export function renderPage(options: RenderPageOptions): string {
       <title>{options.title}</title>
       {options.description !== undefined && <meta name="description" content={options.description} />}
       <link rel="canonical" href={options.canonicalUrl} />
+      {csrfToken !== undefined && <meta name={CSRF_META} content={csrfToken} />}
       <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
       {manifest.css && <link rel="stylesheet" href={manifest.css} />}
       {options.noscriptRefreshSeconds !== undefined && (

@@ -1,9 +1,76 @@
 // Sessions: Redis (connect-redis 9 + node-redis) when REDIS_URL is set, the memory store otherwise.
-// 30-minute rolling TTL: every request extends it, as a bank's idle timeout does.
+// The cookie lives only for the browser session (no Max-Age or Expires); the server forgets a session
+// after SESSION_TTL_MINUTES without a request (rolling idle timeout, as a bank's): connect-redis sets
+// the key's TTL from its `ttl` option on every save and touch when the cookie has no expiry, and the
+// memory store below does the same in development.
 import session from 'express-session';
 import { RedisStore } from 'connect-redis';
 import type { RedisClientType } from 'redis';
-import type { RequestHandler } from 'express';
+import type { CookieOptions, RequestHandler, Response } from 'express';
+
+/**
+ * The session cookie's name. With secure cookies it carries the `__Host-` prefix: browsers then only
+ * accept it when it is Secure, has Path=/ and no Domain, so no sibling host or plain-http page can set
+ * or overwrite it. Without Secure (local http) browsers would refuse a `__Host-` cookie.
+ */
+export function sessionCookieName(secureCookie: boolean): string {
+  return secureCookie ? '__Host-onb.sid' : 'onb.sid';
+}
+
+function cookieOptions(secureCookie: boolean): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', secure: secureCookie, path: '/' };
+}
+
+/** Tells the browser to drop the session cookie (same name, path and flags as when it was set). */
+export function clearSessionCookie(res: Response, secureCookie: boolean): void {
+  res.clearCookie(sessionCookieName(secureCookie), cookieOptions(secureCookie));
+}
+
+/**
+ * express-session's memory store expires a session only by its cookie's expiry, which a browser-session
+ * cookie has not: this one forgets a session idle for longer than `idleMs`, like the Redis key's TTL.
+ */
+export class IdleMemoryStore extends session.MemoryStore {
+  private readonly lastSeen = new Map<string, number>();
+  private nextSweep = 0;
+
+  constructor(private readonly idleMs: number) {
+    super();
+  }
+
+  private seen(sid: string): void {
+    const now = Date.now();
+    this.lastSeen.set(sid, now);
+    if (now < this.nextSweep) return;
+    // Sessions never asked for again are dropped here, at most once a minute.
+    this.nextSweep = now + 60_000;
+    for (const [id, at] of this.lastSeen) if (now - at > this.idleMs) this.destroy(id);
+  }
+
+  override get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
+    const at = this.lastSeen.get(sid);
+    if (at !== undefined && Date.now() - at > this.idleMs) {
+      this.destroy(sid, () => callback(null, null));
+      return;
+    }
+    super.get(sid, callback);
+  }
+
+  override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
+    this.seen(sid);
+    super.set(sid, sess, callback);
+  }
+
+  override touch(sid: string, sess: session.SessionData, callback?: () => void): void {
+    if (this.lastSeen.has(sid)) this.seen(sid);
+    super.touch(sid, sess, callback);
+  }
+
+  override destroy(sid: string, callback?: (err?: unknown) => void): void {
+    this.lastSeen.delete(sid);
+    super.destroy(sid, callback);
+  }
+}
 
 export function sessionMiddleware(options: {
   secret: string;
@@ -12,22 +79,23 @@ export function sessionMiddleware(options: {
   redis?: RedisClientType;
   prefix: string;
 }): RequestHandler {
-  const store = options.redis
+  const store: session.Store = options.redis
     ? new RedisStore({ client: options.redis, prefix: `${options.prefix}:sess:`, ttl: options.ttlMinutes * 60 })
-    : undefined;
+    : new IdleMemoryStore(options.ttlMinutes * 60_000);
+  // saveUninitialized: false for every save, not only express-session's own: the per-session lock
+  // (infra/sessionLocks.ts) saves each session it handled, and an anonymous page view's session holds
+  // nothing but its cookie. Such a session is never stored, so no one can fill Redis with page views.
+  const set = store.set.bind(store);
+  store.set = (sid, sess, callback) => (Object.keys(sess).some((key) => key !== 'cookie') ? set(sid, sess, callback) : callback?.());
   return session({
-    name: 'onb.sid',
+    name: sessionCookieName(options.secureCookie),
     secret: options.secret,
     store,
     resave: false,
     saveUninitialized: false,
     rolling: true,
     // proxy unset: express-session follows the app's 'trust proxy' (TRUST_PROXY) for X-Forwarded-Proto.
-    cookie: {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: options.secureCookie,
-      maxAge: options.ttlMinutes * 60_000,
-    },
+    // No maxAge: the cookie ends with the browser session; the store's idle TTL ends it on the server.
+    cookie: cookieOptions(options.secureCookie),
   });
 }

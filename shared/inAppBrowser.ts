@@ -37,13 +37,17 @@ export function detectInAppBrowser(userAgent: string | undefined): InAppBrowser 
 export const trackingParams = ['tduid', 'at_gd'] as const;
 
 /**
- * The hand-off link that opens https://<host><path>?<query> in the device's default browser: an
- * Android intent link or the iOS Safari scheme. Null when the platform has no such link.
+ * The hand-off link that opens <origin><path>?<query> in the device's default browser: an Android intent
+ * link or the iOS Safari scheme. `origin` is one of our configured origins (never a request header), so
+ * its scheme and host are ours. Null when the platform has no such link or the origin is not http(s).
  */
-export function externalBrowserUrl(platform: Platform, host: string, path: string, query: Record<string, string>): string | null {
+export function externalBrowserUrl(platform: Platform, origin: string, path: string, query: Record<string, string>): string | null {
+  const base = URL.canParse(origin) ? new URL(origin) : null;
+  if (!base || (base.protocol !== 'https:' && base.protocol !== 'http:')) return null;
+  const scheme = base.protocol.slice(0, -1);
   const qs = new URLSearchParams(query).toString();
-  const target = `${host}${path}${qs ? `?${qs}` : ''}`;
-  if (platform === 'android') return `intent://${target}#Intent;scheme=https;action=android.intent.action.VIEW;end`;
-  if (platform === 'ios') return `x-safari-https://${target}`;
+  const target = `${base.host}${path}${qs ? `?${qs}` : ''}`;
+  if (platform === 'android') return `intent://${target}#Intent;scheme=${scheme};action=android.intent.action.VIEW;end`;
+  if (platform === 'ios') return `x-safari-${scheme}://${target}`;
   return null;
 }

@@ -86,8 +86,11 @@ export function returnRedirect(query: ReturnQuery, nativeAppScheme: string): Ret
     return { kind: 'nativeApp', url: `${nativeAppScheme}://onboarding/signicat?${deepLink}` };
   }
   const out = new URLSearchParams();
-  if (query.error) out.set('error', query.error);
-  else if (query.code) {
+  if (query.error) {
+    out.set('error', query.error);
+    // Onboarding acts on an error only when it carries the state of the attempt it ends (callbackAction).
+    if (query.state) out.set('state', query.state);
+  } else if (query.code) {
     out.set('code', query.code);
     if (query.state) out.set('state', query.state);
     if (query.iss) out.set('iss', query.iss);
@@ -108,17 +111,26 @@ export type CallbackQuery = z.infer<typeof callbackQuery>;
 
 export type CallbackAction =
   | { kind: 'none' }
-  /** error parameter: the try-again screen, with a warning in the log. */
+  /** error parameter of the attempt in progress: the try-again screen, with a warning in the log. */
   | { kind: 'error'; error: string }
-  /** A code we did not ask for in this session (no local marker): ignored, no exchange. */
+  /** An error that does not carry the state of this session's attempt: nothing is aborted. */
+  | { kind: 'ignoreError'; error: string }
+  /** A code we did not ask for in this session (no local marker, or another state): ignored, no exchange. */
   | { kind: 'ignoreCode' }
   | { kind: 'exchange'; code: string; state: string | undefined; iss: string | undefined };
 
-/** Spec: "On Onboarding with a code, only if the local marker was stored … An error parameter sets the try-again error". */
-export function callbackAction(query: CallbackQuery, hasMarker: boolean): CallbackAction {
-  if (query.error) return { kind: 'error', error: query.error };
+/**
+ * Spec (identification-routing-creation §4 "Identification (DK, FI, NO)"): "On Onboarding with a code,
+ * only if the local marker was stored … An error parameter sets the try-again error". Only the broker's
+ * answer to this session's own request may end or use the attempt: it carries the state we issued (the
+ * marker's). Anyone can link a browser to /onboarding?error=… or ?code=…: without that state nothing is
+ * aborted and the marker stays for the real answer.
+ */
+export function callbackAction(query: CallbackQuery, markerState: string | undefined): CallbackAction {
+  const ours = markerState !== undefined && query.state === markerState;
+  if (query.error) return ours ? { kind: 'error', error: query.error } : { kind: 'ignoreError', error: query.error };
   if (!query.code) return { kind: 'none' };
-  if (!hasMarker) return { kind: 'ignoreCode' };
+  if (!ours) return { kind: 'ignoreCode' };
   return { kind: 'exchange', code: query.code, state: query.state, iss: query.iss };
 }
 

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import type { Translate } from '../shared/i18n.ts';
 import type { SignupImage } from '../shared/shell.ts';
+import { CsrfField } from './components/CsrfField.tsx';
 
 export interface ShellContext {
   t: Translate;
@@ -55,6 +56,7 @@ export function ProgressBar({ t, current }: { t: Translate; current: ProgressSte
 export function BackButton({ t }: { t: Translate }) {
   return (
     <form method="post" action={CUSTOMER_TYPE_ACTION} className="site-header__back">
+      <CsrfField />
       <input type="hidden" name="customerType" value="none" />
       <button type="submit" className="btn btn-secondary btn--small">
         <span aria-hidden="true">‹</span> {t('shell.back')}

@@ -1,9 +1,16 @@
-// Customer creation as a background job (spec section 4 "Customer creation"): check the initial status,
-// post the creation request when needed, then poll every interval and publish each decision as a
-// creation event. Each poll is its own delayed job, so polling survives a worker restart.
+// Customer creation as a background job (identification-routing-creation §4 "Customer creation"): check
+// the initial status, post the creation request when needed, then poll every interval and publish each
+// decision as a creation event. Each poll is its own delayed job, so polling survives a worker restart.
+//
+// The job data holds ids only. The person's credentials for the run live sealed in the credentials store
+// (server/infra/creationCredentials.ts): the web hands over the refresh token when it starts a run, the
+// worker buys access tokens with it as the web does (identification-routing-creation §7: a 401 triggers
+// a token refresh, the call is tried again once), and removes the credentials when the run ends.
 import type { Logger } from 'pino';
 import type { BrokerageClient } from '../server/upstream/brokerage.ts';
+import { UpstreamError } from '../server/upstream/http.ts';
 import type { CreationEvents } from '../server/infra/creationEvents.ts';
+import type { CreationCredentials, CreationCredentialsStore } from '../server/infra/creationCredentials.ts';
 import type { CustomerCreationJob, JobContext, JobQueue } from '../server/infra/jobQueue.ts';
 import {
   decideCreationOutcome,
@@ -13,7 +20,8 @@ import {
 } from '../shared/creationOutcome.ts';
 
 export interface CustomerCreationDeps {
-  brokerage: Pick<BrokerageClient, 'createCustomer' | 'creationStatus' | 'systemStatus'>;
+  brokerage: Pick<BrokerageClient, 'createCustomer' | 'creationStatus' | 'systemStatus' | 'refreshToken'>;
+  credentials: CreationCredentialsStore;
   events: CreationEvents;
   queue: JobQueue;
   logger: Logger;
@@ -31,51 +39,151 @@ export function creationJobId(prospectId: string, runId: string, step: 'start' |
 }
 
 /**
- * Enqueues the start of a creation run. Use one runId per run (e.g. a counter in the session, bumped by
- * "Try again" after a final error): the same runId twice is deduplicated, a new one starts afresh.
+ * Starts a creation run: hands the person's credentials to the worker (sealed, apart from the job), then
+ * enqueues the run's first step. Use one runId per run (the session's creationRun counter, bumped by
+ * "Try again"): the same runId twice is deduplicated, a new one starts afresh. Pass the session's refresh
+ * token: the worker then begins the run with a fresh access token of its own.
  */
-export async function enqueueCustomerCreation(queue: JobQueue, run: { prospectId: string; jwt: string; runId: string }): Promise<void> {
-  await queue.add(
+export async function enqueueCustomerCreation(
+  deps: { queue: JobQueue; credentials: CreationCredentialsStore },
+  run: { prospectId: string; runId: string; credentials: CreationCredentials },
+): Promise<void> {
+  await deps.credentials.put(run.prospectId, run.runId, run.credentials);
+  await deps.queue.add(
     'customerCreation',
-    { prospectId: run.prospectId, jwt: run.jwt, runId: run.runId, phase: 'start', attempt: 0 },
+    { prospectId: run.prospectId, runId: run.runId, phase: 'start', attempt: 0 },
     { jobId: creationJobId(run.prospectId, run.runId, 'start') },
   );
 }
 
+/**
+ * Whether run `a` is older than run `b`. Runs of a prospect are numbered upwards (the session's counter);
+ * ids that are not numbers cannot be ordered and count as not older.
+ */
+export function isOlderRun(a: string | undefined, b: string | undefined): boolean {
+  const [x, y] = [Number(a), Number(b)];
+  return a !== undefined && b !== undefined && a !== '' && b !== '' && Number.isSafeInteger(x) && Number.isSafeInteger(y) && x < y;
+}
+
+/** The person's brokerage session cannot be renewed (refresh refused, or nothing to refresh with): no retry helps. */
+class CredentialsRefused extends Error {
+  constructor(readonly reason: 'missing' | 'noRefreshToken' | 'refreshRefused') {
+    super(`creation credentials refused: ${reason}`);
+    this.name = 'CredentialsRefused';
+  }
+}
+
+const isUnauthorized = (err: unknown) => err instanceof UpstreamError && err.status === 401;
+
 export function createCustomerCreationJob(deps: CustomerCreationDeps) {
-  const { brokerage, events, queue, pollIntervalMs, maxPollingTries } = deps;
+  const { brokerage, credentials, events, queue, pollIntervalMs, maxPollingTries } = deps;
   const now = deps.now ?? (() => new Date());
-  // Only ids and decisions are logged: the job data also holds the access token.
+  // Only ids and decisions are logged, never a token.
   const log = deps.logger.child({ job: 'customerCreation' });
 
   async function publish(job: CustomerCreationJob, outcome: CreationOutcome, attempt: number) {
     await events.publish({ prospectId: job.prospectId, outcome, attempt, runId: job.runId, at: now().toISOString() });
+    // The run has ended: its credentials are no longer needed. A failed removal leaves them to lapse.
+    if (isFinal(outcome)) await forget(job);
+  }
+
+  async function forget(job: CustomerCreationJob) {
+    await credentials.remove(job.prospectId, job.runId).catch((err: Error) => {
+      log.warn({ prospectId: job.prospectId, runId: job.runId, err: { message: err.message } }, 'creation credentials not removed; they lapse');
+    });
   }
 
   async function enqueuePoll(job: CustomerCreationJob, attempt: number) {
     await queue.add(
       'customerCreation',
-      { prospectId: job.prospectId, jwt: job.jwt, runId: job.runId, phase: 'poll', attempt },
+      { prospectId: job.prospectId, runId: job.runId, phase: 'poll', attempt },
       { delayMs: pollIntervalMs, jobId: creationJobId(job.prospectId, job.runId, attempt) },
     );
+  }
+
+  /**
+   * The brokerage calls of one job step with the run's credentials. A call answered 401 (the access token
+   * has outlived its 30 minutes) renews the access token with the refresh token once, stores it for the
+   * run's next steps, and is tried again once; calls running side by side share the renewal.
+   */
+  async function authorised(job: CustomerCreationJob) {
+    const ctx = { prospectId: job.prospectId, runId: job.runId, attempt: job.attempt };
+    const stored = await credentials.get(job.prospectId, job.runId);
+    if (!stored) throw new CredentialsRefused('missing');
+    const creds: CreationCredentials = { ...stored };
+    let renewal: Promise<void> | undefined;
+
+    async function renew(): Promise<void> {
+      if (!creds.refreshToken) throw new CredentialsRefused('noRefreshToken');
+      log.info(ctx, 'access token expired or absent: token refresh');
+      let jwt: string;
+      try {
+        ({ jwt } = await brokerage.refreshToken(creds.refreshToken));
+      } catch (err) {
+        // A refused refresh token (the person's brokerage session has ended) will not work on a retry;
+        // anything else (unreachable, 5xx) is transient and the queue retries the step.
+        if (err instanceof UpstreamError && err.status >= 400 && err.status < 500) {
+          log.warn({ ...ctx, httpStatus: err.status }, 'token refresh refused');
+          throw new CredentialsRefused('refreshRefused');
+        }
+        throw err;
+      }
+      creds.accessToken = jwt;
+      await credentials.put(job.prospectId, job.runId, creds);
+    }
+
+    /** The token to send now; `stale` is the one a call was refused with (a sibling may have renewed it already). */
+    async function token(stale?: string): Promise<string> {
+      if (!creds.accessToken || creds.accessToken === stale) {
+        renewal ??= renew().finally(() => (renewal = undefined));
+        await renewal;
+      }
+      return creds.accessToken!;
+    }
+
+    /** `refused` tells an answer that reports a 401 instead of throwing it. */
+    async function call<T>(fn: (jwt: string) => Promise<T>, refused: (answer: T) => boolean = () => false): Promise<T> {
+      const sent = await token();
+      try {
+        const answer = await fn(sent);
+        if (!refused(answer)) return answer;
+      } catch (err) {
+        if (!isUnauthorized(err)) throw err;
+      }
+      return fn(await token(sent));
+    }
+
+    return {
+      systemStatus: () => call((jwt) => brokerage.systemStatus(jwt)),
+      creationStatus: () => call((jwt) => brokerage.creationStatus(jwt, job.prospectId), (a) => a.httpStatus === 401),
+      createCustomer: () => call((jwt) => brokerage.createCustomer(jwt, job.prospectId), (a) => a.status === 401),
+    };
   }
 
   async function start(job: CustomerCreationJob) {
     const ctx = { prospectId: job.prospectId, runId: job.runId, attempt: 0 };
     const latest = await events.latest(job.prospectId);
-    if (latest && !isFinal(latest.state.outcome) && latest.state.attempt > 0) {
-      // Polling of this prospect is already under way (a re-run of this start after its first poll).
-      log.info({ ...ctx, latestAttempt: latest.state.attempt }, 'customer creation already polling');
+    if (latest && isOlderRun(job.runId, latest.state.runId)) {
+      // "Try again" has started a newer run already: this one is over before it began.
+      log.info({ ...ctx, latestRunId: latest.state.runId }, 'customer creation run superseded');
+      await forget(job);
       return;
     }
-    const initial = await brokerage.creationStatus(job.jwt, job.prospectId);
+    if (latest && latest.state.runId === job.runId && (isFinal(latest.state.outcome) || latest.state.attempt > 0)) {
+      // A re-run of this start after the run moved on (polling, or ended).
+      log.info({ ...ctx, latestAttempt: latest.state.attempt }, 'customer creation already polling');
+      if (isFinal(latest.state.outcome)) await forget(job);
+      return;
+    }
+    const api = await authorised(job);
+    const initial = await api.creationStatus();
     if (initial.httpStatus >= 400 || !initial.body) {
       log.warn({ ...ctx, httpStatus: initial.httpStatus, outcome: 'unspecifiedApiResponseError' }, 'customer creation initial status failed');
       await publish(job, 'unspecifiedApiResponseError', 0);
       return;
     }
     if (shouldPostCreationRequest(initial.body)) {
-      const created = await brokerage.createCustomer(job.jwt, job.prospectId);
+      const created = await api.createCustomer();
       if (!created.ok) {
         log.warn({ ...ctx, httpStatus: created.status, outcome: 'unspecifiedApiResponseError' }, 'customer creation request failed');
         await publish(job, 'unspecifiedApiResponseError', 0);
@@ -92,15 +200,19 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
   async function poll(job: CustomerCreationJob) {
     const ctx = { prospectId: job.prospectId, runId: job.runId, attempt: job.attempt };
     const latest = await events.latest(job.prospectId);
-    if (latest && (isFinal(latest.state.outcome) || latest.state.attempt > job.attempt)) {
-      // A re-run of a poll the run has already moved past: deciding again could move the state back.
-      log.info({ ...ctx, latestAttempt: latest.state.attempt, latestOutcome: latest.state.outcome }, 'customer creation poll superseded');
+    if (latest && isOlderRun(job.runId, latest.state.runId)) {
+      log.info({ ...ctx, latestRunId: latest.state.runId }, 'customer creation run superseded');
+      await forget(job);
       return;
     }
-    const [system, status] = await Promise.all([
-      brokerage.systemStatus(job.jwt),
-      brokerage.creationStatus(job.jwt, job.prospectId),
-    ]);
+    if (latest && latest.state.runId === job.runId && (isFinal(latest.state.outcome) || latest.state.attempt > job.attempt)) {
+      // A re-run of a poll the run has already moved past: deciding again could move the state back.
+      log.info({ ...ctx, latestAttempt: latest.state.attempt, latestOutcome: latest.state.outcome }, 'customer creation poll superseded');
+      if (isFinal(latest.state.outcome)) await forget(job);
+      return;
+    }
+    const api = await authorised(job);
+    const [system, status] = await Promise.all([api.systemStatus(), api.creationStatus()]);
     const decision = decideCreationOutcome(
       { httpStatus: status.httpStatus, body: status.body, creationPaused: system.creationPaused, attempt: job.attempt },
       maxPollingTries,
@@ -111,18 +223,25 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
   }
 
   return async function customerCreationJob(job: CustomerCreationJob, jobCtx?: JobContext): Promise<void> {
+    const ids = { prospectId: job.prospectId, runId: job.runId, attempt: job.attempt };
     try {
       if (job.phase === 'start') await start(job);
       else await poll(job);
     } catch (err) {
+      if (err instanceof CredentialsRefused) {
+        // Nothing to call the brokerage with: the generic error, whose Try again hands over fresh credentials.
+        log.warn({ ...ids, reason: err.reason, outcome: 'unspecifiedApiResponseError' }, 'customer creation without usable credentials');
+        await publish(job, 'unspecifiedApiResponseError', job.attempt);
+        return;
+      }
       // A thrown error (brokerage unreachable, unexpected answer) is transient: the queue retries with
       // backoff. When no retry follows, the page must not spin forever, so record the generic error.
       const message = (err as Error).message;
       if (!jobCtx?.finalAttempt) {
-        log.warn({ prospectId: job.prospectId, runId: job.runId, attempt: job.attempt, try: jobCtx?.attempt, err: { message } }, 'customer creation step failed, will retry');
+        log.warn({ ...ids, try: jobCtx?.attempt, err: { message } }, 'customer creation step failed, will retry');
         throw err;
       }
-      log.error({ prospectId: job.prospectId, runId: job.runId, attempt: job.attempt, outcome: 'unspecifiedApiResponseError', err: { message } }, 'customer creation step failed for good');
+      log.error({ ...ids, outcome: 'unspecifiedApiResponseError', err: { message } }, 'customer creation step failed for good');
       await publish(job, 'unspecifiedApiResponseError', job.attempt);
     }
   };

@@ -3,6 +3,7 @@
 // and a cleared input gets its default name back when left.
 import { useState } from 'react';
 import { aliasErrorKey, validateAlias } from '../../shared/accountAlias.ts';
+import { CsrfField } from '../../views/components/CsrfField.tsx';
 
 export interface AliasFieldProps {
   account: string;
@@ -38,6 +39,7 @@ export default function AccountAliasForm({ action, fields, apiError, labels }: A
 
   return (
     <form method="post" action={action} noValidate>
+      <CsrfField />
       <input type="hidden" name="step" value="ACCOUNT_ALIAS_STEP" />
       <h1>{labels.title}</h1>
       {apiError && (

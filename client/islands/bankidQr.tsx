@@ -3,6 +3,7 @@
 // refreshing, without JavaScript); in the browser this island polls the status endpoint to rotate the
 // QR code, starts the BankID app once the order is waiting for it, and follows `next` when done.
 import { useEffect, useRef, useState } from 'react';
+import { CsrfField } from '../../views/components/CsrfField.tsx';
 
 export type BankidQrState = 'pending' | 'failed' | 'complete';
 
@@ -101,6 +102,13 @@ export default function BankidQr(props: BankidQrProps) {
           headers: { accept: 'application/json' },
           cache: 'no-store',
         });
+        // 409: the session holds no order any more (Back or a new start in another tab). Polling never
+        // starts one, so the page is loaded again and shows what the session holds now.
+        if (res.status === 409 && !stopped && !leaving.current) {
+          stopped = true;
+          location.reload();
+          return;
+        }
         const status = res.ok ? parseStatus(await res.json()) : null;
         if (status && !stopped && !leaving.current) {
           if (status.next) {
@@ -157,6 +165,7 @@ export default function BankidQr(props: BankidQrProps) {
       </div>
       {view.retry && (
         <form method="post" action={view.retry.url}>
+          <CsrfField />
           <button type="submit" className="btn">
             {view.retry.label}
           </button>

@@ -6,6 +6,7 @@
 import { useRef, useState } from 'react';
 import { openDialog, useDialogClose } from './dialog.tsx';
 import { QuestionFieldset } from '../components/QuestionFieldset.tsx';
+import { CsrfField } from '../../views/components/CsrfField.tsx';
 
 export const CITIZENSHIP_CONTINUE_DELAY_MS = 700;
 
@@ -50,6 +51,7 @@ export default function CitizenshipChoice(props: CitizenshipChoiceProps) {
         }
       }}
     >
+      <CsrfField />
       <input type="hidden" name="step" value="CITIZENSHIP_STEP" />
       <input type="hidden" name="intent" value="choose" />
       {confirmed && <input type="hidden" name="confirmed" value="yes" />}

@@ -5,6 +5,7 @@
 // submit while a field is invalid and disables Continue while the post is under way.
 import { useRef, useState, type FormEvent } from 'react';
 import { isValidEmail, suggestEmail, validatePhone, type ContactError, type ContactField, type PhonePrefix } from '../../shared/contactInformation.ts';
+import { CsrfField } from '../../views/components/CsrfField.tsx';
 
 export interface ContactFormProps {
   action: string;
@@ -70,6 +71,7 @@ export default function ContactInformationForm(props: ContactFormProps) {
   return (
     <>
     <form method="post" action={props.action} noValidate onSubmit={onSubmit} className="contact-form">
+      <CsrfField />
       <input type="hidden" name="step" value="CONTACT_INFORMATION_STEP" />
       <input type="hidden" name="suggestionShownFor" value={suggestionShownFor} />
       <div className="field contact-phone">
@@ -173,6 +175,7 @@ export default function ContactInformationForm(props: ContactFormProps) {
       </button>
     </form>
     <form id="contact-suggestion" method="post" action={props.action} hidden>
+      <CsrfField />
       <input type="hidden" name="step" value="CONTACT_INFORMATION_STEP" />
     </form>
     </>

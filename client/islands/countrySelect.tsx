@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { matchesCountrySearch } from '../../shared/countries.ts';
 import { openDialog, useDialogClose } from './dialog.tsx';
 import { QuestionFieldset } from '../components/QuestionFieldset.tsx';
+import { CsrfField } from '../../views/components/CsrfField.tsx';
 
 interface Field {
   name: string;
@@ -78,6 +79,7 @@ export default function CountrySelect({ action, fields, legend, options, labels,
         }
       }}
     >
+      <CsrfField />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

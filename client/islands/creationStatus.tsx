@@ -2,6 +2,7 @@
 // refreshes itself); in the browser the island listens to server-sent `creation` events and swaps the
 // view, then moves on to `redirectTo` after a short pause so the user can read the outcome.
 import { useEffect, useState } from 'react';
+import { CsrfField } from '../../views/components/CsrfField.tsx';
 
 export interface CreationView {
   outcome: string;
@@ -103,6 +104,7 @@ export default function CreationStatus({ eventsUrl, view: initial }: CreationSta
       )}
       {view.action?.kind === 'post' && (
         <form method="post" action={view.action.url} className="actions">
+          <CsrfField />
           <button type="submit" className="btn">
             {view.action.label}
           </button>

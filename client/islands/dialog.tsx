@@ -9,6 +9,7 @@
 //   document.addEventListener('dialog:close', (e) => e.detail /* { id, result } */)    how it was closed
 // where result is 'primary' or 'secondary' (Esc and the backdrop-less close count as 'secondary').
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { CsrfField } from '../../views/components/CsrfField.tsx';
 
 /** A link, or a form post with hidden fields (the checkbox, if any, is posted with the primary action). */
 export type DialogAction = { label: string; href: string } | { label: string; action: string; fields?: Record<string, string> };
@@ -110,6 +111,7 @@ function ActionControl({
   }
   return (
     <form method="post" action={action.action}>
+      <CsrfField />
       {Object.entries(action.fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

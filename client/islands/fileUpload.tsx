@@ -2,6 +2,7 @@
 // (choose a file, press Upload). In the browser choosing a file uploads it at once, and a file over the
 // size limit is refused before it is sent (the server checks both size and content again).
 import { useRef, useState } from 'react';
+import { CsrfField, useCsrfToken, withCsrfQuery } from '../../views/components/CsrfField.tsx';
 
 export interface FileUploadFormProps {
   id: string;
@@ -24,17 +25,20 @@ export default function FileUploadForm(props: FileUploadFormProps) {
   const [error, setError] = useState(props.error);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  // Multipart: the CSRF check runs before the body is parsed, so the token also rides in the query.
+  const csrfToken = useCsrfToken();
   const errorId = `${id}-error`;
   return (
     <form
       ref={form}
       method="post"
-      action={action}
+      action={withCsrfQuery(action, csrfToken)}
       encType="multipart/form-data"
       className="file-upload__form"
       aria-busy={busy || undefined}
       onSubmit={() => setBusy(true)}
     >
+      <CsrfField />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

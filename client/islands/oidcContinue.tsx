@@ -2,6 +2,7 @@
 // identification broker. The island only adds the spinner while the browser loads the broker (spec §2
 // "spinner while loading") and stops a second click from starting a second attempt.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CsrfField } from '../../views/components/CsrfField.tsx';
 
 export interface OidcContinueProps {
   action: string;
@@ -35,6 +36,7 @@ export default function OidcContinue({ action, labels }: OidcContinueProps) {
 
   return (
     <form method="post" action={action} onSubmit={onSubmit} className="oidc-continue">
+      <CsrfField />
       <button type="submit" className="btn" aria-disabled={loading ? 'true' : undefined}>
         {labels.continue}
       </button>

@@ -6,6 +6,7 @@
 // reload or Back does not open it again.
 import { useEffect } from 'react';
 import DialogModal, { openDialog, useDialogClose, type DialogProps } from './dialog.tsx';
+import { CSRF_FIELD, useCsrfToken } from '../../views/components/CsrfField.tsx';
 
 export interface ResidencyDialogProps {
   dialog: DialogProps;
@@ -18,12 +19,15 @@ export interface ResidencyDialogProps {
 }
 
 export default function ResidencyDialog({ dialog, screenId, contentId, focusId }: ResidencyDialogProps) {
+  const csrfToken = useCsrfToken();
   useDialogClose(dialog.id, (result) => {
     document.getElementById(focusId)?.focus();
     const { primary } = dialog;
     if (result !== 'primary' || !('action' in primary)) return;
     // The same post as the screen's Continue; if it fails the dialog simply shows again next time.
-    fetch(primary.action, { method: 'POST', body: new URLSearchParams(primary.fields ?? {}), redirect: 'manual', keepalive: true }).catch(() => undefined);
+    // The token as the form's own post carries it (server/csrf.ts), for browsers that send no Origin.
+    const body = new URLSearchParams({ ...primary.fields, ...(csrfToken ? { [CSRF_FIELD]: csrfToken } : {}) });
+    fetch(primary.action, { method: 'POST', body, redirect: 'manual', keepalive: true }).catch(() => undefined);
   });
   useEffect(() => {
     document.getElementById(screenId)?.setAttribute('hidden', '');

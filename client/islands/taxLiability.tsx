@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { decideLiability, type TaxLiability as Liability } from '../../shared/taxInformation.ts';
 import { openDialog, useDialogClose } from './dialog.tsx';
 import { QuestionFieldset } from '../components/QuestionFieldset.tsx';
+import { CsrfField } from '../../views/components/CsrfField.tsx';
 
 export interface TaxLiabilityProps {
   action: string;
@@ -51,6 +52,7 @@ export default function TaxLiability(props: TaxLiabilityProps) {
         }
       }}
     >
+      <CsrfField />
       {/* The step and sub-step a post answers, so a stale tab cannot answer another screen. */}
       <input type="hidden" name="step" value="TAX_INFO_STEP" />
       <input type="hidden" name="subStep" value="0" />

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { RedisClientType } from 'redis';
 import type { Logger } from 'pino';
 import { creationOutcomes, type CreationState } from '../../shared/creationOutcome.ts';
+import { within } from './redis.ts';
 
 export type CreationEvent = { id: number; state: CreationState };
 
@@ -58,11 +59,17 @@ export interface RedisCreationEventsOptions {
   prefix: string;
   ttlSeconds?: number;
   logger?: Pick<Logger, 'error' | 'warn'>;
+  /**
+   * How long connecting the subscriber and a SUBSCRIBE may take (REDIS_COMMAND_TIMEOUT_MS): node-redis's
+   * command timeout does not cover either, and a stream must not wait for a Redis that is away.
+   */
+  timeoutMs?: number;
 }
 
 export function createRedisCreationEvents(options: RedisCreationEventsOptions): CreationEvents {
   const { client, prefix } = options;
   const ttl = options.ttlSeconds ?? CREATION_EVENT_TTL_SECONDS;
+  const timeoutMs = options.timeoutMs ?? 1000;
   const keys = (prospectId: string) => ({
     seq: `${prefix}:creation:${prospectId}:seq`,
     latest: `${prefix}:creation:${prospectId}:latest`,
@@ -88,9 +95,13 @@ export function createRedisCreationEvents(options: RedisCreationEventsOptions): 
     subscriber ??= (async () => {
       const sub = client.duplicate() as RedisClientType;
       sub.on('error', (err: Error) => options.logger?.error({ err: { message: err.message } }, 'redis subscriber error'));
-      await sub.connect();
+      // connect() waits for Redis however long it is away: bound it, and let the next stream try again.
+      await within(sub.connect(), 2 * timeoutMs, 'connecting the redis subscriber', () => void sub.destroy());
       return sub;
-    })();
+    })().catch((err: unknown) => {
+      subscriber = null;
+      throw err;
+    });
     return subscriber;
   }
 
@@ -123,7 +134,7 @@ export function createRedisCreationEvents(options: RedisCreationEventsOptions): 
           listeners: set,
           dispatch,
           // A failed SUBSCRIBE must not stay cached: the next page load tries again.
-          ready: sub.subscribe(name, dispatch).catch((err: unknown) => {
+          ready: within(sub.subscribe(name, dispatch), timeoutMs, 'SUBSCRIBE', () => void sub.unsubscribe(name, dispatch).catch(() => {})).catch((err: unknown) => {
             if (channels.get(name) === entry) channels.delete(name);
             throw err;
           }),

@@ -3,12 +3,14 @@
 // in-process stand-in for development and unit tests.
 import { Queue, Worker, UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import { ioredisForBullmq } from './redis.ts';
+import { ioredisForBullmq, ioredisForProducer } from './redis.ts';
 
+/**
+ * Ids and decisions only: no token. The person's credentials for the run are kept sealed apart from the job
+ * (server/infra/creationCredentials.ts), since job data sits in Redis in clear text and is kept after the job.
+ */
 export type CustomerCreationJob = {
   prospectId: string;
-  /** The prospect's access token: the worker calls the brokerage API on the prospect's behalf. Never logged. */
-  jwt: string;
   phase: 'start' | 'poll';
   /** Poll number, 1-based; 0 for the start phase. */
   attempt: number;
@@ -51,6 +53,11 @@ export const JOB_ATTEMPTS = 5;
 export const JOB_BACKOFF_MS = 1000;
 const QUEUE_NAME = 'onboarding-jobs';
 
+/** Exactly the job's fields: whatever else a caller's object carries never reaches the queue. */
+function jobData(data: CustomerCreationJob): CustomerCreationJob {
+  return { prospectId: data.prospectId, runId: data.runId, phase: data.phase, attempt: data.attempt };
+}
+
 function checkJobId(jobId: string | undefined): void {
   if (jobId !== undefined && (jobId.includes(':') || /^\d+$/.test(jobId))) {
     throw new Error(`job id must not contain ':' nor be a number: ${jobId}`);
@@ -66,16 +73,18 @@ export interface BullmqQueueOptions {
   backoffMs?: number;
   /**
    * Completed jobs are kept this long so that a re-run of a stalled job adding the same next job id is
-   * still deduplicated; short, because job data carries the access token.
+   * still deduplicated.
    */
   keepCompletedSeconds?: number;
   logger?: Pick<Logger, 'error'>;
+  /** Each Redis command of an add gives up after this long (REDIS_COMMAND_TIMEOUT_MS). */
+  commandTimeoutMs?: number;
 }
 
 export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   const queue = new Queue(QUEUE_NAME, {
-    // A producer (the web process) should fail a request rather than hang while Redis is away.
-    connection: ioredisForBullmq(options.redisUrl, { maxRetriesPerRequest: 5 }),
+    // A producer (the web process) fails a request rather than hang while Redis is away.
+    connection: ioredisForProducer(options.redisUrl, options.commandTimeoutMs ?? 1000),
     prefix: options.prefix,
     defaultJobOptions: {
       attempts: JOB_ATTEMPTS,
@@ -90,7 +99,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     async add(name, data, opts = {}) {
       checkJobId(opts.jobId);
       // BullMQ ignores an add whose jobId exists (waiting, delayed, active, or kept completed).
-      await queue.add(name, data, { jobId: opts.jobId, delay: opts.delayMs });
+      await queue.add(name, jobData(data), { jobId: opts.jobId, delay: opts.delayMs });
     },
     async close() {
       await queue.close();
@@ -129,7 +138,7 @@ export async function startBullmqRunner(options: BullmqRunnerOptions): Promise<J
       maxStalledCount: 2,
     },
   );
-  // Only ids and error messages: job data holds the access token.
+  // Only ids and error messages.
   worker.on('error', (err) => logger.error({ err: { message: err.message } }, 'job runner error'));
   worker.on('failed', (job, err) =>
     logger.warn({ jobName: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: { message: err.message } }, 'job failed'),
@@ -237,7 +246,8 @@ export function createMemoryQueue(options: { backoffMs?: number; logger?: Logger
       const jobId = opts.jobId ?? `job-${++autoId}`;
       if (seen.has(jobId)) return;
       seen.add(jobId);
-      schedule(opts.delayMs ?? 0, () => run(jobId, data, 1));
+      const copy = jobData(data);
+      schedule(opts.delayMs ?? 0, () => run(jobId, copy, 1));
     },
     async close() {
       await runner.close();

@@ -1,15 +1,151 @@
-// Redis connections. node-redis serves sessions and creation events; BullMQ brings its own ioredis
+// Redis connections. node-redis serves sessions, locks and creation events; BullMQ brings its own ioredis
 // connections, so it only gets connection options from here.
-import { createClient, type RedisClientType } from 'redis';
+//
+// Redis down must never hang a request: every command has a timeout (REDIS_COMMAND_TIMEOUT_MS), also for
+// its reply, commands fail at once while the connection is down instead of waiting in an offline queue,
+// the client reconnects by itself every ≤ 2 s, and the error middleware (server/errors.ts) answers such
+// failures with the 503 "temporarily unavailable" page (isRedisUnavailable below).
+import {
+  createClient,
+  ClientClosedError,
+  ClientOfflineError,
+  ConnectionTimeoutError,
+  DisconnectsClientError,
+  ReconnectStrategyError,
+  SocketClosedUnexpectedlyError,
+  SocketTimeoutError,
+  TimeoutError,
+  type RedisClientType,
+} from 'redis';
 import type { RedisOptions } from 'ioredis';
+import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
+/** Redis could not be asked (down, unreachable or not answering in time): the request answers 503. */
+export class RedisUnavailableError extends Error {
+  constructor(message = 'Redis is unavailable', options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RedisUnavailableError';
+  }
+}
+
+// What node-redis throws when the connection is down or a command ran out of time.
+const nodeRedisUnavailable = [
+  ClientOfflineError,
+  ClientClosedError,
+  TimeoutError,
+  ConnectionTimeoutError,
+  SocketClosedUnexpectedlyError,
+  SocketTimeoutError,
+  ReconnectStrategyError,
+  DisconnectsClientError,
+];
+// ioredis (BullMQ's producer) has no classes for these, only messages. Also node-redis's full command queue.
+const unavailableMessages = new Set([
+  "Stream isn't writeable and enableOfflineQueue options is false",
+  'Command timed out',
+  'Connection is closed.',
+  'The queue is full',
+]);
+
+/**
+ * True for a failure that means "Redis cannot be reached right now" (not a bug, not a bad command):
+ * our own RedisUnavailableError, node-redis's offline, closed and timeout errors, and ioredis's
+ * offline, timeout and max-retries errors, also when wrapped as another error's cause.
+ */
+export function isRedisUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e instanceof Error && depth < 5; depth++, e = e.cause) {
+    if (e instanceof RedisUnavailableError || nodeRedisUnavailable.some((C) => e instanceof C)) return true;
+    if (e.name === 'MaxRetriesPerRequestError' || unavailableMessages.has(e.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * Placed before the session middleware: while the client knows its connection is down, a request that
+ * would read the session is refused at once (503 page) instead of trying the store. A Redis that is
+ * connected but does not answer is caught by the command timeout instead.
+ */
+export function requireRedis(client: RedisClientType | undefined): RequestHandler {
+  return (_req, _res, next) => {
+    if (client && !client.isReady) return next(new RedisUnavailableError('Redis is not connected'));
+    next();
+  };
+}
+
+/** Rejects with RedisUnavailableError when `promise` has not settled within `ms`; `onLate` tidies up after it. */
+export function within<T>(promise: Promise<T>, ms: number, what: string, onLate?: () => void): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onLate?.();
+      reject(new RedisUnavailableError(`${what} took longer than ${ms} ms`));
+    }, ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * node-redis's `timeout` command option only covers a command still waiting to be written: once it is on
+ * the wire, a Redis that stalls (paused, swapping, a half-open connection) keeps it, and the request,
+ * waiting for good. Every command (they all pass through sendCommand, scripts too) also gets a deadline
+ * for its reply. A late reply still arrives in order and is dropped; the command itself may still take
+ * effect then (Redis runs it once it resumes), as with any client-side timeout.
+ */
+function boundReplies(client: RedisClientType, ms: number): void {
+  type Send = (...args: unknown[]) => Promise<unknown>;
+  // With commandOptions, createClient answers a view of the client; commands run on the client itself.
+  const self = (client as unknown as { _self?: object })._self ?? client;
+  const send = ((self as { sendCommand: Send }).sendCommand as Send).bind(self);
+  Object.defineProperty(self, 'sendCommand', {
+    value: (...args: unknown[]) => within(send(...args), ms, 'redis command'),
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** Wait before reconnect attempt `retries` (0-based): 100 ms doubling to 2 s, with jitter so web processes spread out. */
+export function reconnectDelay(retries: number): number {
+  return Math.min(100 * 2 ** retries, 2000) + Math.floor(Math.random() * 100);
+}
+
+export interface RedisConnectOptions {
+  /** Each command gives up after this long (REDIS_COMMAND_TIMEOUT_MS). */
+  commandTimeoutMs: number;
+}
+
 /** Connects a node-redis client. Errors are logged, never thrown at the process: the client reconnects by itself. */
-export async function connectRedis(url: string, logger: Pick<Logger, 'error' | 'warn'>): Promise<RedisClientType> {
-  const client = createClient({ url }) as unknown as RedisClientType;
+export async function connectRedis(url: string, logger: Pick<Logger, 'error' | 'warn' | 'info'>, options: RedisConnectOptions): Promise<RedisClientType> {
+  const client = createClient({
+    url,
+    // While the connection is down, commands fail at once (→ 503) rather than wait, unbounded, for it.
+    disableOfflineQueue: true,
+    // A Redis that is connected but stalls cannot pile up commands without end either.
+    commandsQueueMaxLength: 10_000,
+    // Drops a command not yet written in time (the reply's own deadline is boundReplies below).
+    commandOptions: { timeout: options.commandTimeoutMs },
+    socket: {
+      connectTimeout: Math.max(1000, 2 * options.commandTimeoutMs),
+      reconnectStrategy: (retries: number) => reconnectDelay(retries),
+    },
+  }) as unknown as RedisClientType;
   // Without an 'error' listener a dropped connection would crash the process (EventEmitter semantics).
-  client.on('error', (err: Error) => logger.error({ err: { message: err.message, name: err.name } }, 'redis client error'));
-  client.on('reconnecting', () => logger.warn('redis client reconnecting'));
+  // One line per outage, not one per reconnect attempt.
+  let down = false;
+  client.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    logger.error({ err: { message: err.message, name: err.name } }, 'redis client error');
+  });
+  client.on('reconnecting', () => {
+    if (!down) logger.warn('redis client reconnecting');
+  });
+  client.on('ready', () => {
+    if (down) logger.info('redis client connected again');
+    down = false;
+  });
+  boundReplies(client, options.commandTimeoutMs);
   await client.connect();
   return client;
 }
@@ -31,4 +167,20 @@ export function ioredisForBullmq(url: string, extra: Partial<RedisOptions> = {})
     maxRetriesPerRequest: null,
     ...extra,
   };
+}
+
+/**
+ * ioredis options for a producer (a Queue that only adds jobs, as in the web process): a request that
+ * adds a job fails within `commandTimeoutMs` while Redis is away instead of hanging. No offline queue, at
+ * most one retry of a command cut off by a dropped connection, and reconnects every ≤ 2 s (BullMQ's own
+ * default backs off to 20 s, which would keep the queue down long after Redis is back).
+ */
+export function ioredisForProducer(url: string, commandTimeoutMs: number): RedisOptions {
+  return ioredisForBullmq(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: commandTimeoutMs,
+    connectTimeout: Math.max(1000, 2 * commandTimeoutMs),
+    retryStrategy: (times: number) => reconnectDelay(times - 1),
+  });
 }

@@ -8,25 +8,54 @@
 // Holding a per-session lock from before the session is re-read until after it is saved makes those
 // requests take turns, each seeing what the one before it wrote. In Redis mode the lock is a Redis key,
 // so it holds across web processes; in memory mode (one process) it is a queue per session.
+//
+// A request that cannot get the lock (waiting ran out, the lock store is unreachable) is refused: it
+// changes nothing and is told to try again. Going on without the lock is what lost documents: 20
+// overlapping uploads were each answered "uploaded" and one was kept (hardening issue, item 3).
+//
+// The lock's lifetime: renewed while held, not sized in advance. What runs under it is the body read (a
+// 3 MB upload from a slow phone: only Node's requestTimeout bounds it) plus the handler (bounded by
+// REQUEST_DEADLINE_MS), so no fixed holdMs can be sure to cover it. The holder renews the key every
+// holdMs / 3 with a PEXPIRE that only applies while the key still holds its own token, and checks the
+// same way right before each save. So a live holder never loses the lock to a timer; a dead process's
+// lock lapses after holdMs; and a holder whose lock did lapse (Redis unreachable for longer than holdMs,
+// or a request stuck past maxHoldMs) finds out before it writes, and is refused instead.
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { RedisClientType } from 'redis';
 
+/** A lock this request holds. */
+export interface HeldLock {
+  /**
+   * True while the lock is still this holder's, and then extends it by holdMs. False once it lapsed (it
+   * may be someone else's now) or when the store cannot say (unreachable). Never rejects.
+   */
+  confirm(): Promise<boolean>;
+  /** Gives the lock up (only if it is still this holder's). */
+  release(): Promise<void>;
+}
+
 export interface SessionLocks {
-  /** Waits for the session's lock; the returned function releases it. Resolves to null when waiting ran out. */
-  acquire(sessionId: string): Promise<(() => Promise<void>) | null>;
+  /**
+   * Waits up to waitMs for the session's lock. Resolves to null when waiting ran out; rejects when the
+   * lock store cannot be reached.
+   */
+  acquire(sessionId: string): Promise<HeldLock | null>;
 }
 
 export interface LockTiming {
-  /** How long a holder may keep the lock before it lapses (a crashed process must not block the person). */
+  /** A lock its holder stopped renewing (the process died) lapses after this long. Renewed every holdMs / 3. */
   holdMs: number;
-  /** How long a request waits for the lock before it goes on without it. */
+  /** How long a request waits for the lock before it is refused ("please try again"). */
   waitMs: number;
+  /** Renewal stops this long after the lock was taken: only a stuck request gets there, and its write is then refused. */
+  maxHoldMs: number;
 }
 
-// holdMs covers a 3 MB upload from a slow phone: the multipart body arrives while the lock is held.
-export const DEFAULT_LOCK_TIMING: LockTiming = { holdMs: 60_000, waitMs: 10_000 };
+// holdMs: how long a person waits after a web process died holding their lock. maxHoldMs: Node's default
+// requestTimeout (300 s to receive a request, body included) plus the request deadline and a margin.
+export const DEFAULT_LOCK_TIMING: LockTiming = { holdMs: 15_000, waitMs: 10_000, maxHoldMs: 360_000 };
 
 export function createMemorySessionLocks(timing: LockTiming = DEFAULT_LOCK_TIMING): SessionLocks {
   // Each session's tail: the promise the next comer waits on.
@@ -34,110 +63,222 @@ export function createMemorySessionLocks(timing: LockTiming = DEFAULT_LOCK_TIMIN
   return {
     async acquire(sessionId) {
       const before = tails.get(sessionId) ?? Promise.resolve();
-      let release!: () => void;
-      const mine = new Promise<void>((r) => (release = r));
+      let open!: () => void;
+      const mine = new Promise<void>((r) => (open = r));
       const tail = before.then(() => mine);
       tails.set(sessionId, tail);
-      let lapse: ReturnType<typeof setTimeout> | undefined;
+      // Forgotten once the queue has passed this one and nobody queued behind it. Not earlier: a comer
+      // that found no tail would not wait for the holder in front.
+      void tail.then(() => {
+        if (tails.get(sessionId) === tail) tails.delete(sessionId);
+      });
       let waited: ReturnType<typeof setTimeout> | undefined;
       const gotIt = await Promise.race([
         before.then(() => true),
         new Promise<false>((r) => (waited = setTimeout(() => r(false), timing.waitMs))),
       ]);
       clearTimeout(waited);
-      const done = async () => {
-        clearTimeout(lapse);
-        release();
-        if (tails.get(sessionId) === tail) tails.delete(sessionId);
-      };
       if (!gotIt) {
-        // Gave up waiting: step out of the queue so those behind are not held up by this request.
-        await done();
+        // Gave up waiting: step out of the queue so those behind wait only for the ones in front of it.
+        open();
         return null;
       }
-      // A holder that never releases lapses after holdMs, as the Redis key would.
-      lapse = setTimeout(release, timing.holdMs);
+      // One process: a holder cannot die apart from its lock, so it needs no renewal; one stuck for
+      // maxHoldMs lets the next one in, as the Redis key would.
+      let held = true;
+      const lapse = setTimeout(() => {
+        held = false;
+        open();
+      }, timing.maxHoldMs);
       lapse.unref();
-      return done;
+      return {
+        confirm: async () => held,
+        async release() {
+          held = false;
+          clearTimeout(lapse);
+          open();
+        },
+      };
     },
   };
 }
 
 // Deletes the key only if it still holds this holder's token (it may have lapsed and been taken since).
 const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+// Extends the key only if it still holds this holder's token. A 1 proves the lock was never anyone
+// else's since it was taken: SET NX only succeeds on a missing key, and a new holder brings a new token.
+const RENEW_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
 
 export function createRedisSessionLocks(options: { client: RedisClientType; prefix: string; timing?: LockTiming; retryMs?: number }): SessionLocks {
   const timing = options.timing ?? DEFAULT_LOCK_TIMING;
   const retryMs = options.retryMs ?? 25;
+  const { client } = options;
   return {
     async acquire(sessionId) {
       const key = `${options.prefix}:sesslock:${sessionId}`;
       const token = randomUUID();
       const deadline = Date.now() + timing.waitMs;
       for (;;) {
-        const set = await options.client.set(key, token, { NX: true, PX: timing.holdMs });
+        const set = await client.set(key, token, { NX: true, PX: timing.holdMs });
         if (set === 'OK') break;
         if (Date.now() >= deadline) return null;
         await new Promise((r) => setTimeout(r, retryMs));
       }
-      return async () => {
-        await options.client.eval(RELEASE_SCRIPT, { keys: [key], arguments: [token] });
+      const until = Date.now() + timing.maxHoldMs;
+      // Lost for good: the key no longer holds the token, released, or past maxHoldMs.
+      let lost = false;
+      const confirm = async (): Promise<boolean> => {
+        if (!lost && Date.now() > until) lost = true;
+        if (lost) return false;
+        try {
+          const renewed = await client.eval(RENEW_SCRIPT, { keys: [key], arguments: [token, String(timing.holdMs)] });
+          if (renewed !== 1) lost = true;
+          return renewed === 1;
+        } catch {
+          // Unreachable now: not known to be held. A later renewal that succeeds proves it still is.
+          return false;
+        }
+      };
+      const renewal = setInterval(() => {
+        void confirm().then(() => {
+          if (lost) clearInterval(renewal);
+        });
+      }, Math.max(1, Math.floor(timing.holdMs / 3)));
+      renewal.unref();
+      return {
+        confirm,
+        async release() {
+          lost = true;
+          clearInterval(renewal);
+          await client.eval(RELEASE_SCRIPT, { keys: [key], arguments: [token] });
+        },
       };
     },
   };
 }
+
+/** Why a request was refused: its session's lock stayed taken for waitMs, or could not be had or kept (store unreachable, lapsed). */
+export type LockRefusal = 'busy' | 'unavailable';
+
+/**
+ * Answers a request the lock refused. Nothing of it reached the session, and it is not saved afterwards
+ * (the session may be read for the page, e.g. its language). The app's answer (server/errors.ts
+ * sessionBusy) is a 503 JSON for API callers and a translated "please try again" for browsers.
+ */
+export type RefuseHandler = (req: Request, res: Response, why: LockRefusal) => void;
+
+const refuseWith503: RefuseHandler = (_req, res) => {
+  res.status(503).set('retry-after', '1').json({ error: 'Busy, try again' });
+};
+
+/** Raised by a session save that found its lock gone. */
+class LockLostError extends Error {
+  constructor() {
+    super('session lock lost before the save');
+  }
+}
+
+// Headers of the handler's own answer that must not stay on the refusal that replaces it (cookies and
+// security headers stay).
+const answerHeaders = ['content-type', 'content-length', 'location', 'etag', 'last-modified'];
 
 /**
  * Route middleware: takes the session's lock, re-reads the session from the store (a request that held
  * the lock before may have changed it since this one's session was loaded), and when the handler ends
  * the response, saves the session and only then releases the lock. Not on the connection closing: a
  * browser that navigates away drops its poll while the handler still runs, and that handler's write
- * must come before the next holder's read. A handler that never answers loses the lock after holdMs.
- * A session not yet stored has nothing to re-read. Without the lock (waiting ran out, store down) the
- * request goes on unlocked.
+ * must come before the next holder's read. Every save of the session (the handler's own, as in
+ * redirectAfterSave, and the one at the end) first confirms the lock is still held.
+ *
+ * Without the lock nothing goes on: the handler never runs and `refuse` answers. A save that finds the
+ * lock gone, or fails, is not made: when the answer has not started yet, `refuse` answers instead of the
+ * handler's answer (the person is told to try again, never "saved" for something that was not).
  */
-export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn'>): RequestHandler {
+export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn'>, refuse: RefuseHandler = refuseWith503): RequestHandler {
   return async (req, res, next) => {
-    let release: (() => Promise<void>) | null;
+    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+    // The session is read (the page's language) but never written: express-session saves nothing and
+    // sets no cookie for a request whose session is gone by the time the answer ends.
+    const endUnsavedWith = (...args: unknown[]) => {
+      delete (req as { session?: unknown }).session;
+      return end(...args);
+    };
+    const endUnsaved = endUnsavedWith as typeof res.end;
+
+    let lock: HeldLock | null;
     try {
-      release = await locks.acquire(req.sessionID);
-      if (!release) logger.warn('session lock not acquired in time; request goes on unlocked');
+      lock = await locks.acquire(req.sessionID);
     } catch (err) {
-      release = null;
-      logger.warn({ err: { message: (err as Error).message } }, 'session lock unavailable; request goes on unlocked');
-    }
-    if (!release) {
-      next();
+      logger.warn({ err: { message: (err as Error).message } }, 'session lock store unreachable; request refused');
+      res.end = endUnsaved;
+      refuse(req, res, 'unavailable');
       return;
     }
-    const releaseLock = () => release!().catch((err: Error) => logger.warn({ err: { message: err.message } }, 'session lock release failed'));
+    if (!lock) {
+      logger.warn('session lock not acquired in time; request refused');
+      res.end = endUnsaved;
+      refuse(req, res, 'busy');
+      return;
+    }
+    const held = lock;
+    const releaseLock = () => held.release().catch((err: Error) => logger.warn({ err: { message: err.message } }, 'session lock release failed'));
 
-    // express-session's own end wrapper then finds the session saved and does not write it again.
-    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
     let ending = false;
     res.end = ((...args: unknown[]) => {
       if (ending) return res;
       ending = true;
-      const finish = () => {
+      if (!req.session) {
         void releaseLock();
-        end(...args);
-      };
-      if (req.session) {
-        req.session.save((err?: Error) => {
-          if (err) logger.warn({ err: { message: err.message } }, 'session save failed');
-          finish();
-        });
-      } else {
-        finish();
+        return end(...args);
       }
+      // express-session's own end wrapper then finds the session saved and does not write it again.
+      req.session.save((err?: Error) => {
+        if (!err) {
+          void releaseLock();
+          end(...args);
+          return;
+        }
+        logger.warn({ err: { message: err.message } }, 'session not saved; request refused');
+        if (res.headersSent) {
+          // A streamed answer cannot be taken back; at least nothing more is written.
+          void releaseLock();
+          endUnsavedWith(...args);
+          return;
+        }
+        for (const name of answerHeaders) res.removeHeader(name);
+        res.statusCode = 200;
+        res.end = endUnsaved;
+        void releaseLock();
+        refuse(req, res, err instanceof LockLostError ? 'busy' : 'unavailable');
+      });
       return res;
     }) as typeof res.end;
+
+    // Every save goes through the lock: the handler's own (redirectAfterSave) and the one above.
+    const guardSaves = () => {
+      const session = req.session;
+      const save = session.save.bind(session);
+      Object.defineProperty(session, 'save', {
+        configurable: true,
+        enumerable: false,
+        writable: true,
+        value(callback?: (err?: Error) => void) {
+          void held.confirm().then((stillHeld) => (stillHeld ? save(callback) : callback?.(new LockLostError())));
+          return session;
+        },
+      });
+    };
 
     // A session that holds anything besides its cookie was loaded from the store.
     const loadedFromStore = Object.keys(req.session).some((key) => key !== 'cookie');
     req.session.reload((err?: Error) => {
       if (err && !/failed to load session/.test(err.message)) {
-        next(err);
+        // The store failed: this request's copy may be stale, so it is neither used to change nor saved.
+        logger.warn({ err: { message: err.message } }, 'session not re-read; request refused');
+        ending = true;
+        res.end = endUnsaved;
+        void releaseLock();
+        refuse(req, res, 'unavailable');
         return;
       }
       if (err && loadedFromStore) {
@@ -149,6 +290,7 @@ export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn
         return;
       }
       // Otherwise nothing is stored for this id yet: the new session is current.
+      guardSaves();
       next();
     });
   };

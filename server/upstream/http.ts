@@ -1,7 +1,9 @@
 // One small JSON-over-HTTP helper shared by the typed upstream clients: undici for the wire,
 // zod for every answer. A body that does not match its schema is an upstream fault, never trusted.
+// A call inside a request gets at most what is left of the request's deadline (server/infra/deadline.ts).
 import { request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { currentDeadline } from '../infra/deadline.ts';
 
 export class UpstreamError extends Error {
   constructor(
@@ -13,6 +15,23 @@ export class UpstreamError extends Error {
     super(message);
     this.name = 'UpstreamError';
   }
+}
+
+/** The request's deadline has passed: the call is not made (status 0, like an unreachable upstream: try again). */
+export function deadlinePassed(upstream: string, what: string): UpstreamError {
+  return new UpstreamError(upstream, 0, undefined, `${upstream} ${what}: request deadline passed`);
+}
+
+/**
+ * How long a call may take now: its own timeout, cut to what is left of the request's deadline, and the
+ * deadline's signal (which also ends a body still arriving at the deadline). Null when nothing is left.
+ */
+export function callBudget(timeoutMs: number): { timeoutMs: number; signal: AbortSignal | undefined } | null {
+  const deadline = currentDeadline();
+  if (!deadline) return { timeoutMs, signal: undefined };
+  const left = deadline.remaining();
+  if (left <= 0 || deadline.signal.aborted) return null;
+  return { timeoutMs: Math.min(timeoutMs, left), signal: deadline.signal };
 }
 
 export interface JsonCall<S extends z.ZodType> {
@@ -47,20 +66,26 @@ export function createHttpClient(options: HttpClientOptions) {
     const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     if (call.bearer) headers.authorization = `Bearer ${call.bearer}`;
+    const budget = callBudget(options.timeoutMs);
+    if (!budget) throw deadlinePassed(options.name, `${call.method} ${call.path}`);
     let res: Dispatcher.ResponseData;
+    let text: string;
     try {
       res = await request(url, {
         method: call.method,
         headers,
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
+        headersTimeout: budget.timeoutMs,
+        bodyTimeout: budget.timeoutMs,
+        signal: budget.signal,
         dispatcher: options.dispatcher,
       });
+      // Inside the try: a body cut off (timeout, deadline) is the same failure as no answer.
+      text = await res.body.text();
     } catch (err) {
+      if (budget.signal?.aborted) throw deadlinePassed(options.name, `${call.method} ${call.path}`);
       throw new UpstreamError(options.name, 0, undefined, `${options.name} unreachable: ${(err as Error).message}`);
     }
-    const text = await res.body.text();
     let body: unknown = undefined;
     if (text.length > 0) {
       try {

@@ -1,7 +1,9 @@
 // Object storage (customer-information.md §7): the bytes of an uploaded file are PUT to the pre-signed
-// URL that init-file-upload answered, with their Content-Type and an inline Content-Disposition.
+// URL that init-file-upload answered, with their Content-Type and a Content-Disposition the storage keeps
+// and answers when the file is fetched. The spec says inline; we send attachment (shared/files.ts
+// contentDisposition, hardening issue item 10) so a stored file is downloaded, never rendered as a page.
 import { request } from 'undici';
-import { UpstreamError } from './http.ts';
+import { callBudget, deadlinePassed, UpstreamError } from './http.ts';
 import { contentDisposition, type AllowedFileType } from '../../shared/files.ts';
 
 export interface ObjectStorageOptions {
@@ -20,17 +22,22 @@ export function createObjectStorageClient(options: ObjectStorageOptions) {
     /** PUT to a pre-signed URL; a non-2xx answer throws UpstreamError (status 0: unreachable). */
     async put(url: string, object: StoredObject): Promise<void> {
       let status: number;
+      // At most what is left of the request's deadline (server/infra/deadline.ts).
+      const budget = callBudget(options.timeoutMs);
+      if (!budget) throw deadlinePassed('objectStorage', 'PUT');
       try {
         const res = await request(url, {
           method: 'PUT',
           headers: { 'content-type': object.contentType, 'content-disposition': contentDisposition(object.fileName) },
           body: object.bytes,
-          headersTimeout: options.timeoutMs,
-          bodyTimeout: options.timeoutMs,
+          headersTimeout: budget.timeoutMs,
+          bodyTimeout: budget.timeoutMs,
+          signal: budget.signal,
         });
         status = res.statusCode;
         await res.body.dump();
       } catch (err) {
+        if (budget.signal?.aborted) throw deadlinePassed('objectStorage', 'PUT');
         // The URL carries a signature: never put it (nor the file name) in a message that may be logged.
         throw new UpstreamError('objectStorage', 0, undefined, `objectStorage unreachable: ${(err as Error).name}`);
       }

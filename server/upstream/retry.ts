@@ -1,7 +1,14 @@
-// §9: file, case, citizenship and init-upload calls are tried 10 times, 500 ms apart. Only failures that
-// may pass (network, 5xx, 408, 429, an unreadable answer) are tried again; a 4xx is the same next time.
-import pRetry, { AbortError } from 'p-retry';
-import { UpstreamError } from './http.ts';
+// Retries of upstream calls. customer-information §9: file, case, citizenship and init-upload calls are
+// tried 10 times, 500 ms apart; identification-routing-creation §4: the routing status 14 times, 200 ms
+// apart. Only failures that may pass (network, 5xx, 408, 429, an unreadable answer) are tried again by
+// default; a 4xx is the same next time.
+//
+// Inside a request every try shares the request's deadline (server/infra/deadline.ts): another try is made
+// only while there is still time for it after the wait, so the tries end at the deadline instead of
+// multiplying the per-call timeout (14 × 10 s), and the last failure is what the caller gets.
+import pRetry from 'p-retry';
+import { deadlinePassed, UpstreamError } from './http.ts';
+import { currentDeadline } from '../infra/deadline.ts';
 
 export const FILE_CALL_ATTEMPTS = 10;
 
@@ -10,16 +17,26 @@ export function isRetryable(err: unknown): boolean {
   return err.status === 0 || err.status >= 500 || err.status === 408 || err.status === 429 || (err.status >= 200 && err.status < 300);
 }
 
-export async function withRetries<T>(call: () => Promise<T>, delayMs: number, attempts = FILE_CALL_ATTEMPTS): Promise<T> {
-  return pRetry(
-    async () => {
-      try {
-        return await call();
-      } catch (err) {
-        if (!isRetryable(err)) throw new AbortError(err as Error);
-        throw err;
-      }
-    },
-    { retries: attempts - 1, factor: 1, minTimeout: delayMs, maxTimeout: delayMs, randomize: false },
-  );
+/**
+ * Calls `call` up to `attempts` times, `delayMs` apart, while `retryIf` judges the failure passing and the
+ * request's deadline leaves time. Rejects with the last failure; with an UpstreamError of status 0 when the
+ * deadline ended the tries some other way.
+ */
+export async function withRetries<T>(call: () => Promise<T>, delayMs: number, attempts = FILE_CALL_ATTEMPTS, retryIf: (err: unknown) => boolean = isRetryable): Promise<T> {
+  const deadline = currentDeadline();
+  try {
+    return await pRetry(() => call(), {
+      retries: attempts - 1,
+      factor: 1,
+      minTimeout: delayMs,
+      maxTimeout: delayMs,
+      randomize: false,
+      signal: deadline?.signal,
+      // Waiting out the delay only to find the deadline gone would add time and no answer.
+      shouldRetry: ({ error }) => retryIf(error) && (deadline === undefined || deadline.remaining() > delayMs),
+    });
+  } catch (err) {
+    if (!(err instanceof UpstreamError) && deadline?.signal.aborted) throw deadlinePassed('retry', 'tries');
+    throw err;
+  }
 }

@@ -71,8 +71,9 @@ async function toTaxStepLivingAbroad(options: BrowserContextOptions): Promise<Pa
     const body = httpAnswers.RESIDENCY_STEP!(Number(subStep), html);
     const res =
       typeof body === 'string'
-        ? await page.request.post(`${stepUrl}/step`, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, data: body })
+        ? await page.request.post(`${stepUrl}/step`, { headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' }, data: body })
         : await page.request.post(`${stepUrl}/step`, {
+            headers: { 'sec-fetch-site': 'same-origin' },
             multipart: { ...body.fields, file: { name: body.file.name, mimeType: body.file.contentType, buffer: body.file.bytes } },
           });
     expect(res.ok()).toBe(true);

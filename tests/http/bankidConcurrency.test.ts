@@ -1,6 +1,6 @@
 // The BankID page polls its status every second while the person may press Back or "Open BankID on
 // this device". Those requests share one session; each must see what the one before it wrote, or a
-// poll in flight writes back a cancelled order (or starts a second one nobody cancels). A slow collect
+// poll in flight writes back a cancelled order over the one the person just started. A slow collect
 // (sandbox delay fault) holds a poll open while the person acts. Run in memory mode and in Redis mode
 // with the poll and the action on two different web processes (the lock must hold across processes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

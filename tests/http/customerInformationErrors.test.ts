@@ -52,7 +52,7 @@ const logged = (msg: string) => logLines.map((l) => JSON.parse(l) as Record<stri
 const identified = (agent: Agent, scenario: string) => identifyOverHttp(agent, stack.sandboxUrl, scenario);
 
 const postContact = (agent: Agent, page: string) =>
-  agent.post(`${page}/step`).type('form').send({ step: 'CONTACT_INFORMATION_STEP', phonePrefix: '46', ...CONTACT });
+  agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send({ step: 'CONTACT_INFORMATION_STEP', phonePrefix: '46', ...CONTACT });
 
 /** The page showed the contact form again with what was typed. */
 function expectContactKept(html: string): void {
@@ -122,7 +122,7 @@ describe('token refresh', () => {
     expect(next.text).not.toContain(SESSION_EXPIRED);
 
     // The new token is the session's now: back on the contact step, its related data call needs no second refresh.
-    await agent.post(`${page}/back`).expect(303);
+    await agent.post(`${page}/back`).set('sec-fetch-site', 'same-origin').expect(303);
     const back = await agent.get(page).expect(200);
     expect(stepOf(back.text)).toEqual(['CONTACT_INFORMATION_STEP', '0']);
     expect(back.text).toContain('Registered address');
@@ -157,7 +157,7 @@ describe('step views whose own calls fail', () => {
   it('show the banner instead of an error page, and the step again once the call works', async () => {
     const agent = request.agent(webUrl);
     const { page } = await identified(agent, 'taxInformation');
-    const post = (body: string) => agent.post(`${page}/step`).type('form').send(`step=TAX_INFO_STEP&${body}`).expect(303);
+    const post = (body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=TAX_INFO_STEP&${body}`).expect(303);
     await post('subStep=0&liability=other');
     await post('subStep=1&countries=DE&intent=continue');
 

@@ -18,7 +18,7 @@ const PREFIX = `test-jobs-${process.pid}-${Date.now()}`;
 const logger = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const data = (attempt: number): CustomerCreationJob => ({ prospectId: 'p-1', jwt: 'jwt', phase: 'poll', attempt, runId: 'r1' });
+const data = (attempt: number): CustomerCreationJob => ({ prospectId: 'p-1', phase: 'poll', attempt, runId: 'r1' });
 
 async function until(pred: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
@@ -96,6 +96,20 @@ describe('BullMQ queue and runner', () => {
     await queue.add('customerCreation', data(1), { jobId: 'creation-p-1-r1-poll-1' });
     await sleep(400);
     expect(ran).toHaveLength(1);
+  });
+
+  it('stores exactly the job\'s fields: a token a caller slips in never reaches Redis', async () => {
+    const { prefix, queue, ran, startRunner } = await setup();
+    const leaky = { ...data(1), jwt: 'secret-access-token', refreshToken: 'secret-refresh-token' } as CustomerCreationJob;
+    await queue.add('customerCreation', leaky, { jobId: 'creation-p-1-r1-poll-1' });
+    const c = createClient({ url: REDIS_URL });
+    await c.connect();
+    const stored = await c.hGetAll(`${prefix}:onboarding-jobs:creation-p-1-r1-poll-1`);
+    await c.quit();
+    expect(JSON.parse(stored.data!)).toEqual(data(1));
+    await startRunner();
+    await until(() => ran.length === 1);
+    expect(ran[0]!.data).toEqual(data(1));
   });
 
   it('refuses job ids with a colon', async () => {

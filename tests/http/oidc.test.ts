@@ -57,8 +57,8 @@ describe('return page redirect (OnboardingSignicat)', () => {
     ['web flow keeps the issuer for the client check', { code: 'c1', state: 'NEXT_x', iss: 'https://idp.example/' }, { kind: 'onboarding', url: '/onboarding?code=c1&state=NEXT_x&iss=https%3A%2F%2Fidp.example%2F' }],
     ['app flow in a webview: deep link to the native app', { code: 'c2', state: appState }, { kind: 'nativeApp', url: `nordicbank://onboarding/signicat?code=c2&state=${encodeURIComponent(appState)}` }],
     ['app state but not a webview: Onboarding', { code: 'c2', state: appStateNoWebview }, { kind: 'onboarding', url: `/onboarding?code=c2&state=${encodeURIComponent(appStateNoWebview)}&clientId=ios` }],
-    ['error: Onboarding with the error and the restored parameters', { error: 'access_denied', error_description: 'Cancelled by user', state: webState }, { kind: 'onboarding', url: '/onboarding?error=access_denied&webview=true&lang=nb' }],
-    ['error wins over a code, never a deep link', { error: 'server_error', code: 'c3', state: appState }, { kind: 'onboarding', url: '/onboarding?error=server_error&webview=true&clientId=ios' }],
+    ['error: Onboarding with the error, its state and the restored parameters', { error: 'access_denied', error_description: 'Cancelled by user', state: webState }, { kind: 'onboarding', url: `/onboarding?error=access_denied&state=${encodeURIComponent(webState)}&webview=true&lang=nb` }],
+    ['error wins over a code, never a deep link', { error: 'server_error', code: 'c3', state: appState }, { kind: 'onboarding', url: `/onboarding?error=server_error&state=${encodeURIComponent(appState)}&webview=true&clientId=ios` }],
     ['nothing: plain Onboarding', {}, { kind: 'onboarding', url: '/onboarding' }],
   ];
   it.each(rows)('%s', (_name, query, expected) => {
@@ -67,15 +67,20 @@ describe('return page redirect (OnboardingSignicat)', () => {
 });
 
 describe('Onboarding with a code or an error (local marker rule)', () => {
-  const rows: Array<[string, CallbackQuery, boolean, CallbackAction]> = [
-    ['code with the marker: exchange', { code: 'c', state: 's' }, true, { kind: 'exchange', code: 'c', state: 's', iss: undefined }],
-    ['code without the marker: ignored', { code: 'c', state: 's' }, false, { kind: 'ignoreCode' }],
-    ['error with the marker', { error: 'access_denied' }, true, { kind: 'error', error: 'access_denied' }],
-    ['error without the marker still sets the error', { error: 'access_denied' }, false, { kind: 'error', error: 'access_denied' }],
-    ['neither', {}, true, { kind: 'none' }],
+  // The marker's state, or undefined when this session stored no marker.
+  const rows: Array<[string, CallbackQuery, string | undefined, CallbackAction]> = [
+    ['code with the marker: exchange', { code: 'c', state: 's' }, 's', { kind: 'exchange', code: 'c', state: 's', iss: undefined }],
+    ['code without the marker: ignored', { code: 'c', state: 's' }, undefined, { kind: 'ignoreCode' }],
+    ['code with another state than the marker: ignored, the marker kept', { code: 'c', state: 'x' }, 's', { kind: 'ignoreCode' }],
+    ['code without a state: ignored', { code: 'c' }, 's', { kind: 'ignoreCode' }],
+    ['error with the marker state', { error: 'access_denied', state: 's' }, 's', { kind: 'error', error: 'access_denied' }],
+    ['error without a state aborts nothing', { error: 'access_denied' }, 's', { kind: 'ignoreError', error: 'access_denied' }],
+    ['error with another state aborts nothing', { error: 'access_denied', state: 'x' }, 's', { kind: 'ignoreError', error: 'access_denied' }],
+    ['error without the marker aborts nothing', { error: 'access_denied', state: 's' }, undefined, { kind: 'ignoreError', error: 'access_denied' }],
+    ['neither', {}, 's', { kind: 'none' }],
   ];
-  it.each(rows)('%s', (_name, query, hasMarker, expected) => {
-    expect(callbackAction(query, hasMarker)).toEqual(expected);
+  it.each(rows)('%s', (_name, query, markerState, expected) => {
+    expect(callbackAction(query, markerState)).toEqual(expected);
   });
 });
 
@@ -113,7 +118,7 @@ function browserFor(country: 'dk' | 'no' | 'fi') {
     agent,
     host,
     get: (path: string) => agent.get(path).set('host', host),
-    post: (path: string, form: Record<string, string> = {}) => agent.post(path).set('host', host).type('form').send(form),
+    post: (path: string, form: Record<string, string> = {}) => agent.post(path).set('sec-fetch-site', 'same-origin').set('host', host).type('form').send(form),
   };
 }
 

@@ -35,9 +35,9 @@ const sandboxResidency = async (prospectId: string) =>
 /** BankID over HTTP as a persona of the scenario, through routing, to the residency step. */
 const toResidency = (agent: Agent, scenario: string) => identifyOverHttp(agent, stack.sandboxUrl, scenario);
 
-const post = (agent: Agent, page: string, body: string) => agent.post(`${page}/step`).type('form').send(body);
+const post = (agent: Agent, page: string, body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body);
 const upload = (agent: Agent, page: string, bytes: Buffer, name: string, type: string) =>
-  agent.post(`${page}/step`).field('step', 'RESIDENCY_STEP').field('intent', 'upload').attach('file', bytes, { filename: name, contentType: type });
+  agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').field('step', 'RESIDENCY_STEP').field('intent', 'upload').attach('file', bytes, { filename: name, contentType: type });
 
 describe('residency step over HTTP', () => {
   it('dialog until answered, address and answer errors with input kept, the case, the upload, then the submission', async () => {
@@ -126,11 +126,11 @@ describe('residency step over HTTP', () => {
     await upload(agent, page, samplePdf(), 'lease.pdf', 'application/pdf').expect(303);
 
     // Back twice keeps everything; going through again updates the same case.
-    await agent.post(`${page}/back`).expect(303);
+    await agent.post(`${page}/back`).set('sec-fetch-site', 'same-origin').expect(303);
     const back = await agent.get(page).expect(200);
     expect(subStepOf(back.text)).toEqual(['RESIDENCY_STEP', '1']);
     expect(back.text).toContain('>I work in Oslo</textarea>');
-    await agent.post(`${page}/back`).expect(303);
+    await agent.post(`${page}/back`).set('sec-fetch-site', 'same-origin').expect(303);
     const start = await agent.get(page).expect(200);
     expect(subStepOf(start.text)).toEqual(['RESIDENCY_STEP', '0']);
     expect(start.text).not.toContain('id="residency-dialog-screen"');
@@ -186,7 +186,7 @@ describe('residency step over HTTP', () => {
       },
       async (body) => void (await post(agent, page, body).expect(303)),
       async ({ fields, file }) => {
-        let req = agent.post(`${page}/step`);
+        let req = agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin');
         for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
         await req.attach('file', file.bytes, { filename: file.name, contentType: file.contentType }).expect(303);
       },

@@ -742,6 +742,23 @@ describe('brokerage authentication', () => {
     await request(app).delete(brokeragePaths.logoutLegacy).set(bearer(jwt)).expect(401);
     await request(app).post(brokeragePaths.refreshToken).send({ refreshToken: session.body.refreshToken }).expect(401);
   });
+
+  it('lists the logout calls it saw (GET /sandbox/logouts): path, bearer and answer, 401s too', async () => {
+    const app = newApp();
+    const persona = await personaFor(app, 'onboarding');
+    const jwt = await loginWithShortcut(app, persona);
+    await request(app).delete(brokeragePaths.logoutCurrent).set(bearer(jwt)).expect(204);
+    await request(app).delete(brokeragePaths.logoutLegacy).set(bearer(jwt)).expect(401);
+    await request(app).delete(brokeragePaths.logoutLegacy).expect(401);
+    const calls = (await request(app).get('/sandbox/logouts').expect(200)).body as Array<{ path: string; bearer: string | null; status: number }>;
+    expect(calls.map(({ path, bearer: sent, status }) => ({ path, bearer: sent, status }))).toEqual([
+      { path: brokeragePaths.logoutCurrent, bearer: jwt, status: 204 },
+      { path: brokeragePaths.logoutLegacy, bearer: jwt, status: 401 },
+      { path: brokeragePaths.logoutLegacy, bearer: null, status: 401 },
+    ]);
+    await request(app).post('/sandbox/reset').expect(204);
+    expect((await request(app).get('/sandbox/logouts').expect(200)).body).toEqual([]);
+  });
 });
 
 describe('brokerage rules', () => {

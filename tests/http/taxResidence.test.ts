@@ -114,7 +114,7 @@ async function toTaxStep(agent: Agent): Promise<string> {
 }
 
 const postMultipart = (agent: Agent, page: string) => async ({ fields, file }: MultipartAnswer) => {
-  let req = agent.post(`${page}/step`);
+  let req = agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin');
   for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
   await req.attach('file', file.bytes, { filename: file.name, contentType: file.contentType }).expect(303);
 };
@@ -127,7 +127,7 @@ async function toTaxStepLivingAbroad(agent: Agent): Promise<string> {
     const [step, subStep] = subStepOf(html)!;
     if (step !== 'RESIDENCY_STEP') break;
     const body = httpAnswers.RESIDENCY_STEP!(Number(subStep), html);
-    if (typeof body === 'string') await agent.post(`${page}/step`).type('form').send(body).expect(303);
+    if (typeof body === 'string') await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body).expect(303);
     else await postMultipart(agent, page)(body);
   }
   expect(subStepOf((await agent.get(page).expect(200)).text)).toEqual(['TAX_INFO_STEP', '0']);
@@ -139,7 +139,7 @@ describe('tax step over HTTP', () => {
     const agent = request.agent(stack.webUrl);
     const page = await toTaxStep(agent);
     const post = async (body: string) => {
-      await agent.post(`${page}/step`).type('form').send(`step=TAX_INFO_STEP&${body}`).expect(303);
+      await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=TAX_INFO_STEP&${body}`).expect(303);
       return subStepOf((await agent.get(page).expect(200)).text);
     };
     // Not FATCA: other countries, or home only with the address at home. Nothing is submitted.
@@ -163,7 +163,7 @@ describe('tax step over HTTP', () => {
         seen.push(`${subStepOf(html)!.join(' ')}${html.includes('<section id="fatca-dialog"') ? ' FATCA' : ''}`);
         return html;
       },
-      async (body) => void (await agent.post(`${page}/step`).type('form').send(body).expect(303)),
+      async (body) => void (await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body).expect(303)),
       postMultipart(agent, page),
     );
     expect(seen).toEqual(['TAX_INFO_STEP 0', 'TAX_INFO_STEP 0 FATCA', 'MILESTONE_THREE_STEP 0']);
@@ -172,7 +172,7 @@ describe('tax step over HTTP', () => {
   it('living abroad: the tax residence country is asked, and the proof is for it; another country updates the case', async () => {
     const agent = request.agent(stack.webUrl);
     const page = await toTaxStepLivingAbroad(agent);
-    const post = (body: string, status = 303) => agent.post(`${page}/step`).type('form').send(`step=TAX_INFO_STEP&${body}`).expect(status);
+    const post = (body: string, status = 303) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=TAX_INFO_STEP&${body}`).expect(status);
     await post('subStep=0&liability=other');
     await post('subStep=1&countries=NO&intent=continue');
     const numbers = (await agent.get(page).expect(200)).text;
@@ -189,7 +189,7 @@ describe('tax step over HTTP', () => {
     expect((await agent.get(page).expect(200)).text).toContain('no.pdf');
 
     // Back, another residence country: the same case, now for Spain, without the Norwegian proof.
-    await agent.post(`${page}/back`).expect(303);
+    await agent.post(`${page}/back`).set('sec-fetch-site', 'same-origin').expect(303);
     await post('subStep=2&tin_NO=01018012345&startDate_NO=2015-03-01&taxResidenceCountryCode=ES');
     const spain = (await agent.get(page).expect(200)).text;
     expect(spain).toContain('Proof of tax residence in Spain');
@@ -208,7 +208,7 @@ describe('tax step over HTTP', () => {
   it('answers a refused enhanced post with the failure modal over the numbers once, and a plain one with the screen', async () => {
     const agent = request.agent(stack.webUrl);
     const page = await toTaxStep(agent);
-    const post = (body: string) => agent.post(`${page}/step`).type('form').send(`step=TAX_INFO_STEP&${body}`).expect(303);
+    const post = (body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=TAX_INFO_STEP&${body}`).expect(303);
     await post('subStep=0&liability=other');
     await post('subStep=1&countries=NO&intent=continue');
     // A start date before the person's birth: fine for the page, refused by the upstream after the proof.
@@ -216,10 +216,10 @@ describe('tax step over HTTP', () => {
     const proof = await agent.get(page).expect(200);
     expect(subStepOf(proof.text)).toEqual(['TAX_INFO_STEP', '3']);
     // Continue without a file: refused by the page, the files' message shown.
-    const empty = await agent.post(`${page}/step`).type('form').send('step=TAX_INFO_STEP&subStep=3&intent=finish').expect(400);
+    const empty = await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=TAX_INFO_STEP&subStep=3&intent=finish').expect(400);
     expect(empty.text).toContain('Upload at least one file');
     await agent
-      .post(`${page}/step`)
+      .post(`${page}/step`).set('sec-fetch-site', 'same-origin')
       .field('step', 'TAX_INFO_STEP')
       .field('subStep', '3')
       .field('intent', 'upload')

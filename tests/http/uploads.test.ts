@@ -35,18 +35,18 @@ async function toCitizenship(agent: Agent): Promise<string> {
 }
 
 async function toProof(agent: Agent, page: string, countries: string[]): Promise<void> {
-  await agent.post(`${page}/step`).type('form').send('step=CITIZENSHIP_STEP&intent=choose&choice=otherCitizenships').expect(303).expect('location', `${page}?dialog=CITIZENSHIP`);
+  await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&intent=choose&choice=otherCitizenships').expect(303).expect('location', `${page}?dialog=CITIZENSHIP`);
   const dialog = await agent.get(`${page}?dialog=CITIZENSHIP`).expect(200);
   expect(dialog.text).toContain('We need more information about your citizenship');
   expect(dialog.text).toContain('exit=CITIZENSHIP');
-  await agent.post(`${page}/step`).type('form').send('step=CITIZENSHIP_STEP&intent=choose&choice=otherCitizenships&confirmed=yes').expect(303);
+  await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&intent=choose&choice=otherCitizenships&confirmed=yes').expect(303);
   expect(subStepOf((await agent.get(page)).text)).toEqual(['CITIZENSHIP_STEP', '1']);
-  await agent.post(`${page}/step`).type('form').send(['step=CITIZENSHIP_STEP&intent=countries', ...countries.map((c) => `countries=${c}`)].join('&')).expect(303);
+  await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(['step=CITIZENSHIP_STEP&intent=countries', ...countries.map((c) => `countries=${c}`)].join('&')).expect(303);
   expect(subStepOf((await agent.get(page)).text)).toEqual(['CITIZENSHIP_STEP', '2']);
 }
 
 const upload = (agent: Agent, page: string, country: string, bytes: Buffer, name: string, type = 'application/pdf') =>
-  agent.post(`${page}/step`).field('step', 'CITIZENSHIP_STEP').field('country', country).field('intent', 'upload').attach('file', bytes, { filename: name, contentType: type });
+  agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').field('step', 'CITIZENSHIP_STEP').field('country', country).field('intent', 'upload').attach('file', bytes, { filename: name, contentType: type });
 
 describe('citizenship proof uploads', () => {
   it('refuses bad files with the spec texts, stores good ones after retries, and finishes', async () => {
@@ -59,7 +59,7 @@ describe('citizenship proof uploads', () => {
     expect(proof.text).not.toContain('proof-SE');
     // Continue stays disabled until Norway has a file; the server refuses it too.
     expect(proof.text).toMatch(/<button type="submit" class="btn" disabled=""/);
-    await agent.post(`${page}/step`).type('form').send('step=CITIZENSHIP_STEP&intent=finish').expect(400);
+    await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&intent=finish').expect(400);
 
     // Judged by content: text named .pdf is refused, a PNG named .pdf is taken as a PNG.
     const text = await upload(agent, page, 'NO', Buffer.from('not a pdf\n'), 'passport.pdf').expect(400);
@@ -79,7 +79,8 @@ describe('citizenship proof uploads', () => {
       ['scan.png', 'image/png', samplePng().length],
       ['Pass _port_.pdf', 'application/pdf', pdf.length],
     ]);
-    expect(stored[1]!.contentDisposition).toBe('inline; filename="Pass _port_.pdf"');
+    // Stored as an attachment (hardening issue, item 10; the spec said inline).
+    expect(stored[1]!.contentDisposition).toBe('attachment; filename="Pass _port_.pdf"');
     const bytes = await request(stack.sandboxUrl).get(`/sandbox/storage/${stored[1]!.key}`).buffer(true).parse((res, cb) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -96,11 +97,11 @@ describe('citizenship proof uploads', () => {
     expect(removeScreen.text).toContain('Do you want to remove this file?');
     expect(removeScreen.text).toContain('Yes, remove');
     expect(removeScreen.text).toContain('No, keep it');
-    await agent.post(`${page}/step`).type('form').send(`step=CITIZENSHIP_STEP&country=NO&intent=remove&attachmentId=${stored[0]!.attachmentId}`).expect(303);
+    await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=CITIZENSHIP_STEP&country=NO&intent=remove&attachmentId=${stored[0]!.attachmentId}`).expect(303);
     const after = await agent.get(page).expect(200);
     expect(after.text).not.toContain('scan.png');
 
-    await agent.post(`${page}/step`).type('form').send('step=CITIZENSHIP_STEP&intent=finish').expect(303);
+    await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&intent=finish').expect(303);
     expect(subStepOf((await agent.get(page)).text)).toEqual(['MILESTONE_THREE_STEP', '0']);
     const tasks = (await request(stack.sandboxUrl).get('/sandbox/citizenship/tasks').expect(200)).body as Array<{ countryCode: string; attachments: string[] }>;
     expect(tasks).toEqual([expect.objectContaining({ countryCode: 'NO', attachments: [stored[1]!.attachmentId] })]);
@@ -143,6 +144,7 @@ describe('citizenship proof uploads', () => {
     const page = await toCitizenship(agent);
     const res = await agent
       .post(`${page}/step`)
+      .set('sec-fetch-site', 'same-origin')
       .set('content-type', 'multipart/form-data; boundary=xyz')
       .send('--xyz\r\nContent-Disposition: form-data; name="step"\r\n\r\nCITIZENSHIP_STEP\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-');
     expect(res.status).toBeLessThan(500);

@@ -35,3 +35,57 @@ export const sampleJpeg = (): Buffer =>
     '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
     'base64',
   );
+
+// CRC-32 (PNG chunk checksums), table-less: test files are tiny.
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([length, typeAndData, crc]);
+}
+
+/**
+ * A PNG of the given dimensions as far as its header says: signature, IHDR (8-bit RGBA), an empty IDAT
+ * and IEND. Readers of dimensions (image-size) only look at IHDR, so 20000 × 20000 costs 57 bytes here;
+ * an image viewer would try to allocate 1.6 GB for it.
+ */
+export function pngWithDimensions(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', ihdr), pngChunk('IDAT', Buffer.alloc(0)), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** PDF magic bytes followed by a web page: sniffed as a PDF, rendered as HTML by a browser that sniffs. */
+export const pdfHtmlPolyglot = (): Buffer => Buffer.from('%PDF-1.4\n<html><body><script>fetch("/onboarding").then((r) => r.text()).then(alert)</script></body></html>\n', 'latin1');
+
+/** A valid one-page PDF that also carries a page in a comment right after its header. */
+export function pdfWithHtmlComment(): Buffer {
+  const pdf = samplePdf().toString('latin1');
+  const html = '%<html><script>alert(1)</script></html>\n';
+  // Shifting every object by the comment's length would need a new xref table; PDF readers (and
+  // pdf-lib) find objects without it, so the comment goes after the header line as polyglots do.
+  return Buffer.from(pdf.replace('%PDF-1.4\n', `%PDF-1.4\n${html}`), 'latin1');
+}
+
+/** A PDF whose page tree is empty. */
+export const pdfWithoutPages = (): Buffer =>
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Size 3 /Root 1 0 R >>\n%%EOF\n',
+    'latin1',
+  );
+
+/** JPEG magic bytes without any frame header: no dimensions to read. */
+export const jpegWithoutFrame = (): Buffer => Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64, 0x20)]);

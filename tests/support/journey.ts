@@ -88,8 +88,8 @@ export async function expectScreenAccessible(browser: Browser, context: BrowserC
 }
 
 /**
- * Swedish BankID over plain HTTP (a supertest agent keeps the cookie) as the persona of `scenario`: the
- * QR page starts an order, the sandbox's phone identifies, the status poll completes, and routing
+ * Swedish BankID over plain HTTP (a supertest agent keeps the cookie) as the persona of `scenario`:
+ * choosing Private starts the QR order, the sandbox's phone identifies, the status poll completes, and routing
  * answers the person's customer-information page.
  */
 export async function identifyOverHttp(
@@ -99,8 +99,9 @@ export async function identifyOverHttp(
 ): Promise<{ page: string; prospectId: string; persona: Persona }> {
   const persona = await personaFor(sandboxUrl, scenario);
   const orders = async () => ((await request(sandboxUrl).get('/sandbox/bankid/orders')).body as Array<{ orderRef: string }>).map((o) => o.orderRef);
-  await agent.post('/onboarding/customer-type').type('form').send({ customerType: 'private' }).expect(303);
   const before = new Set(await orders());
+  // Choosing Private is the click that starts the QR order (a desktop agent); the page shows it.
+  await agent.post('/onboarding/customer-type').set('sec-fetch-site', 'same-origin').type('form').send({ customerType: 'private' }).expect(303);
   await agent.get('/onboarding').expect(200);
   const orderRef = (await orders()).find((o) => !before.has(o))!;
   await request(sandboxUrl).post(`/sandbox/bankid/orders/${orderRef}/identify`).send({ nationalId: persona.nationalId }).expect(200);

@@ -116,7 +116,9 @@ async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
+/** `extraEnv.REDIS_URL`: a Redis of the test's own (the stack then cleans up there). */
 export async function startRedisStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+  const redisUrl = extraEnv.REDIS_URL ?? REDIS_URL;
   const [sandboxPort, webPort] = await Promise.all([freePort(), freePort()]);
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const prefix = `test-${randomUUID().slice(0, 8)}`;
@@ -177,7 +179,7 @@ export async function startRedisStack(extraEnv: Record<string, string> = {}): Pr
       const children = [web, worker, sandbox, ...(extraWeb ? [extraWeb] : [])];
       for (const child of children) child.kill('SIGTERM');
       await Promise.all(children.map(exited));
-      const client = createClient({ url: REDIS_URL });
+      const client = createClient({ url: redisUrl });
       await client.connect();
       for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
         if (keys.length) await client.del(keys);

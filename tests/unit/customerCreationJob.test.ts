@@ -1,13 +1,15 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import { randomBytes } from 'node:crypto';
 import type { CreationStatus } from '../../shared/contracts/brokerage.ts';
 import { UpstreamError } from '../../server/upstream/http.ts';
-import { createMemoryQueue, type CustomerCreationJob, type MemoryJobQueue } from '../../server/infra/jobQueue.ts';
+import { createMemoryQueue, JOB_ATTEMPTS, type CustomerCreationJob, type MemoryJobQueue } from '../../server/infra/jobQueue.ts';
 import { createMemoryCreationEvents, type CreationEvent, type CreationEvents } from '../../server/infra/creationEvents.ts';
-import { createCustomerCreationJob, creationJobId, enqueueCustomerCreation } from '../../workers/customerCreation.ts';
+import { createMemoryCreationCredentials, type CreationCredentials } from '../../server/infra/creationCredentials.ts';
+import { createCustomerCreationJob, creationJobId, enqueueCustomerCreation, isOlderRun } from '../../workers/customerCreation.ts';
 
-const JWT = 'secret-jwt-value-never-logged';
+const REFRESH = 'secret-refresh-token-never-logged';
 const PROSPECT = 'prospect-123';
 
 type StatusAnswer = { httpStatus: number; body: CreationStatus | null };
@@ -17,21 +19,45 @@ const st = (over: Partial<CreationStatus> = {}): StatusAnswer => ({
 });
 const uninitiated = st({ creation_process_status: 'uninitiated', creation_requests: [] });
 const done = st({ done: true, creation_process_status: 'customer_creation_done', creation_requests: [{ request_type: 'create_customer', status: 'done' }] });
+const unauthorized = () => new UpstreamError('brokerage', 401, { code: 'EXPIRED_ACCESS_TOKEN' }, 'brokerage answered 401');
 
-/** Scripted brokerage: the first creation status is the initial check, then one answer per poll (the last repeats). */
+/**
+ * Scripted brokerage: the first creation status is the initial check, then one answer per poll (the last
+ * repeats). Access tokens come from refreshToken(REFRESH) and are honoured until expireTokens(); a call
+ * with any other token is answered 401 the way each client function reports it.
+ */
 function fakeBrokerage(script: { initial: StatusAnswer; polls: Array<StatusAnswer | Error>; post?: { ok: boolean; status: number }; paused?: boolean }) {
-  const calls = { createCustomer: 0, creationStatus: 0, systemStatus: 0, pollTimes: [] as number[], jwts: new Set<string>() };
+  const calls = { createCustomer: 0, creationStatus: 0, systemStatus: 0, refreshToken: 0, unauthorized: 0, pollTimes: [] as number[], jwts: new Set<string>() };
+  const valid = new Set<string>();
+  const issued: string[] = [];
+  let refreshRefused = false;
   let polled = 0;
+  const accepts = (jwt: string) => {
+    calls.jwts.add(jwt);
+    if (!valid.has(jwt)) calls.unauthorized++;
+    return valid.has(jwt);
+  };
   return {
     calls,
+    issued,
+    expireTokens: () => valid.clear(),
+    refuseRefresh: () => (refreshRefused = true),
     brokerage: {
+      async refreshToken(refreshToken: string) {
+        calls.refreshToken++;
+        if (refreshToken !== REFRESH || refreshRefused) throw new UpstreamError('brokerage', 401, { code: 'INVALID_REFRESH_TOKEN' }, 'brokerage answered 401');
+        const jwt = `jwt-${randomBytes(8).toString('hex')}`;
+        valid.add(jwt);
+        issued.push(jwt);
+        return { jwt, expiresIn: 1800 };
+      },
       async createCustomer(jwt: string, _prospectId: string) {
-        calls.jwts.add(jwt);
+        if (!accepts(jwt)) return { ok: false, status: 401 };
         calls.createCustomer++;
         return script.post ?? { ok: true, status: 200 };
       },
-      async creationStatus(jwt: string, _prospectId: string) {
-        calls.jwts.add(jwt);
+      async creationStatus(jwt: string, _prospectId: string): Promise<StatusAnswer> {
+        if (!accepts(jwt)) return { httpStatus: 401, body: null };
         calls.creationStatus++;
         if (calls.creationStatus === 1) return script.initial;
         calls.pollTimes.push(Date.now());
@@ -40,7 +66,7 @@ function fakeBrokerage(script: { initial: StatusAnswer; polls: Array<StatusAnswe
         return answer;
       },
       async systemStatus(jwt: string) {
-        calls.jwts.add(jwt);
+        if (!accepts(jwt)) throw unauthorized();
         calls.systemStatus++;
         return { creationPaused: script.paused ?? false, feedbackBanner: null };
       },
@@ -50,16 +76,21 @@ function fakeBrokerage(script: { initial: StatusAnswer; polls: Array<StatusAnswe
 
 let queue: MemoryJobQueue;
 let events: CreationEvents;
+let credentials: ReturnType<typeof createMemoryCreationCredentials>;
 let logLines: string[];
+let secrets: string[];
 
-function setup(brokerage: ReturnType<typeof fakeBrokerage>['brokerage'], opts: { pollIntervalMs?: number; maxPollingTries?: number } = {}) {
+function setup(fake: ReturnType<typeof fakeBrokerage>, opts: { pollIntervalMs?: number; maxPollingTries?: number } = {}) {
   queue = createMemoryQueue({ backoffMs: 1 });
   events = createMemoryCreationEvents();
+  credentials = createMemoryCreationCredentials({ key: randomBytes(32) });
   logLines = [];
+  secrets = fake.issued;
   const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(String(chunk)); cb(); } });
   const logger = pino({ level: 'trace' }, sink);
   const job = createCustomerCreationJob({
-    brokerage,
+    brokerage: fake.brokerage,
+    credentials,
     events,
     queue,
     logger,
@@ -72,8 +103,8 @@ function setup(brokerage: ReturnType<typeof fakeBrokerage>['brokerage'], opts: {
   return { job, seen };
 }
 
-async function run(runId = '1') {
-  await enqueueCustomerCreation(queue, { prospectId: PROSPECT, jwt: JWT, runId });
+async function run(runId = '1', handedOver: CreationCredentials = { refreshToken: REFRESH }) {
+  await enqueueCustomerCreation({ queue, credentials }, { prospectId: PROSPECT, runId, credentials: handedOver });
   await queue.runner.idle();
 }
 
@@ -82,23 +113,26 @@ const outcomes = (seen: CreationEvent[]) => seen.map((e) => `${e.state.outcome}@
 afterEach(async () => {
   await queue?.close();
   await events?.close();
-  // The access token is job data, never a log field.
-  expect(logLines.join('')).not.toContain(JWT);
+  // No token is a log field: neither the refresh token nor any access token the worker bought.
+  const logged = logLines.join('');
+  for (const secret of [REFRESH, ...secrets]) expect(logged).not.toContain(secret);
 });
 
 describe('customer creation job', () => {
   it('does not post when the initial status is already done, and polls to done', async () => {
     const fake = fakeBrokerage({ initial: done, polls: [done] });
-    const { seen } = setup(fake.brokerage);
+    const { seen } = setup(fake);
     await run();
     expect(fake.calls.createCustomer).toBe(0);
     expect(outcomes(seen)).toEqual(['queued@0', 'done@1']);
-    expect(fake.calls.jwts).toEqual(new Set([JWT]));
+    // The run began with a fresh access token bought with the handed-over refresh token, and kept it.
+    expect(fake.calls.refreshToken).toBe(1);
+    expect(fake.calls.jwts).toEqual(new Set(fake.issued));
   });
 
   it('does not post when creation has started', async () => {
     const fake = fakeBrokerage({ initial: st(), polls: [done] });
-    const { seen } = setup(fake.brokerage);
+    const { seen } = setup(fake);
     await run();
     expect(fake.calls.createCustomer).toBe(0);
     expect(outcomes(seen)).toEqual(['queued@0', 'done@1']);
@@ -106,7 +140,7 @@ describe('customer creation job', () => {
 
   it('shows the generic error when the creation request fails, and stops', async () => {
     const fake = fakeBrokerage({ initial: uninitiated, polls: [done], post: { ok: false, status: 400 } });
-    const { seen } = setup(fake.brokerage);
+    const { seen } = setup(fake);
     await run();
     expect(fake.calls.createCustomer).toBe(1);
     expect(fake.calls.creationStatus).toBe(1);
@@ -115,7 +149,7 @@ describe('customer creation job', () => {
 
   it('shows the generic error when the initial status check answers an error', async () => {
     const fake = fakeBrokerage({ initial: { httpStatus: 500, body: null }, polls: [done] });
-    const { seen } = setup(fake.brokerage);
+    const { seen } = setup(fake);
     await run();
     expect(fake.calls.createCustomer).toBe(0);
     expect(outcomes(seen)).toEqual(['unspecifiedApiResponseError@0']);
@@ -123,7 +157,7 @@ describe('customer creation job', () => {
 
   it('posts, then polls every interval until done', async () => {
     const fake = fakeBrokerage({ initial: uninitiated, polls: [st(), st(), st(), done] });
-    const { seen } = setup(fake.brokerage, { pollIntervalMs: 30 });
+    const { seen } = setup(fake, { pollIntervalMs: 30 });
     const started = Date.now();
     await run();
     expect(fake.calls.createCustomer).toBe(1);
@@ -136,14 +170,14 @@ describe('customer creation job', () => {
 
   it('decides with the creation-paused flag of the system status', async () => {
     const fake = fakeBrokerage({ initial: uninitiated, polls: [st()], paused: true });
-    const { seen } = setup(fake.brokerage);
+    const { seen } = setup(fake);
     await run();
     expect(outcomes(seen)).toEqual(['queued@0', 'creationPaused@1']);
   });
 
   it('stops with maxPollingTries on the 45th attempt, and a new run polls afresh', async () => {
     const fake = fakeBrokerage({ initial: uninitiated, polls: [st()] });
-    const { seen } = setup(fake.brokerage, { pollIntervalMs: 1 });
+    const { seen } = setup(fake, { pollIntervalMs: 1 });
     await run('1');
     expect(fake.calls.creationStatus).toBe(1 + 45);
     expect(seen.at(-1)?.state).toMatchObject({ outcome: 'maxPollingTries', attempt: 45 });
@@ -159,13 +193,13 @@ describe('customer creation job', () => {
   it('retries a thrown (transient) error and records the generic error after the last try', async () => {
     const down = new UpstreamError('brokerage', 0, undefined, 'brokerage unreachable');
     const fake = fakeBrokerage({ initial: uninitiated, polls: [down, st(), done] });
-    const { seen } = setup(fake.brokerage);
+    const { seen } = setup(fake);
     await run();
     expect(outcomes(seen)).toEqual(['queued@0', 'queued@1', 'done@2']);
 
     const always = fakeBrokerage({ initial: uninitiated, polls: [down] });
     await queue.close();
-    const second = setup(always.brokerage);
+    const second = setup(always);
     await run();
     expect(always.calls.creationStatus).toBe(1 + 5);
     expect(outcomes(second.seen)).toEqual(['queued@0', 'unspecifiedApiResponseError@1']);
@@ -173,8 +207,9 @@ describe('customer creation job', () => {
 
   it('is idempotent when a job runs again (stalled job re-run)', async () => {
     const fake = fakeBrokerage({ initial: uninitiated, polls: [st(), st(), done] });
-    const { job, seen } = setup(fake.brokerage, { pollIntervalMs: 10_000 });
-    const start: CustomerCreationJob = { prospectId: PROSPECT, jwt: JWT, runId: '1', phase: 'start', attempt: 0 };
+    const { job, seen } = setup(fake, { pollIntervalMs: 10_000 });
+    const start: CustomerCreationJob = { prospectId: PROSPECT, runId: '1', phase: 'start', attempt: 0 };
+    await credentials.put(PROSPECT, '1', { refreshToken: REFRESH });
     const ctx = { jobId: creationJobId(PROSPECT, '1', 'start'), attempt: 1, finalAttempt: false };
     const added: string[] = [];
     const add = queue.add.bind(queue);
@@ -215,5 +250,119 @@ describe('customer creation job', () => {
       'creation-prospect-123-1-poll-2',
       'creation-prospect-123-1-poll-3',
     ]);
+  });
+
+  it('renews an access token that expires mid-poll once, retries the calls, and reaches the real outcome', async () => {
+    const fake = fakeBrokerage({ initial: uninitiated, polls: [st(), st(), st(), done] });
+    const { seen } = setup(fake);
+    let polls = 0;
+    const unsubscribe = await events.subscribe(PROSPECT, (e) => {
+      // After the second poll the 30 minutes are over: both calls of the next poll are answered 401.
+      if (e.state.outcome === 'queued' && ++polls === 3) fake.expireTokens();
+    });
+    await run();
+    await unsubscribe();
+    expect(outcomes(seen)).toEqual(['queued@0', 'queued@1', 'queued@2', 'queued@3', 'done@4']);
+    // One refresh to begin the run, one after the expiry, shared by the two calls running side by side.
+    expect(fake.calls.refreshToken).toBe(2);
+    expect(fake.calls.unauthorized).toBe(2);
+    // The renewed token was kept for the later polls; the run's credentials are gone once it ended.
+    expect(fake.calls.jwts).toEqual(new Set(fake.issued));
+    expect(credentials.size()).toBe(0);
+  });
+
+  it('uses a handed-over access token until it is refused, then refreshes', async () => {
+    const fake = fakeBrokerage({ initial: uninitiated, polls: [st(), done] });
+    const { seen } = setup(fake);
+    await run('1', { refreshToken: REFRESH, accessToken: 'expired-or-unknown-token' });
+    expect(outcomes(seen)).toEqual(['queued@0', 'queued@1', 'done@2']);
+    expect(fake.calls.refreshToken).toBe(1);
+  });
+
+  it.each([
+    { name: 'the refresh token is refused (the brokerage session has ended)', handedOver: { refreshToken: REFRESH }, refuse: true },
+    { name: 'there is no refresh token and the access token is refused', handedOver: { accessToken: 'expired-token' }, refuse: false },
+  ])('ends with the generic error, without retries, when $name', async ({ handedOver, refuse }) => {
+    const fake = fakeBrokerage({ initial: uninitiated, polls: [done] });
+    if (refuse) fake.refuseRefresh();
+    const { seen } = setup(fake);
+    await run('1', handedOver);
+    expect(outcomes(seen)).toEqual(['unspecifiedApiResponseError@0']);
+    expect(fake.calls.refreshToken).toBe(refuse ? 1 : 0);
+    expect(credentials.size()).toBe(0);
+  });
+
+  it('a call still refused after the refresh ends in the generic error, with one refresh per try', async () => {
+    const fake = fakeBrokerage({ initial: uninitiated, polls: [st(), done] });
+    const { seen } = setup(fake);
+    const refresh = fake.brokerage.refreshToken;
+    let refreshes = 0;
+    // From the first poll on, every token the brokerage hands out is already expired.
+    fake.brokerage.refreshToken = async (token: string) => {
+      const answer = await refresh(token);
+      if (++refreshes > 1) fake.expireTokens();
+      return answer;
+    };
+    const unsubscribe = await events.subscribe(PROSPECT, () => fake.expireTokens());
+    await run();
+    await unsubscribe();
+    expect(outcomes(seen)).toEqual(['queued@0', 'unspecifiedApiResponseError@1']);
+    // One refresh to begin the run, then one per try of the refused poll (a 401 is retried once per try).
+    expect(refreshes).toBe(1 + JOB_ATTEMPTS);
+    expect(credentials.size()).toBe(0);
+  });
+
+  it('without credentials for the run (lapsed, or sealed under another key) the run ends with the generic error', async () => {
+    const fake = fakeBrokerage({ initial: uninitiated, polls: [done] });
+    const { job, seen } = setup(fake);
+    await job({ prospectId: PROSPECT, runId: '1', phase: 'start', attempt: 0 }, { jobId: 'j', attempt: 1, finalAttempt: false });
+    expect(outcomes(seen)).toEqual(['unspecifiedApiResponseError@0']);
+    expect(fake.calls.creationStatus).toBe(0);
+  });
+
+  it('removes the run\'s credentials when a step fails for good', async () => {
+    const down = new UpstreamError('brokerage', 0, undefined, 'brokerage unreachable');
+    const fake = fakeBrokerage({ initial: uninitiated, polls: [down] });
+    const { seen } = setup(fake);
+    await run();
+    expect(outcomes(seen)).toEqual(['queued@0', 'unspecifiedApiResponseError@1']);
+    expect(credentials.size()).toBe(0);
+  });
+
+  it('Try again after an error starts a new run with fresh credentials, and the old run\'s late jobs stay out of it', async () => {
+    const fake = fakeBrokerage({ initial: { httpStatus: 500, body: null }, polls: [st(), done] });
+    const { job, seen } = setup(fake);
+    await run('1');
+    expect(outcomes(seen)).toEqual(['unspecifiedApiResponseError@0']);
+    // Meanwhile every access token has expired; the new run's credentials are what the web hands over.
+    fake.expireTokens();
+    (fake.brokerage as { creationStatus: unknown }).creationStatus = async (jwt: string) =>
+      fake.issued.at(-1) === jwt ? (fake.calls.creationStatus++ === 1 ? uninitiated : done) : { httpStatus: 401, body: null };
+    await run('2');
+    expect(outcomes(seen).slice(1)).toEqual(['queued@0', 'done@1']);
+    expect(seen.slice(1).every((e) => e.state.runId === '2')).toBe(true);
+    // A late poll of run 1 (a stalled re-run) neither publishes nor calls the brokerage.
+    const before = fake.calls.jwts.size;
+    await credentials.put(PROSPECT, '1', { refreshToken: REFRESH });
+    await job({ prospectId: PROSPECT, runId: '1', phase: 'poll', attempt: 7 }, { jobId: 'late', attempt: 1, finalAttempt: false });
+    await job({ prospectId: PROSPECT, runId: '1', phase: 'start', attempt: 0 }, { jobId: 'late-start', attempt: 1, finalAttempt: false });
+    expect(outcomes(seen).slice(1)).toEqual(['queued@0', 'done@1']);
+    expect(fake.calls.jwts.size).toBe(before);
+    expect(credentials.size()).toBe(0);
+  });
+});
+
+describe('isOlderRun', () => {
+  it.each([
+    ['1', '2', true],
+    ['2', '1', false],
+    ['2', '2', false],
+    ['9', '10', true],
+    ['1', undefined, false],
+    [undefined, '1', false],
+    ['a', 'b', false],
+    ['', '1', false],
+  ] as const)('%s older than %s: %s', (a, b, older) => {
+    expect(isOlderRun(a, b)).toBe(older);
   });
 });

@@ -1,7 +1,18 @@
-// shared/files.ts: files are judged by their content and size (customer-information.md §5, §9).
+// shared/files.ts: files are judged by their content and size (customer-information.md §5, §9), images
+// by their dimensions and PDFs by their structure too (hardening issue, item 10).
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, judgeFile, MAX_FILE_BYTES, safeFileName } from '../../shared/files.ts';
-import { pdfOfSize, sampleJpeg, samplePdf, samplePng } from '../support/files.ts';
+import { contentDisposition, judgeFile, MAX_FILE_BYTES, MAX_IMAGE_PIXELS, safeFileName } from '../../shared/files.ts';
+import {
+  jpegWithoutFrame,
+  pdfHtmlPolyglot,
+  pdfOfSize,
+  pdfWithHtmlComment,
+  pdfWithoutPages,
+  pngWithDimensions,
+  sampleJpeg,
+  samplePdf,
+  samplePng,
+} from '../support/files.ts';
 
 describe('judgeFile', () => {
   it.each([
@@ -14,6 +25,17 @@ describe('judgeFile', () => {
     ['an empty file', Buffer.alloc(0), { ok: false, problem: 'empty' }],
     ['exactly 3,145,728 bytes', pdfOfSize(MAX_FILE_BYTES), { ok: true, contentType: 'application/pdf' }],
     ['3,145,729 bytes', pdfOfSize(MAX_FILE_BYTES + 1), { ok: false, problem: 'size' }],
+    // Magic bytes are not enough: dimensions, structure, no HTML inside.
+    ['a 20000 × 20000 PNG (400 megapixels)', pngWithDimensions(20_000, 20_000), { ok: false, problem: 'pixels' }],
+    ['a PNG of exactly 40 megapixels (A4 at 600 dpi fits)', pngWithDimensions(8_000, MAX_IMAGE_PIXELS / 8_000), { ok: true, contentType: 'image/png' }],
+    ['a PNG one pixel row over 40 megapixels', pngWithDimensions(8_000, MAX_IMAGE_PIXELS / 8_000 + 1), { ok: false, problem: 'pixels' }],
+    ['a PNG that says 0 × 0', pngWithDimensions(0, 0), { ok: false, problem: 'damaged' }],
+    ['a PNG cut off inside its header', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), { ok: false, problem: 'damaged' }],
+    ['JPEG magic bytes without a frame', jpegWithoutFrame(), { ok: false, problem: 'damaged' }],
+    ['a PDF/HTML polyglot (%PDF- then a web page)', pdfHtmlPolyglot(), { ok: false, problem: 'type' }],
+    ['a valid PDF with a web page in a comment', pdfWithHtmlComment(), { ok: false, problem: 'type' }],
+    ['%PDF- and nothing else', Buffer.from('%PDF-1.7\n%%EOF\n'), { ok: false, problem: 'damaged' }],
+    ['a PDF without pages', pdfWithoutPages(), { ok: false, problem: 'damaged' }],
   ])('%s', async (_name, bytes, verdict) => {
     expect(await judgeFile(bytes)).toEqual(verdict);
   });
@@ -36,8 +58,9 @@ describe('safeFileName and contentDisposition', () => {
     expect(safeFileName(original, type)).toBe(expected);
   });
 
-  it('quotes the name inline', () => {
-    expect(contentDisposition('pass port.pdf')).toBe('inline; filename="pass port.pdf"');
-    expect(contentDisposition('a"b.pdf')).toBe('inline; filename="a_b.pdf"');
+  // The spec says inline; served as an attachment, a stored file is saved, never shown as a page.
+  it('quotes the name, as an attachment', () => {
+    expect(contentDisposition('pass port.pdf')).toBe('attachment; filename="pass port.pdf"');
+    expect(contentDisposition('a"b.pdf')).toBe('attachment; filename="a_b.pdf"');
   });
 });

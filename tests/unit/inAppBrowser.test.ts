@@ -75,16 +75,22 @@ describe('platformOf', () => {
 
 describe('externalBrowserUrl', () => {
   it.each([
-    ['android', {}, 'intent://se.example.com/onboarding#Intent;scheme=https;action=android.intent.action.VIEW;end'],
+    ['android', 'https://se.example.com', {}, 'intent://se.example.com/onboarding#Intent;scheme=https;action=android.intent.action.VIEW;end'],
     [
       'android',
+      'https://se.example.com',
       { campaign: 'ask', tduid: 'T 1', at_gd: 'g&d' },
       'intent://se.example.com/onboarding?campaign=ask&tduid=T+1&at_gd=g%26d#Intent;scheme=https;action=android.intent.action.VIEW;end',
     ],
-    ['ios', {}, 'x-safari-https://se.example.com/onboarding'],
-    ['ios', { tduid: 'abc', webview: 'false' }, 'x-safari-https://se.example.com/onboarding?tduid=abc&webview=false'],
-    ['other', { tduid: 'abc' }, null],
-  ] as const)('%s with %j → %s', (platform, query, expected) => {
-    expect(externalBrowserUrl(platform, 'se.example.com', '/onboarding', query)).toBe(expected);
+    ['ios', 'https://se.example.com', {}, 'x-safari-https://se.example.com/onboarding'],
+    ['ios', 'https://se.example.com', { tduid: 'abc', webview: 'false' }, 'x-safari-https://se.example.com/onboarding?tduid=abc&webview=false'],
+    // The scheme and port are the configured origin's (a local http server stays http).
+    ['ios', 'http://dk.localhost:3000', {}, 'x-safari-http://dk.localhost:3000/onboarding'],
+    ['android', 'http://dk.localhost:3000', {}, 'intent://dk.localhost:3000/onboarding#Intent;scheme=http;action=android.intent.action.VIEW;end'],
+    ['other', 'https://se.example.com', { tduid: 'abc' }, null],
+    ['ios', 'javascript:alert(1)', {}, null],
+    ['android', 'not a url', {}, null],
+  ] as const)('%s on %s with %j → %s', (platform, origin, query, expected) => {
+    expect(externalBrowserUrl(platform, origin, '/onboarding', query)).toBe(expected);
   });
 });

@@ -58,6 +58,7 @@ describe('log redaction', () => {
     expect(scrubUrl('/sandbox/bankid/app?autostarttoken=abc&redirect=null')).toBe('/sandbox/bankid/app?autostarttoken=%5BRedacted%5D&redirect=null');
     expect(scrubUrl('/onboarding?code=xyz&state=NEXT_abc&lang=sv')).not.toMatch(/xyz|NEXT_abc/);
     expect(scrubUrl('/onboarding')).toBe('/onboarding');
+    expect(scrubUrl('/onboarding/customer-information/p1/step?_csrf=s3cr3t')).not.toContain('s3cr3t');
   });
 
   it('pino-http request logs carry no cookie, authorization header or query secret', async () => {

@@ -9,6 +9,7 @@ import type { AccountTypeWithCountry, AgreementDocument } from '../../shared/con
 import { Island } from '../../server/render.tsx';
 import AccountPickerEnhancer from '../../client/islands/accountPicker.tsx';
 import { Dialog, ModalDialog, type DialogProps } from '../components/Dialog.tsx';
+import { CsrfField } from '../components/CsrfField.tsx';
 
 export interface PickerCard extends AccountTypeEntry {
   /** Locked off (DSK after 'yes' in the campaign) or EPK without DEP/ASK. */
@@ -85,6 +86,7 @@ export function AccountPickerStep(p: AccountPickerViewProps) {
   return (
     <>
       <form method="post" action={p.action} noValidate id="account-picker">
+        <CsrfField />
         {/* The step field tells the server which step a post answers, so a stale tab cannot skip ahead. */}
         <input type="hidden" name="step" value="ACCOUNT_PICKER_STEP" />
         <fieldset aria-describedby={p.error ? 'picker-error' : undefined}>

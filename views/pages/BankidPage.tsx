@@ -4,6 +4,7 @@
 import type { Translate } from '../../shared/i18n.ts';
 import { Island } from '../../server/render.tsx';
 import BankidQr, { type BankidQrProps } from '../../client/islands/bankidQr.tsx';
+import { CsrfField } from '../components/CsrfField.tsx';
 
 /**
  * Header Back on the BankID screens: like the shell's Back (customer type none), but through our own
@@ -12,6 +13,7 @@ import BankidQr, { type BankidQrProps } from '../../client/islands/bankidQr.tsx'
 export function BankidBackButton({ t, action }: { t: Translate; action: string }) {
   return (
     <form method="post" action={action} className="site-header__back">
+      <CsrfField />
       <button type="submit" className="btn btn-secondary btn--small">
         <span aria-hidden="true">‹</span> {t('shell.back')}
       </button>
@@ -26,6 +28,7 @@ export function BankidChoicePage({ t, action }: { t: Translate; action: string }
       <h1>{t('bankid.title')}</h1>
       <p>{t('bankid.choice.intro')}</p>
       <form method="post" action={action} className="bankid-choice">
+        <CsrfField />
         <button type="submit" className="btn" name="mode" value="SAME_DEVICE">
           {t('bankid.choice.thisDevice')}
         </button>
@@ -73,6 +76,7 @@ export function BankidPage({
         <>
           <p className="bankid-or">{t('bankid.or')}</p>
           <form method="post" action={modeAction}>
+            <CsrfField />
             <button type="submit" className="btn btn-secondary" name="mode" value="SAME_DEVICE">
               {t('bankid.switchToThisDevice')}
             </button>

@@ -10,6 +10,7 @@ import CountrySelect from '../../client/islands/countrySelect.tsx';
 import { Dialog, ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { FileUpload } from '../components/FileUpload.tsx';
 import { manualFormUrl } from '../../shared/complianceDialog.ts';
+import { CsrfField } from '../components/CsrfField.tsx';
 
 export const CITIZENSHIP_DIALOG_ID = 'citizenship-dialog';
 const STEP = 'CITIZENSHIP_STEP';
@@ -139,6 +140,7 @@ export function CitizenshipProofStep(props: {
         </section>
       ))}
       <form method="post" action={action}>
+        <CsrfField />
         <input type="hidden" name="step" value={STEP} />
         <input type="hidden" name="intent" value="finish" />
         {!complete && (

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { Translate } from '../../shared/i18n.ts';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
+import { CsrfField } from '../components/CsrfField.tsx';
 
 export interface StepHeader {
   /** Form action of Back; null when Back is disabled (first step, after a milestone). */
@@ -17,6 +18,7 @@ export function StepHeaderBar({ t, header }: { t: Translate; header: StepHeader 
   return (
     <div className="step-header">
       <form method="post" action={header.backAction ?? undefined}>
+        <CsrfField />
         <button type="submit" className="btn btn-secondary" disabled={header.backAction === null}>
           {t('customerInformation.back')}
         </button>
@@ -52,6 +54,7 @@ export function MilestoneStep({ t, milestone, action }: { t: Translate; mileston
       </p>
       <h1 id="milestone-title">{t(`milestone.${milestone}.title`)}</h1>
       <form method="post" action={action}>
+        <CsrfField />
         <input type="hidden" name="step" value={`MILESTONE_${milestone.toUpperCase()}_STEP`} />
         <button type="submit" className="btn">
           {t(`milestone.${milestone}.button`)}

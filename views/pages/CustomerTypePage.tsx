@@ -2,6 +2,7 @@
 // and minor account type lists. Each card is a plain form post or link, so everything works without JS.
 import type { Translate } from '../../shared/i18n.ts';
 import type { ExternalAccountType, ExternalApplicantType } from '../../shared/accountTypeLists.ts';
+import { CsrfField } from '../components/CsrfField.tsx';
 
 const otherCards = [
   { value: 'corporate', title: 'customerType.business', text: 'customerType.businessText' },
@@ -24,6 +25,7 @@ export function CustomerTypePage({
     <>
       <h1>{t('customerType.title')}</h1>
       <form method="post" action={action} className="card-grid">
+        <CsrfField />
         {privateHandoffUrl ? (
           <a className="card" href={privateHandoffUrl} aria-describedby="handoff-hint">
             <span className="card__title">{t('customerType.private')}</span>

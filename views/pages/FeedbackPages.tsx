@@ -1,6 +1,8 @@
 // Small result pages: cancel / error feedback (spec §2), nightly downtime (§2 "Nightly-downtime page"),
-// the abort confirmation (the no-JavaScript form of the abort modal) and the generic error.
+// the abort confirmation (the no-JavaScript form of the abort modal), the generic error and the
+// temporarily-unavailable page.
 import type { Translate } from '../../shared/i18n.ts';
+import { CsrfField } from '../components/CsrfField.tsx';
 
 export function FeedbackPage({ t, variant, supportPhone }: { t: Translate; variant: 'cancel' | 'error'; supportPhone: string }) {
   return (
@@ -41,6 +43,7 @@ export function AbortPage({ t, exitAction, continueUrl }: { t: Translate; exitAc
     <section role="dialog" aria-modal="false" aria-labelledby="abort-title" className="dialog">
       <h1 id="abort-title">{t('abort.title')}</h1>
       <form method="post" action={exitAction}>
+        <CsrfField />
         <button type="submit" className="btn">
           {t('abort.yes')}
         </button>
@@ -66,6 +69,24 @@ export function GenericErrorPage({ t, supportPhone, notFound = false }: { t: Tra
   );
 }
 
+/**
+ * Redis (sessions) unreachable: answered with 503 by the error middleware. Rendered without the session,
+ * so it shows nothing of the journey; "Try again" repeats the page the person asked for (`retryHref`).
+ */
+export function ServiceUnavailablePage({ t, supportPhone, retryHref }: { t: Translate; supportPhone: string; retryHref: string }) {
+  return (
+    <section className="result result--error" aria-labelledby="unavailable-title">
+      <h1 id="unavailable-title">{t('error.unavailable.title')}</h1>
+      <p>{t('error.unavailable.text', { phone: supportPhone })}</p>
+      <p>
+        <a className="btn" href={retryHref}>
+          {t('error.tryAgain')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
 /** Application status page (spec §2 "Application status page"); task forms come with the status-page issue. */
 export function CaseStatusPage({ t, returnAction }: { t: Translate; returnAction: string }) {
   return (
@@ -81,6 +102,7 @@ export function CaseStatusPage({ t, returnAction }: { t: Translate; returnAction
         <li>{t('caseStatus.decision')}</li>
       </ol>
       <form method="post" action={returnAction}>
+        <CsrfField />
         <button type="submit" className="btn btn-secondary">
           {t('caseStatus.returnToSite')}
         </button>

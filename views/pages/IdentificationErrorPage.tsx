@@ -1,6 +1,7 @@
 // The five identification error screens (spec §2 "Identification error screens").
 import type { Translate } from '../../shared/i18n.ts';
 import type { IdentificationError } from '../../shared/routing.ts';
+import { CsrfField } from '../components/CsrfField.tsx';
 
 export interface ErrorAction {
   label: string;
@@ -23,6 +24,7 @@ export function IdentificationErrorPage({ t, error, action }: { t: Translate; er
       )}
       {action?.post && (
         <form method="post" action={action.post.action}>
+          <CsrfField />
           <button className="btn" type="submit" name={action.post.name} value={action.post.value}>
             {action.label}
           </button>

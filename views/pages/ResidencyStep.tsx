@@ -12,6 +12,7 @@ import ResidencyDialog from '../../client/islands/residencyDialog.tsx';
 import { Dialog, type DialogProps } from '../components/Dialog.tsx';
 import { complianceDialogProps } from '../components/ComplianceDialog.tsx';
 import { FileUpload } from '../components/FileUpload.tsx';
+import { CsrfField } from '../components/CsrfField.tsx';
 
 const STEP = 'RESIDENCY_STEP';
 export const RESIDENCY_DIALOG_ID = 'residency-dialog';
@@ -103,6 +104,7 @@ export function ResidencyAddressForm({ t, action, options, values, errors = {} }
       <p>{t('residency.address.text')}</p>
       <ErrorSummary t={t} errors={listed} />
       <form method="post" action={action} noValidate>
+        <CsrfField />
         <input type="hidden" name="step" value={STEP} />
         <input type="hidden" name="intent" value="address" />
         <Field id={fieldId('addressCountry')} label={t('residency.address.country')} error={errors.addressCountry}>
@@ -165,6 +167,7 @@ export function ResidencyQuestionsForm(props: { t: Translate; action: string; va
       <p>{t('residency.questions.text')}</p>
       <ErrorSummary t={t} errors={listed} />
       <form method="post" action={action} noValidate>
+        <CsrfField />
         <input type="hidden" name="step" value={STEP} />
         <input type="hidden" name="intent" value="questions" />
         {residencyQuestions.map((q) => (
@@ -209,6 +212,7 @@ export function ResidencyDocumentsStep(props: {
         error={props.uploadError ?? null}
       />
       <form method="post" action={action}>
+        <CsrfField />
         <input type="hidden" name="step" value={STEP} />
         <input type="hidden" name="intent" value="finish" />
         <button type="submit" className="btn">

@@ -14,6 +14,7 @@ import ScriptMarker from '../../client/islands/scriptMarker.tsx';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { complianceDialogProps } from '../components/ComplianceDialog.tsx';
 import { FileUpload } from '../components/FileUpload.tsx';
+import { CsrfField } from '../components/CsrfField.tsx';
 
 const STEP = 'TAX_INFO_STEP';
 
@@ -196,6 +197,7 @@ export function TaxNumbersForm({
   return (
     <>
       <form method="post" action={action} noValidate>
+        <CsrfField />
         <StepFields subStep={2} />
         <Island name="scriptMarker" component={ScriptMarker} props={{ name: ENHANCED_FIELD }} />
         <h1>{t('taxInformation.numbers.title')}</h1>
@@ -311,6 +313,7 @@ export function TaxResidenceProofForm(props: {
         />
       </section>
       <form method="post" action={action}>
+        <CsrfField />
         <StepFields subStep={3} />
         <input type="hidden" name="intent" value="finish" />
         <Island name="scriptMarker" component={ScriptMarker} props={{ name: ENHANCED_FIELD }} />

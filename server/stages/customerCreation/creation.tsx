@@ -1,5 +1,6 @@
-// Customer creation (spec §4 "Customer creation"): the page starts (once) the creation job that the
-// worker runs, shows the latest outcome, and streams updates over server-sent events.
+// Customer creation (identification-routing-creation §4 "Customer creation"): the page starts (once per
+// run) the creation job that the worker runs, shows the latest outcome, and streams updates over
+// server-sent events.
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { journeyOf, sendPage, translatorFor } from '../../pages.ts';
@@ -24,7 +25,7 @@ export function continueTarget(outcome: CreationOutcome, journey: Journey, succe
   return journey.webview ? '/onboarding/login-in-app' : successUrl;
 }
 
-/** The screen for an outcome (spec §2 "Customer creation screens" and §8). */
+/** The screen for an outcome (identification-routing-creation §2 "Customer creation screens" and §8). */
 export function creationView(state: CreationState | null, req: Request, deps: AppDeps): CreationView {
   const t = translatorFor(req, deps);
   const outcome: CreationOutcome = state?.outcome ?? 'queued';
@@ -61,6 +62,19 @@ export function creationView(state: CreationState | null, req: Request, deps: Ap
   }
 }
 
+/**
+ * Starts creation run `run` (the first after signing, or Try again). The worker gets the session's refresh
+ * token, sealed in the credentials store, and begins the run with a fresh access token of its own
+ * (identification-routing-creation §7), so an access token that expired while the person waited never
+ * fails a run. A session from before refresh tokens were kept hands over its access token instead. The
+ * session counts the run only once it is enqueued: a failed start leaves the page able to start it again.
+ */
+async function startRun(deps: AppDeps, journey: Journey, prospectId: string, run: number): Promise<void> {
+  const credentials = journey.refreshToken ? { refreshToken: journey.refreshToken } : { accessToken: journey.jwt! };
+  await enqueueCustomerCreation({ queue: deps.queue, credentials: deps.creationCredentials }, { prospectId, runId: String(run), credentials });
+  journey.creationRun = run;
+}
+
 export function customerCreationRoutes(deps: AppDeps): Router {
   const router = Router();
 
@@ -70,17 +84,14 @@ export function customerCreationRoutes(deps: AppDeps): Router {
       const journey = ownedJourney(req, deps, prospectId);
       if (!journey) return res.redirect(303, '/onboarding');
       // The signing service sends the browser here when the agreements are signed: start the run once.
-      if (!journey.creationRun) {
-        journey.creationRun = 1;
-        await enqueueCustomerCreation(deps.queue, { prospectId, jwt: journey.jwt!, runId: String(journey.creationRun) });
-      }
+      if (!journey.creationRun) await startRun(deps, journey, prospectId, 1);
       const latest = await deps.events.latest(prospectId);
       const state = latest && latest.state.runId === String(journey.creationRun) ? latest.state : null;
       const view = creationView(state, req, deps);
       const t = translatorFor(req, deps);
       const succeeded = view.outcome !== 'queued' && outcomeTraits[view.outcome as CreationOutcome].severity === 'success';
       sendPage(req, res, deps, {
-        // §2: the creation screen is at progress step 4 on success and step 3 otherwise.
+        // identification-routing-creation §2: the creation screen is at progress step 4 on success and step 3 otherwise.
         progress: succeeded ? 4 : 3,
         noscriptRefreshSeconds: view.outcome === 'queued' ? 2 : undefined,
         body: (
@@ -117,8 +128,7 @@ export function customerCreationRoutes(deps: AppDeps): Router {
       const prospectId = req.params.prospectId;
       const journey = ownedJourney(req, deps, prospectId);
       if (!journey) return res.redirect(303, '/onboarding');
-      journey.creationRun = (journey.creationRun ?? 0) + 1;
-      await enqueueCustomerCreation(deps.queue, { prospectId, jwt: journey.jwt!, runId: String(journey.creationRun) });
+      await startRun(deps, journey, prospectId, (journey.creationRun ?? 0) + 1);
       res.redirect(303, base(prospectId));
     } catch (err) {
       next(err);

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { journeyOf, redirectAfterSave, sendPage, translatorFor } from '../../pages.ts';
 import type { CustomerInformationProgress, Journey } from '../../journey.ts';
 import { UpstreamError } from '../../upstream/http.ts';
+import { endJourney } from '../../endJourney.ts';
 import type { BrokerageClient } from '../../upstream/brokerage.ts';
 import type { Translate } from '../../../shared/i18n.ts';
 import { brokerageForRequest, callErrorKind, type StepErrorKind } from './calls.ts';
@@ -16,6 +17,7 @@ import { abortDialog, StepError, StepHeaderBar, StepUnavailable } from '../../..
 import type { StepContext } from './stepModule.ts';
 import { stepModules } from './stepRegistry.ts';
 import { isMultipart, parseMultipart } from './uploads.ts';
+import type { RefuseHandler } from '../../infra/sessionLocks.ts';
 import { Dialog } from '../../../views/components/Dialog.tsx';
 import { FaqPanel } from '../../../views/components/FaqPanel.tsx';
 
@@ -38,6 +40,25 @@ interface StepRender {
   error?: StepErrorKind;
   /** A step's own re-render (errors shown, input kept) instead of its plain view. */
   view?: ReactElement;
+  /** The previous post was refused by the session lock (refusedStepPost): say it was not saved. */
+  notSaved?: NotSaved;
+}
+
+type NotSaved = 'upload' | 'change';
+const notSavedQuery = z.enum(['upload', 'change']);
+
+/**
+ * A post to this page that the per-session lock refused (server/infra/sessionLocks.ts): another request of
+ * the person's still ran, e.g. an upload the browser had dropped for the next one. Nothing was saved
+ * (the file not attached). Back to the step, whose banner says so (the page is read again under the
+ * lock, so it shows what is really kept); anything else gets the app's answer (`fallback`).
+ */
+export function refusedStepPost(fallback: RefuseHandler): RefuseHandler {
+  return (req, res, why) => {
+    const page = /^(\/onboarding\/customer-information\/[^/?#]+)\/[a-z]+$/.exec(req.originalUrl.split('?')[0] ?? '');
+    if (req.method !== 'POST' || !page) return fallback(req, res, why);
+    res.redirect(303, `${page[1]}?notSaved=${isMultipart(req) ? 'upload' : 'change'}`);
+  };
 }
 
 // One wrapped client per request, so a token refreshed by one call is used by every later call of it.
@@ -114,6 +135,11 @@ async function renderStep(req: Request, res: Response, deps: AppDeps, journey: J
       <>
         <StepHeaderBar t={t} header={header} />
         {error && <StepError t={t} kind={error} />}
+        {extra.notSaved && (
+          <p className="banner banner--error" role="alert">
+            {t(`customerInformation.notSaved.${extra.notSaved}`)}
+          </p>
+        )}
         <div className="step" data-step={step} data-sub-step={ci.subStep ?? 0}>
           {body}
         </div>
@@ -135,7 +161,8 @@ export function customerInformationRoutes(deps: AppDeps): Router {
   router.get('/onboarding/customer-information/:prospectId', (req, res, next) => {
     const found = progressOf(req, deps, req.params.prospectId);
     if (!found) return res.redirect(303, '/onboarding');
-    renderStep(req, res, deps, found.journey, found.ci).catch(next);
+    const notSaved = notSavedQuery.safeParse(req.query.notSaved);
+    renderStep(req, res, deps, found.journey, found.ci, { notSaved: notSaved.success ? notSaved.data : undefined }).catch(next);
   });
 
   router.post('/onboarding/customer-information/:prospectId/step', async (req, res, next) => {
@@ -196,9 +223,10 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     });
   });
 
-  router.post('/onboarding/customer-information/:prospectId/exit', (req, res) => {
-    const webview = journeyOf(req, deps).webview;
-    req.session.destroy(() => res.redirect(303, webview ? '/onboarding/close-signup-in-app' : '/'));
+  // Yes, exit: the person's brokerage sessions end upstream, then ours (server/endJourney.ts).
+  router.post('/onboarding/customer-information/:prospectId/exit', async (req, res, next) => {
+    const webview = req.session.journey?.webview ?? false;
+    await endJourney(req, res, deps, webview ? '/onboarding/close-signup-in-app' : '/').catch(next);
   });
 
   return router;

@@ -21,12 +21,13 @@
 //     }
 //     answers.files = removeFile(answers.files, form.attachmentId);
 //
-// The file is judged by its content (shared/files.ts), named safely, announced with init-file-upload
-// and PUT to the answered URL; both calls are tried 10 times (§9). Logs never carry the file name.
+// The file is judged by its content (shared/files.ts: type, image dimensions, PDF structure), named
+// safely, announced with init-file-upload and PUT to the answered URL as an attachment; both calls are
+// tried 10 times (customer-information §9). Logs never carry the file name.
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { StepContext } from './stepModule.ts';
-import { judgeFile, MAX_FILE_BYTES, safeFileName } from '../../../shared/files.ts';
+import { judgeFile, MAX_FILE_BYTES, safeFileName, type FileProblem } from '../../../shared/files.ts';
 import type { UploadedFileRef } from '../../../shared/citizenship.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { withRetries } from '../../upstream/retry.ts';
@@ -65,6 +66,17 @@ export async function parseMultipart(req: Request, res: Response): Promise<void>
   parsed.set(req, result);
 }
 
+// customer-information §5 "Files" has two texts (type, size). An empty file gets its own; an image over
+// the pixel budget or a file that only looks like an image or PDF is, for the person, a file of a kind we
+// do not take.
+const verdictMessages: Record<FileProblem, string> = {
+  empty: 'fileUpload.error.empty',
+  size: 'fileUpload.error.tooBig',
+  type: 'fileUpload.error.type',
+  pixels: 'fileUpload.error.type',
+  damaged: 'fileUpload.error.type',
+};
+
 export type UploadResult = { ok: true; file: UploadedFileRef } | { ok: false; message: string };
 
 /**
@@ -78,7 +90,7 @@ export async function uploadFile(ctx: StepContext, { taskId }: { taskId: string 
   if (upload.problem === 'invalid') return { ok: false, message: t('fileUpload.error.failed') };
   if (!upload.file) return { ok: false, message: t('fileUpload.error.noFile') };
   const verdict = await judgeFile(upload.file.bytes);
-  if (!verdict.ok) return { ok: false, message: t(verdict.problem === 'size' ? 'fileUpload.error.tooBig' : 'fileUpload.error.type') };
+  if (!verdict.ok) return { ok: false, message: t(verdictMessages[verdict.problem]) };
   const fileName = safeFileName(upload.file.originalName, verdict.contentType);
   const delay = deps.config.FILE_RETRY_DELAY_MS;
   const step = ctx.ci.steps[ctx.ci.current];

@@ -1,9 +1,11 @@
-// The identification view for the journey's country (spec §2 "Identification screens"): Swedish
-// BankID runs here; Denmark, Norway and Finland leave for the identification broker (OIDC).
+// The identification view for the journey's country (identification-routing-creation §2
+// "Identification screens"): Swedish BankID runs here; Denmark, Norway and Finland leave for the
+// identification broker (OIDC).
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../deps.ts';
+import type { Journey } from '../../journey.ts';
 import { journeyOf, sendPage, shellFor } from '../../pages.ts';
-import { renderBankidIdentification } from './bankid.tsx';
+import { renderBankidIdentification, startBankidOnPrivateChoice } from './bankid.tsx';
 import { renderOidcIdentification } from './oidc.tsx';
 import { NotImplementedPage } from '../../../views/pages/IdentificationErrorPage.tsx';
 
@@ -21,4 +23,13 @@ export async function renderIdentification(req: Request, res: Response, deps: Ap
       sendPage(req, res, deps, { progress: 1, body: <NotImplementedPage t={t} /> });
     }
   }
+}
+
+/**
+ * Private was chosen (the person's click, a POST): what identification starts right away. In SE on a
+ * desktop the BankID QR order (its screen shows the QR code directly); everywhere else the
+ * identification screen's own button starts it (the device choice; the broker page's Continue).
+ */
+export async function startIdentification(req: Request, deps: AppDeps, journey: Journey): Promise<void> {
+  if (journey.country === 'SE') await startBankidOnPrivateChoice(req, deps, journey);
 }

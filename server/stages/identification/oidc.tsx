@@ -76,7 +76,7 @@ async function exchangeCode(req: Request, res: Response, deps: AppDeps, journey:
     journey.identificationError = errorFor(err);
     return redirectAfterSave(req, res, '/onboarding');
   }
-  await completeIdentification(req, journey, person);
+  await completeIdentification(req, deps, journey, person);
   redirectAfterSave(req, res, '/onboarding/routing');
 }
 
@@ -116,21 +116,27 @@ export function oidcRoutes(deps: AppDeps): Router {
     if (req.query.code === undefined && req.query.error === undefined) return next();
     try {
       applyEntryQuery(req, deps);
-      const journey = journeyOf(req, deps);
       const parsed = callbackQuery.safeParse(req.query);
-      const action = parsed.success ? callbackAction(parsed.data, journey.oidc !== undefined) : ({ kind: 'error', error: 'invalid_request' } as const);
+      // A query we cannot read carries no state of ours either: like any stranger's link, it aborts nothing.
+      const action = parsed.success ? callbackAction(parsed.data, req.session.journey?.oidc?.state) : ({ kind: 'ignoreError', error: 'invalid_request' } as const);
       switch (action.kind) {
-        case 'error':
+        case 'error': {
           // Only the error code is logged: the description is free text from outside.
           deps.logger.warn({ error: action.error }, 'identification broker returned an error');
+          const journey = journeyOf(req, deps);
           delete journey.oidc;
           journey.identificationError = 'TRY_AGAIN_ERROR';
           return redirectAfterSave(req, res, '/onboarding');
+        }
+        case 'ignoreError':
+          // Not the answer to this session's attempt (a link from anywhere): the journey stays as it was.
+          deps.logger.info({ error: action.error }, 'identification error without our state ignored');
+          return res.redirect(303, '/onboarding');
         case 'ignoreCode':
-          deps.logger.info('identification code without a local marker ignored');
+          deps.logger.info('identification code without our state ignored');
           return res.redirect(303, '/onboarding');
         case 'exchange':
-          return await exchangeCode(req, res, deps, journey, action.code, action.state, action.iss);
+          return await exchangeCode(req, res, deps, journeyOf(req, deps), action.code, action.state, action.iss);
         case 'none':
           return next();
       }

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { journeyOf, sendPage, translatorFor, localeOf } from '../../pages.ts';
 import { CaseStatusPage, FeedbackPage, NightlyDowntimePage } from '../../../views/pages/FeedbackPages.tsx';
 import { nextBankingDay } from '../../../shared/bankingDays.ts';
+import { endJourney } from '../../endJourney.ts';
 
 const nightlyQuery = z.object({
   justCompletedSignup: z.enum(['true', 'false']).optional(),
@@ -52,11 +53,9 @@ export function resultRoutes(deps: AppDeps): Router {
     sendPage(req, res, deps, { progress: null, body: <CaseStatusPage t={t} returnAction="/onboarding/case-status/return" /> });
   });
 
-  // Return to site logs out of the brokerage session and goes to / (a 401 there is ignored).
-  router.post('/onboarding/case-status/return', async (req, res) => {
-    const jwt = journeyOf(req, deps).jwt;
-    if (jwt) await deps.brokerage.logout(jwt).catch(() => undefined);
-    req.session.destroy(() => res.redirect(303, '/'));
+  // Return to site logs out of the brokerage sessions and goes to / (server/endJourney.ts).
+  router.post('/onboarding/case-status/return', async (req, res, next) => {
+    await endJourney(req, res, deps, '/').catch(next);
   });
 
   // Spinner-only pages the native app watches for in its webview.

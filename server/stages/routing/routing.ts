@@ -1,10 +1,12 @@
-// Routing after identification (spec §4 "Routing after identification"): fetch the routing status
-// (retried), then continue to the customer-information page or to the screen the status asks for.
+// Routing after identification (identification-routing-creation §4 "Routing after identification"):
+// fetch the routing status (retried), then continue to the customer-information page or to the screen the
+// status asks for. The tries and the calls after them share the request's deadline (REQUEST_DEADLINE_MS):
+// past it the person gets the try-again identification error (§8 TRY_AGAIN_ERROR), never a hang.
 import { Router } from 'express';
-import pRetry from 'p-retry';
 import type { AppDeps } from '../../deps.ts';
 import { journeyOf } from '../../pages.ts';
 import { UpstreamError } from '../../upstream/http.ts';
+import { withRetries } from '../../upstream/retry.ts';
 import { blockedBody } from '../../../shared/contracts/brokerage.ts';
 import { identificationErrorForStatus, routingDecision } from '../../../shared/routing.ts';
 import { journeySteps } from '../../../shared/customerInformationSteps.ts';
@@ -33,13 +35,8 @@ export function routingRoutes(deps: AppDeps): Router {
 
     let routing;
     try {
-      routing = await pRetry(() => deps.brokerage.routingStatus(jwt), {
-        retries: deps.config.ROUTING_RETRIES - 1,
-        minTimeout: deps.config.ROUTING_RETRY_DELAY_MS,
-        maxTimeout: deps.config.ROUTING_RETRY_DELAY_MS,
-        factor: 1,
-        randomize: false,
-      });
+      // The spec retries the routing status whatever the failure (a 4xx too), as before.
+      routing = await withRetries(() => deps.brokerage.routingStatus(jwt), deps.config.ROUTING_RETRY_DELAY_MS, deps.config.ROUTING_RETRIES, () => true);
     } catch (err) {
       return fail(err);
     }

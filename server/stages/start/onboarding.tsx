@@ -5,14 +5,15 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { Journey } from '../../journey.ts';
-import { applyEntryQuery, countryOf, journeyOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
+import { applyEntryQuery, countryOf, journeyOf, peekJourney, publicOriginOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
 import { readCookie, setLocaleCookie } from '../../cookies.ts';
 import { CUSTOMER_TYPE_ACTION } from '../../../views/Layout.tsx';
 import { AccountTypeListPage, CustomerTypePage, type AccountTypeCardView } from '../../../views/pages/CustomerTypePage.tsx';
 import { accountTypeList, externalFormUrl, type ExternalApplicantType } from '../../../shared/accountTypeLists.ts';
 import { detectInAppBrowser, externalBrowserUrl, trackingParams } from '../../../shared/inAppBrowser.ts';
 import { renderIdentificationError } from '../identification/identificationError.tsx';
-import { renderIdentification } from '../identification/identification.tsx';
+import { renderIdentification, startIdentification } from '../identification/identification.tsx';
+import { endBankidAttempt } from '../identification/bankid.tsx';
 
 const customerTypeBody = z.object({ customerType: z.enum(['private', 'corporate', 'minor', 'none']) });
 
@@ -37,15 +38,15 @@ function carriedQuery(query: Request['query']): Record<string, string> {
 function privateHandoffUrl(req: Request, deps: AppDeps, journey: Journey): string | null {
   if (!deps.config.FLAG_IN_APP_BROWSER_HANDOFF) return null;
   const inApp = detectInAppBrowser(req.get('user-agent'));
-  const host = req.get('host') ?? '';
-  if (!inApp || !/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host)) return null;
+  if (!inApp) return null;
   const query = { ...journey.queryParams, ...carriedQuery(req.query) };
   // The tracking ids may live only in this browser's cookies, which the external browser cannot read.
   for (const name of trackingParams) {
     const cookie = readCookie(req, name);
     if (!query[name] && cookie && cookie.length <= 512) query[name] = cookie;
   }
-  return externalBrowserUrl(inApp.platform, host, '/onboarding', query);
+  // Our configured origin for the host the person is on (server/origins.ts), never the Host header as sent.
+  return externalBrowserUrl(inApp.platform, publicOriginOf(req, deps), '/onboarding', query);
 }
 
 export function onboardingRoutes(deps: AppDeps): Router {
@@ -65,17 +66,16 @@ export function onboardingRoutes(deps: AppDeps): Router {
         return redirectAfterSave(req, res, url.pathname + url.search, 302);
       }
 
+      // A page view only reads the journey: entry values worth keeping (lang, webview, campaign, the
+      // carried query such as tracking ids) create it; a bare visit stores no session and sets no cookie.
+      // The logout of current sessions happens once per identification (identification/identified.ts).
       applyEntryQuery(req, deps);
-      const journey = journeyOf(req, deps);
       const carried = carriedQuery(req.query);
-      if (Object.keys(carried).length > 0) journey.queryParams = { ...journey.queryParams, ...carried };
-
-      if (!journey.sessionsLoggedOut) {
-        // Spec §4: end any current brokerage sessions on entry, once per journey. It never blocks
-        // the page; a failure is only a warning, and nothing personal is sent or logged.
-        journey.sessionsLoggedOut = true;
-        deps.brokerage.logout().catch((err: unknown) => deps.logger.warn({ err: (err as Error).message }, 'logout on entry failed'));
+      if (Object.keys(carried).length > 0) {
+        const kept = journeyOf(req, deps);
+        kept.queryParams = { ...kept.queryParams, ...carried };
       }
+      const journey = peekJourney(req, deps);
 
       if (journey.identificationError) return renderIdentificationError(req, res, deps, journey.identificationError);
       if (journey.customerType === 'corporate' || journey.customerType === 'minor') {
@@ -92,16 +92,22 @@ export function onboardingRoutes(deps: AppDeps): Router {
     }
   });
 
-  router.post(CUSTOMER_TYPE_ACTION, (req, res) => {
-    const parsed = customerTypeBody.safeParse(req.body);
-    const journey = journeyOf(req, deps);
-    if (parsed.success) {
-      journey.customerType = parsed.data.customerType;
-      // Choosing (or resetting) the applicant type starts identification afresh.
-      delete journey.identificationError;
-      delete journey.bankid;
+  router.post(CUSTOMER_TYPE_ACTION, async (req, res, next) => {
+    try {
+      const parsed = customerTypeBody.safeParse(req.body);
+      const journey = journeyOf(req, deps);
+      if (parsed.success) {
+        journey.customerType = parsed.data.customerType;
+        // Choosing (or resetting) the applicant type starts identification afresh: a running BankID
+        // order is cancelled, and choosing Private is the click that starts the next one where it can.
+        delete journey.identificationError;
+        await endBankidAttempt(deps, journey);
+        if (journey.customerType === 'private') await startIdentification(req, deps, journey);
+      }
+      res.redirect(303, '/onboarding');
+    } catch (err) {
+      next(err);
     }
-    res.redirect(303, '/onboarding');
   });
 
   return router;
@@ -109,7 +115,7 @@ export function onboardingRoutes(deps: AppDeps): Router {
 
 function accountTypeListPage(req: Request, deps: AppDeps, applicant: ExternalApplicantType) {
   const { config } = deps;
-  const country = journeyOf(req, deps).country;
+  const country = peekJourney(req, deps).country;
   const base = applicant === 'corporate' ? config.BUSINESS_FORM_URL : config.MINOR_FORM_URL;
   const cards: AccountTypeCardView[] = accountTypeList(applicant, country).map((c) => ({
     ...c,

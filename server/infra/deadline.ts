@@ -1,0 +1,96 @@
+// The overall deadline of a request the person waits on (REQUEST_DEADLINE_MS). Its upstream calls and
+// their retries share it: each call gets at most the time left (server/upstream/http.ts), a retry never
+// sleeps past it (server/upstream/retry.ts), and past it a call fails at once as an UpstreamError of
+// status 0, which the stages answer with the spec's try-again screens. Without it, 14 routing tries of
+// 10 s each kept a page waiting for minutes (identification-routing-creation §9, customer-information §9).
+//
+// The deadline lives in AsyncLocalStorage, so every call made while handling the request finds it
+// without passing it down; code outside a request (the worker's jobs) has none and keeps its own timeouts.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Request, RequestHandler } from 'express';
+
+export interface Deadline {
+  /** Aborts when the deadline passes. */
+  readonly signal: AbortSignal;
+  /** Milliseconds left (never negative). */
+  remaining(): number;
+}
+
+/** The reason the deadline's signal aborts with. */
+export class DeadlineExceededError extends Error {
+  constructor(ms: number) {
+    super(`request deadline of ${ms} ms passed`);
+    this.name = 'DeadlineExceededError';
+  }
+}
+
+class RequestDeadline implements Deadline {
+  readonly #controller = new AbortController();
+  #at: number | null = null;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly ms: number,
+    private readonly now: () => number,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** Starts the clock (once). */
+  start(): void {
+    if (this.#at !== null) return;
+    this.#at = this.now() + this.ms;
+    this.#timer = setTimeout(() => this.#controller.abort(new DeadlineExceededError(this.ms)), this.ms);
+    this.#timer.unref();
+  }
+
+  remaining(): number {
+    return this.#at === null ? this.ms : Math.max(0, this.#at - this.now());
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer);
+  }
+}
+
+const storage = new AsyncLocalStorage<RequestDeadline>();
+
+/**
+ * The deadline of the request being handled, or undefined outside a request. Asking starts its clock if
+ * the request body was still arriving: a call is about to be made, so the person is now waiting on us.
+ */
+export function currentDeadline(): Deadline | undefined {
+  const deadline = storage.getStore();
+  deadline?.start();
+  return deadline;
+}
+
+/** Runs `fn` with a deadline of `ms` from now (tests, and anything outside Express that a person waits on). */
+export function withDeadline<T>(ms: number, fn: () => T, now: () => number = Date.now): T {
+  const deadline = new RequestDeadline(ms, now);
+  deadline.start();
+  return storage.run(deadline, fn);
+}
+
+/** A body the client is still sending (content-length or chunked), as type-is's hasBody judges it. */
+function bodyStillArriving(req: Request): boolean {
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  return hasBody && !req.complete;
+}
+
+/**
+ * Gives every request a deadline of `ms`. The clock starts when the request has arrived: for an upload
+ * from a slow phone that is when its body has been received (the transfer is not time the person waits
+ * on an upstream), and at the latest when the first upstream call is made.
+ */
+export function deadlineMiddleware(ms: number, now: () => number = Date.now): RequestHandler {
+  return (req, res, next) => {
+    const deadline = new RequestDeadline(ms, now);
+    if (bodyStillArriving(req)) req.once('end', () => deadline.start());
+    else deadline.start();
+    res.once('close', () => deadline.dispose());
+    storage.run(deadline, next);
+  };
+}

@@ -1,0 +1,224 @@
+// Issue "Hardening what exists", item 2: a signed customer can be stranded. The creation job carried only
+// the 30-minute access token (in clear text, in the job data in Redis): when it expired mid-poll the
+// outcome was the generic error, and Try again failed at once with the same token. Production shape:
+// separate web, worker and sandbox processes on Redis; prospects driven over HTTP up to the signature.
+import { readFileSync, existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createClient, type RedisClientType } from 'redis';
+import { REDIS_URL, startRedisStack, type Stack } from '../support/stack.ts';
+import { identifyOverHttp, type Persona } from '../support/journey.ts';
+import { answerStepsOverHttp } from '../support/customerInformation.ts';
+import { isFinal, type CreationOutcome, type CreationState } from '../../shared/creationOutcome.ts';
+
+type Agent = ReturnType<typeof request.agent>;
+
+const PREFIX = `test-stranded-${randomUUID().slice(0, 8)}`;
+let stack: Stack;
+let redis: RedisClientType;
+let subscriber: RedisClientType;
+/** Every creation event the worker published, per prospect, in order (Redis pub/sub, as the web hears them). */
+const published = new Map<string, CreationState[]>();
+
+beforeAll(async () => {
+  stack = await startRedisStack({
+    REDIS_PREFIX: PREFIX,
+    // Long enough to act while a creationSlow persona polls (8 queued polls), short enough for a fast test.
+    CREATION_POLL_MS: '600',
+    // Twenty-odd identifications from one address within a minute (the limit is another item's concern).
+    BANKID_STARTS_PER_IP_PER_MINUTE: '1000',
+  });
+  redis = createClient({ url: REDIS_URL }) as unknown as RedisClientType;
+  await redis.connect();
+  subscriber = redis.duplicate() as RedisClientType;
+  await subscriber.connect();
+  await subscriber.pSubscribe(`${PREFIX}:creation:*:events`, (message) => {
+    const { state } = JSON.parse(message) as { state: CreationState };
+    published.set(state.prospectId, [...(published.get(state.prospectId) ?? []), state]);
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await subscriber?.quit();
+  await stack?.stop();
+  if (redis?.isOpen) {
+    for await (const keys of redis.scanIterator({ MATCH: `${PREFIX}*`, COUNT: 500 })) if (keys.length) await redis.del(keys);
+    await redis.quit();
+  }
+}, 60_000);
+
+const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+const creationPage = (prospectId: string) => `/onboarding/customer-creation/${encodeURIComponent(prospectId)}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Identifies as the scenario's persona, answers every step and signs: the next stop is the creation page.
+ * `identified` lets several prospects identify one after another (the helper picks the newest BankID
+ * order) and walk their steps side by side.
+ */
+async function signedProspect(scenario: string, identified?: (ready: Promise<unknown>) => void): Promise<{ agent: Agent; prospectId: string; persona: Persona }> {
+  const agent = request.agent(stack.webUrl);
+  const identification = identifyOverHttp(agent, stack.sandboxUrl, scenario);
+  identified?.(identification.catch(() => undefined));
+  const { page, prospectId, persona } = await identification;
+  await answerStepsOverHttp(
+    async () => (await agent.get(page).expect(200)).text,
+    async (body) => void (await agent.post(`${page}/step`).set(sameOrigin).type('form').send(body).expect(303)),
+  );
+  const toSigning = await agent.post(`${page}/step`).set(sameOrigin).type('form').send('step=MILESTONE_THREE_STEP').expect(303);
+  const signingUrl = new URL(toSigning.headers.location as string);
+  await request(stack.sandboxUrl).post(`${signingUrl.pathname}/sign`).expect(303);
+  return { agent, prospectId, persona };
+}
+
+/** `count` signed prospects of the scenario: identifications one at a time, the rest side by side. */
+async function signedProspects(scenario: string, count: number): Promise<Array<Awaited<ReturnType<typeof signedProspect>>>> {
+  const walks: Array<Promise<Awaited<ReturnType<typeof signedProspect>>>> = [];
+  for (let i = 0; i < count; i++) {
+    let ready: Promise<unknown> = Promise.resolve();
+    walks.push(signedProspect(scenario, (r) => (ready = r)));
+    await ready;
+  }
+  return Promise.all(walks);
+}
+
+async function latest(prospectId: string): Promise<CreationState | null> {
+  const raw = await redis.get(`${PREFIX}:creation:${prospectId}:latest`);
+  return raw ? (JSON.parse(raw) as { state: CreationState }).state : null;
+}
+
+const finals = (prospectId: string, runId?: string): CreationOutcome[] =>
+  (published.get(prospectId) ?? []).filter((s) => isFinal(s.outcome) && (runId === undefined || s.runId === runId)).map((s) => s.outcome);
+
+async function until(what: string, pred: () => Promise<boolean> | boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await pred())) {
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
+    await sleep(50);
+  }
+}
+
+async function expireTokens(persona: Persona): Promise<number> {
+  return ((await request(stack.sandboxUrl).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200)).body as { expired: number }).expired;
+}
+
+/** Every refresh and access token the sandbox ever issued to the person (ended sessions aside). */
+async function tokensOf(persona: Persona): Promise<string[]> {
+  return ((await request(stack.sandboxUrl).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body as { tokens: string[] }).tokens;
+}
+
+/** The BullMQ job hashes under the stack's prefix: what a job's data holds in Redis. */
+async function jobData(): Promise<string[]> {
+  const data: string[] = [];
+  for await (const keys of redis.scanIterator({ MATCH: `${PREFIX}:onboarding-jobs:creation-*`, COUNT: 500 })) {
+    for (const key of keys) if ((await redis.type(key)) === 'hash') data.push((await redis.hGet(key, 'data')) ?? '');
+  }
+  return data;
+}
+
+async function credentialKeys(): Promise<string[]> {
+  const found: string[] = [];
+  for await (const keys of redis.scanIterator({ MATCH: `${PREFIX}:creation-credentials:*`, COUNT: 500 })) found.push(...keys);
+  return found;
+}
+
+/** Job data, the sealed credentials and the web and worker logs hold none of the person's tokens. */
+async function expectNoTokenInClear(persona: Persona): Promise<void> {
+  const tokens = await tokensOf(persona);
+  expect(tokens.length).toBeGreaterThan(0);
+  const jobs = await jobData();
+  expect(jobs.length).toBeGreaterThan(0);
+  for (const data of jobs) {
+    expect(Object.keys(JSON.parse(data) as object).sort()).toEqual(['attempt', 'phase', 'prospectId', 'runId']);
+    for (const token of tokens) expect(data).not.toContain(token);
+  }
+  for (const key of await credentialKeys()) {
+    const sealed = (await redis.get(key)) ?? '';
+    for (const token of tokens) expect(sealed).not.toContain(token);
+  }
+  const port = new URL(stack.webUrl).port;
+  for (const role of ['web', 'worker']) {
+    const file = `test-results/${role}-${port}.log`;
+    if (!existsSync(file)) continue;
+    const log = readFileSync(file, 'utf8');
+    for (const token of tokens) expect(log, `${role} log`).not.toContain(token);
+  }
+}
+
+describe('A signed customer can be stranded: access token expires mid-poll', () => {
+  it('a run whose access token expires while polling still reaches its real outcome (done), and no token is in clear text', async () => {
+    const { agent, prospectId, persona } = await signedProspect('creationSlow');
+    await agent.get(creationPage(prospectId)).expect(200);
+    await until('polling', async () => ((await latest(prospectId))?.attempt ?? 0) >= 1, 20_000);
+    expect(isFinal((await latest(prospectId))!.outcome)).toBe(false);
+    // The 30 minutes are over while the worker polls.
+    expect(await expireTokens(persona)).toBeGreaterThan(0);
+    await until('final outcome', () => finals(prospectId).length > 0, 30_000);
+    await sleep(1000);
+    expect(finals(prospectId)).toEqual(['done']);
+    expect((await agent.get(creationPage(prospectId)).expect(200)).text).toContain('Agreements signed');
+    // The run's jobs stay in Redis for a while after it (completed jobs are kept): none holds a token.
+    await expectNoTokenInClear(persona);
+    // The run has ended: its credentials are gone from Redis.
+    expect(await credentialKeys()).toEqual([]);
+  });
+
+  it('Try again after an error works with a fresh token', async () => {
+    const { agent, prospectId, persona } = await signedProspect('onboarding');
+    // The initial status check fails once: run 1 ends with the generic error.
+    await request(stack.sandboxUrl)
+      .post('/sandbox/faults')
+      .send({ method: 'GET', path: '/api/2/customers/creation_status', status: 500, count: 1 })
+      .expect(204);
+    await agent.get(creationPage(prospectId)).expect(200);
+    await until('run 1 outcome', () => finals(prospectId, '1').length > 0, 20_000);
+    expect(finals(prospectId, '1')).toEqual(['unspecifiedApiResponseError']);
+    const errorPage = (await agent.get(creationPage(prospectId)).expect(200)).text;
+    expect(errorPage).toContain('Something went wrong');
+    // Time passes on the error screen: the session's access token expires before the person presses Try again.
+    expect(await expireTokens(persona)).toBeGreaterThan(0);
+    await agent.post(`${creationPage(prospectId)}/retry`).set(sameOrigin).type('form').send('').expect(303).expect('location', creationPage(prospectId));
+    await until('run 2 outcome', () => finals(prospectId, '2').length > 0, 20_000);
+    expect(finals(prospectId, '2')).toEqual(['done']);
+    expect((await agent.get(creationPage(prospectId)).expect(200)).text).toContain('Agreements signed');
+    await expectNoTokenInClear(persona);
+    expect(await credentialKeys()).toEqual([]);
+  });
+});
+
+describe('A signed customer can be stranded: worker killed and tokens expired while 20 creations poll', () => {
+  it('20 of 20 reach their outcome exactly once', async () => {
+    const count = 20;
+    const prospects = await signedProspects('creationSlow', count);
+    const persona = prospects[0]!.persona;
+    const ids = prospects.map((p) => p.prospectId);
+    expect(new Set(ids).size).toBe(count);
+
+    // All twenty land on the creation page together: twenty runs start.
+    await Promise.all(prospects.map((p) => p.agent.get(creationPage(p.prospectId)).expect(200)));
+    await until('all polling', async () => (await Promise.all(ids.map(latest))).every((s) => (s?.attempt ?? 0) >= 1), 20_000);
+    // Mid-poll: the access tokens expire while the worker runs, and every run polls once more (renewing its
+    // token); then the worker dies (no graceful shutdown) and the renewed tokens expire too. Nobody has an
+    // outcome yet.
+    await expireTokens(persona);
+    const atExpiry = await Promise.all(ids.map(latest));
+    await until('a poll after the expiry', async () => (await Promise.all(ids.map(latest))).every((s, i) => s!.attempt > atExpiry[i]!.attempt), 10_000);
+    await stack.killWorker();
+    const atKill = await Promise.all(ids.map(latest));
+    expect(atKill.filter((s) => s && isFinal(s.outcome))).toEqual([]);
+    await expireTokens(persona);
+    await sleep(1000);
+    await stack.startWorker();
+
+    await until('20 outcomes', () => ids.every((id) => finals(id).length > 0), 45_000);
+    // Late duplicates (a stalled job re-run) would arrive within a few polls.
+    await sleep(2000);
+    // How many prospects ended how, and how many final events each got.
+    const tally = (values: string[]) => values.reduce<Record<string, number>>((t, v) => ({ ...t, [v]: (t[v] ?? 0) + 1 }), {});
+    expect(tally(ids.flatMap((id) => finals(id)))).toEqual({ done: count });
+    expect(tally(ids.map((id) => `${finals(id).length} final event(s)`))).toEqual({ '1 final event(s)': count });
+    await expectNoTokenInClear(persona);
+    expect(await credentialKeys()).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,150 @@
+// Issue "Hardening what exists", item 3: overlapping uploads lose documents. On a slow upstream a
+// request that waited 10 s for the per-session lock went on without it, and the last writer overwrote
+// the file list: 20 uploads were answered "uploaded" and 1 was kept. Now a request never changes the
+// session without its lock: one that cannot get it is refused and told so (back to the step with "your
+// file was not uploaded"), and every upload answered "uploaded" is in the list.
+// Redis mode: sandbox, worker and two web processes; the uploads alternate between the web processes,
+// so the lock has to hold across them. The lock wait is short here (SESSION_LOCK_WAIT_MS) so that most
+// uploads queue past it behind a slow init-file-upload (a sandbox delay fault).
+import request from 'supertest';
+import { randomUUID } from 'node:crypto';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDIS_URL, startRedisStack, type Stack } from '../support/stack.ts';
+import { identifyOverHttp } from '../support/journey.ts';
+import { samplePdf } from '../support/files.ts';
+
+const UPLOADS = 20;
+const INIT_UPLOAD_DELAY_MS = 700;
+
+const prefix = `test-uploads-${randomUUID().slice(0, 8)}`;
+let stack: Stack;
+let secondWebUrl: string;
+
+beforeAll(async () => {
+  stack = await startRedisStack({ REDIS_PREFIX: prefix, SESSION_LOCK_WAIT_MS: '1500', FILE_RETRY_DELAY_MS: '5' });
+  secondWebUrl = await stack.startExtraWeb();
+}, 90_000);
+
+afterAll(async () => stack?.stop());
+
+type Agent = ReturnType<typeof request.agent>;
+
+const subStepOf = (html: string) => /data-step="([A-Z_]+)" data-sub-step="(\d+)"/.exec(html)?.slice(1);
+const keptNames = (html: string) => new Set(html.match(/doc-\d+\.pdf/g) ?? []);
+
+async function toNorwegianProof(agent: Agent, page: string): Promise<void> {
+  const post = (body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body).expect(303);
+  await post('step=CITIZENSHIP_STEP&intent=choose&choice=otherCitizenships&confirmed=yes');
+  await post('step=CITIZENSHIP_STEP&intent=countries&countries=NO');
+  expect(subStepOf((await agent.get(page).expect(200)).text)).toEqual(['CITIZENSHIP_STEP', '2']);
+}
+
+/** The session cookie as a Cookie header (it is sent to both web processes). */
+function cookieOf(res: request.Response): string {
+  const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const cookie = setCookie.map((c) => c.split(';')[0]!).join('; ');
+  expect(cookie).toMatch(/onb\.sid=/);
+  return cookie;
+}
+
+const upload = (webUrl: string, page: string, cookie: string, name: string) =>
+  request(webUrl)
+    .post(`${page}/step`)
+    .set('cookie', cookie)
+    .set('sec-fetch-site', 'same-origin')
+    .field('step', 'CITIZENSHIP_STEP')
+    .field('country', 'NO')
+    .field('intent', 'upload')
+    .attach('file', samplePdf(), { filename: name, contentType: 'application/pdf' });
+
+describe('overlapping uploads lose documents', () => {
+  it(`keeps every upload answered "uploaded" when ${UPLOADS} overlap on a slow upstream across two web processes, and tells each refused one`, async () => {
+    const agent = request.agent(stack.webUrl);
+    const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'citizenship');
+    await toNorwegianProof(agent, page);
+    const cookie = cookieOf(await agent.get(page).expect(200));
+
+    await request(stack.sandboxUrl)
+      .post('/sandbox/faults')
+      .send({ method: 'POST', path: '/api/2/onboarding/init-file-upload', delayMs: INIT_UPLOAD_DELAY_MS, count: UPLOADS })
+      .expect(204);
+    const names = Array.from({ length: UPLOADS }, (_, i) => `doc-${String(i + 1).padStart(2, '0')}.pdf`);
+    const answers = await Promise.all(names.map((name, i) => upload(i % 2 === 0 ? stack.webUrl : secondWebUrl, page, cookie, name)));
+    await request(stack.sandboxUrl).post('/sandbox/faults').send({ method: 'POST', path: '/api/2/onboarding/init-file-upload', count: 0 }).expect(204);
+
+    // Every answer is either "uploaded" (back to the step) or "not uploaded, try again" (the step with a banner).
+    const uploaded = names.filter((_, i) => answers[i]!.status === 303 && answers[i]!.headers.location === page);
+    const refused = names.filter((_, i) => answers[i]!.status === 303 && answers[i]!.headers.location === `${page}?notSaved=upload`);
+    expect(uploaded.length + refused.length).toBe(UPLOADS);
+
+    const kept = keptNames((await agent.get(page).expect(200)).text);
+    // Before: 20 of 20 answered "uploaded", only a few kept. Never "uploaded" and lost.
+    expect({ answeredUploaded: uploaded.length, keptOfThose: uploaded.filter((n) => kept.has(n)).length }).toEqual({
+      answeredUploaded: uploaded.length,
+      keptOfThose: uploaded.length,
+    });
+    // A refused file was not attached, and the person is told so on the step.
+    expect(refused.filter((n) => kept.has(n))).toEqual([]);
+    if (refused.length > 0) {
+      const told = await agent.get(`${page}?notSaved=upload`).expect(200);
+      expect(told.text).toContain('Your file was not uploaded because we could not save it just now. Please upload it again.');
+      expect(subStepOf(told.text)).toEqual(['CITIZENSHIP_STEP', '2']);
+    }
+
+    // Trying again works: in the end all 20 are kept.
+    for (const [i, name] of refused.entries()) {
+      const again = await upload(i % 2 === 0 ? secondWebUrl : stack.webUrl, page, cookie, name);
+      expect(again.headers.location).toBe(page);
+    }
+    expect(keptNames((await agent.get(page).expect(200)).text).size).toBe(UPLOADS);
+  }, 120_000);
+});
+
+describe('overlapping uploads lose documents: a request that cannot get the lock', () => {
+  it('is refused and told, never run unlocked: the BankID poll gets a JSON 503 its island retries, a page a translated try-again page, a step post the step with a banner', async () => {
+    const agent = request.agent(stack.webUrl);
+    const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'citizenship');
+    await toNorwegianProof(agent, page);
+    const cookie = cookieOf(await agent.get(page).expect(200));
+    const signed = decodeURIComponent(/onb\.sid=([^;]+)/.exec(cookie)![1]!);
+    const sessionId = signed.slice(2, signed.lastIndexOf('.'));
+
+    // Another request of this person holds the lock (as another web process would), for longer than the wait.
+    const redis = createClient({ url: REDIS_URL });
+    await redis.connect();
+    const lockKey = `${prefix}:sesslock:${sessionId}`;
+    await redis.set(lockKey, 'another-request', { PX: 60_000 });
+    try {
+      const poll = await request(stack.webUrl).get('/onboarding/identification/bankid/status').set('cookie', cookie).set('accept', 'application/json');
+      expect(poll.status).toBe(503);
+      expect(poll.headers['retry-after']).toBe('1');
+      expect(poll.body).toEqual({ error: 'Busy, try again' });
+
+      const view = await request(secondWebUrl).get(page).set('cookie', cookie).expect(503);
+      expect(view.text).toContain('We could not handle your request just now');
+      expect(view.text).toContain(`href="${page}"`);
+
+      const countries = await request(stack.webUrl)
+        .post(`${page}/step`)
+        .set('cookie', cookie)
+        .set('sec-fetch-site', 'same-origin')
+        .type('form')
+        .send('step=CITIZENSHIP_STEP&intent=countries&countries=DK')
+        .expect(303);
+      expect(countries.headers.location).toBe(`${page}?notSaved=change`);
+      const file = await upload(secondWebUrl, page, cookie, 'doc-refused.pdf').expect(303);
+      expect(file.headers.location).toBe(`${page}?notSaved=upload`);
+    } finally {
+      await redis.del(lockKey);
+      await redis.quit();
+    }
+
+    // Nothing of the refused requests reached the session or the storage.
+    const after = await agent.get(`${page}?notSaved=change`).expect(200);
+    expect(after.text).toContain('Your last answer was not saved because we could not save it just now. Please try again.');
+    expect(after.text).not.toContain('doc-refused.pdf');
+    expect(after.text).toContain('Norway');
+    expect(after.text).not.toContain('Denmark');
+  }, 60_000);
+});

@@ -1,0 +1,39 @@
+// The anti-forgery token of every post form: the fallback of server/csrf.ts for browsers that send
+// neither Sec-Fetch-Site nor Origin. Rendered by the server and by the islands in the browser alike, so
+// it must give the same markup in both places:
+// - on the server, renderPage (server/render.tsx) provides the token through CsrfContext; asking for it
+//   is what sets the token's cookie, so only pages with a post form set one;
+// - in the browser there is no provider: the token comes from <meta name="csrf-token"> in the page head,
+//   which renderPage writes whenever the body asked for the token.
+// No token (a view rendered on its own in a unit test) renders nothing.
+import { createContext, useContext } from 'react';
+
+/** The form field the server reads (urlencoded forms). */
+export const CSRF_FIELD = '_csrf';
+/** The head meta the islands read in the browser. */
+export const CSRF_META = 'csrf-token';
+
+/** Server side only: answers the page's token (and sets its cookie on first use). */
+export const CsrfContext = createContext<(() => string) | null>(null);
+
+export function useCsrfToken(): string {
+  const fromServer = useContext(CsrfContext);
+  if (fromServer) return fromServer();
+  if (typeof document === 'undefined') return '';
+  return document.querySelector(`meta[name="${CSRF_META}"]`)?.getAttribute('content') ?? '';
+}
+
+/** The hidden token field; put it in every <form method="post">. */
+export function CsrfField() {
+  const token = useCsrfToken();
+  return token ? <input type="hidden" name={CSRF_FIELD} value={token} /> : null;
+}
+
+/**
+ * A multipart form's action with the token in the query: the CSRF check runs before the route parses
+ * the multipart body, so a hidden field would come too late there (server/csrf.ts).
+ */
+export function withCsrfQuery(action: string, token: string): string {
+  if (!token) return action;
+  return `${action}${action.includes('?') ? '&' : '?'}${CSRF_FIELD}=${encodeURIComponent(token)}`;
+}
