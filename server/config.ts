@@ -106,6 +106,10 @@ const schema = z
     if (c.NODE_ENV === 'production' && !c.REDIS_URL) {
       ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'REDIS_URL is required in production (in-memory stand-ins are for development only)' });
     }
+    // Every URL we send the browser or an upstream to is built from it (server/origins.ts), never from Host.
+    if (c.NODE_ENV === 'production' && !c.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'PUBLIC_URL is required in production (our own origin, e.g. https://onboarding.example.se)' });
+    }
     if (c.NODE_ENV === 'production' && !c.JOB_SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['JOB_SECRET_KEY'], message: 'JOB_SECRET_KEY is required in production' });
     }

@@ -15,38 +15,40 @@ import { clearSessionCookie } from './session.ts';
 export const LOGOUT_WAIT_MS = 3000;
 
 /**
- * Both logout calls with the person's access token. Logout ignores a 401, also the one of an access token
- * that has expired (the person sat 30 minutes on a page), which would leave the session alive; so then the
- * refresh token is asked: a 401 shows the session has ended, a new access token that it is alive, and it
- * is logged out with that one.
+ * Ends a person's brokerage sessions upstream with their own credentials (a logout without them ends
+ * nothing). The access token lives 30 minutes and logout ignores a 401, so an expired one would leave the
+ * session alive: afterwards the refresh token is asked; a 401 shows the session has ended, a new access
+ * token that it is alive, and it is logged out with that one.
+ * Waits at most LOGOUT_WAIT_MS, then the calls go on in the background until their own timeout. Never
+ * throws; logs no token or personal data. Used by Exit and by a new identification in the same browser.
  */
-async function logout(deps: AppDeps, jwt: string, refreshToken: string | undefined): Promise<void> {
-  // A failure is logged and the check below still runs: the other call may have ended the session.
-  await deps.brokerage.logout(jwt).catch((err: unknown) => logFailure(deps, err));
-  if (refreshToken) {
+export async function endBrokerageSessions(
+  deps: Pick<AppDeps, 'brokerage' | 'logger' | 'config'>,
+  credentials: { jwt?: string; refreshToken?: string },
+  reason: string,
+): Promise<void> {
+  const logFailure = (err: unknown) =>
+    deps.logger.warn({ upstream: 'brokerage', status: err instanceof UpstreamError ? err.status : undefined, reason }, 'brokerage logout failed');
+  const logout = async () => {
+    // A failure is logged and the check below still runs: the other call may have ended the session.
+    if (credentials.jwt) await deps.brokerage.logout(credentials.jwt).catch(logFailure);
+    if (!credentials.refreshToken) return;
     let fresh: string;
     try {
-      fresh = (await deps.brokerage.refreshToken(refreshToken)).jwt;
+      fresh = (await deps.brokerage.refreshToken(credentials.refreshToken)).jwt;
     } catch (err) {
       // Ended: whichever call ended it, nothing is left alive.
       if (err instanceof UpstreamError && err.status === 401) return;
       throw err;
     }
+    // Still alive (the access token had expired, so its logout ended nothing): end it with a current one.
     await deps.brokerage.logout(fresh);
-  }
-}
-
-function logFailure(deps: AppDeps, err: unknown): void {
-  deps.logger.warn({ upstream: 'brokerage', status: err instanceof UpstreamError ? err.status : undefined }, 'logout on exit failed');
-}
-
-/** Logs the person out upstream, waiting at most LOGOUT_WAIT_MS; never throws. Logs no token or personal data. */
-async function logoutUpstream(deps: AppDeps, jwt: string, refreshToken: string | undefined): Promise<void> {
+  };
   let timer: NodeJS.Timeout | undefined;
-  const outcome = logout(deps, jwt, refreshToken).then(
+  const outcome = logout().then(
     () => 'done' as const,
     (err: unknown) => {
-      logFailure(deps, err);
+      logFailure(err);
       return 'failed' as const;
     },
   );
@@ -55,13 +57,13 @@ async function logoutUpstream(deps: AppDeps, jwt: string, refreshToken: string |
   });
   const first = await Promise.race([outcome, waited]);
   clearTimeout(timer);
-  if (first === 'late') deps.logger.warn({ upstream: 'brokerage' }, 'logout on exit still running; exit goes on');
+  if (first === 'late') deps.logger.warn({ upstream: 'brokerage', reason }, 'brokerage logout still running; going on');
 }
 
 /** Ends the person's upstream sessions, then ours, and redirects (303) to `to`. */
 export async function endJourney(req: Request, res: Response, deps: AppDeps, to: string): Promise<void> {
   const journey = req.session?.journey;
-  if (journey?.jwt) await logoutUpstream(deps, journey.jwt, journey.refreshToken);
+  if (journey?.jwt || journey?.refreshToken) await endBrokerageSessions(deps, journey, 'exit');
   await new Promise<void>((resolve) => {
     if (!req.session) return resolve();
     req.session.destroy((err?: Error) => {

@@ -108,8 +108,6 @@ export interface Journey {
   creationRun?: number;
   /** Campaign of the entry query (spec §3 campaign types); picks the signup image. */
   campaign?: Campaign;
-  /** Set once the current brokerage sessions were logged out on entry (spec §4), so it runs once per journey. */
-  sessionsLoggedOut?: boolean;
 }
 
 declare module 'express-session' {

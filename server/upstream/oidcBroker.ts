@@ -4,6 +4,7 @@
 import * as client from 'openid-client';
 import { z } from 'zod';
 import { isValidNationalId } from '../../shared/nationalIds.ts';
+import { currentDeadline } from '../infra/deadline.ts';
 import { OIDC_SCOPE, acrValueFor, encodeState, type BrokerCountry, type RestoredParams } from '../../shared/oidcState.ts';
 
 export interface OidcBrokerOptions {
@@ -37,6 +38,16 @@ function isHttp(url: string): boolean {
   return new URL(url).protocol === 'http:';
 }
 
+/**
+ * The broker's calls (discovery, token, keys) share the deadline of the request the person waits on
+ * (server/infra/deadline.ts), besides openid-client's own per-call timeout.
+ */
+const fetchWithinDeadline: client.CustomFetch = (url, init) => {
+  const deadline = currentDeadline();
+  const signal = deadline ? (init.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal) : init.signal;
+  return fetch(url, { ...init, signal } as RequestInit);
+};
+
 export function createOidcBroker(options: OidcBrokerOptions) {
   // Discovery on first use, cached; a failed discovery is retried on the next attempt rather than cached.
   let configuration: Promise<client.Configuration> | undefined;
@@ -46,6 +57,11 @@ export function createOidcBroker(options: OidcBrokerOptions) {
         // config.ts allows http only for a loopback issuer (the sandbox).
         execute: isHttp(options.issuerUrl) ? [client.allowInsecureRequests] : [],
         timeout: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
+        [client.customFetch]: fetchWithinDeadline,
+      })
+      .then((config) => {
+        config[client.customFetch] = fetchWithinDeadline;
+        return config;
       })
       .catch((err: unknown) => {
         configuration = undefined;

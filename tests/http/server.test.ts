@@ -330,7 +330,16 @@ describe('session cookie', () => {
     let url: string;
 
     beforeAll(async () => {
-      url = await startWeb({ NODE_ENV: 'production', REDIS_URL, REDIS_PREFIX: prefix, SESSION_SECRET: randomUUID() + randomUUID(), JOB_SECRET_KEY: 'cd'.repeat(32) });
+      const port = await freePort();
+      url = await startWeb({
+        NODE_ENV: 'production',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        REDIS_URL,
+        REDIS_PREFIX: prefix,
+        SESSION_SECRET: randomUUID() + randomUUID(),
+        JOB_SECRET_KEY: 'cd'.repeat(32),
+      });
     });
 
     afterAll(async () => {

@@ -28,11 +28,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // stop() removes the keys under the stack's prefix.
   await stack?.stop();
-  if (redis?.isOpen) {
-    for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length) await redis.del(keys);
-    await redis.quit();
-  }
+  if (redis?.isOpen) await redis.quit();
 });
 
 /**

@@ -121,15 +121,17 @@ export async function startRedisStack(extraEnv: Record<string, string> = {}): Pr
   const redisUrl = extraEnv.REDIS_URL ?? REDIS_URL;
   const [sandboxPort, webPort] = await Promise.all([freePort(), freePort()]);
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  const prefix = `test-${randomUUID().slice(0, 8)}`;
+  // A test may name its prefix to read the keys; stop() removes everything under it.
+  const prefix = extraEnv.REDIS_PREFIX ?? `test-${randomUUID().slice(0, 8)}`;
   const env: Record<string, string> = {
     NODE_ENV: 'production',
-    REDIS_URL,
+    REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     SESSION_SECRET: randomUUID() + randomUUID(),
     JOB_SECRET_KEY: randomBytes(32).toString('base64'),
     COOKIE_SECURE: 'false',
     PORT: String(webPort),
+    PUBLIC_URL: `http://127.0.0.1:${webPort}`,
     SANDBOX_PORT: String(sandboxPort),
     BANKID_API_URL: sandboxUrl,
     BROKERAGE_API_URL: sandboxUrl,
@@ -163,7 +165,8 @@ export async function startRedisStack(extraEnv: Record<string, string> = {}): Pr
     },
     async startExtraWeb() {
       const port = await freePort();
-      extraWeb = spawnRole('server/main.ts', ['web'], { ...env, PORT: String(port) });
+      // Each test web process is reached on its own port; on a PaaS they share one PUBLIC_URL.
+      extraWeb = spawnRole('server/main.ts', ['web'], { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
       const url = `http://127.0.0.1:${port}`;
       await waitFor(`${url}/healthz`);
       return url;

@@ -12,18 +12,20 @@ describe('config', () => {
     expect(c.INTENT_WAIT_MS).toBe(2000);
   });
 
-  it('refuses production without Redis or a session secret, naming each variable', () => {
+  it('refuses production without Redis, a session secret, a job secret key or its public URL, naming each variable', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     try {
       loadConfig({ NODE_ENV: 'production' });
     } catch (err) {
       expect((err as Error).message).toMatch(/REDIS_URL/);
       expect((err as Error).message).toMatch(/SESSION_SECRET/);
+      expect((err as Error).message).toMatch(/JOB_SECRET_KEY/);
+      expect((err as Error).message).toMatch(/PUBLIC_URL is required in production/);
     }
   });
 
   it('accepts a complete production config with secure cookies', () => {
-    const c = loadConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379', SESSION_SECRET: 'x'.repeat(40), JOB_SECRET_KEY: 'ab'.repeat(32) });
+    const c = loadConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379', SESSION_SECRET: 'x'.repeat(40), JOB_SECRET_KEY: 'ab'.repeat(32), PUBLIC_URL: 'https://onboarding.example.se' });
     expect(c.cookieSecure).toBe(true);
     expect(c.production).toBe(true);
   });

@@ -4,6 +4,7 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import type { Journey } from '../../journey.ts';
+import { endBrokerageSessions } from '../../endJourney.ts';
 
 /**
  * Records the identified person. Anything belonging to an earlier person in this browser (routing,
@@ -12,11 +13,13 @@ import type { Journey } from '../../journey.ts';
  */
 export async function completeIdentification(
   req: Request,
-  deps: Pick<AppDeps, 'brokerage' | 'logger'>,
+  deps: Pick<AppDeps, 'brokerage' | 'logger' | 'config'>,
   journey: Journey,
   person: { natregno: string; jwt: string; refreshToken: string },
 ): Promise<void> {
-  await endEarlierSessions(deps, journey);
+  // The logout of current sessions (identification-routing-creation §4, §7), once per identification
+  // instead of on every page view: an earlier identification's sessions end before its tokens are dropped.
+  if (journey.jwt || journey.refreshToken) await endBrokerageSessions(deps, journey, 'new identification');
   delete journey.routingStatus;
   delete journey.identificationError;
   delete journey.prospectId;
@@ -33,25 +36,4 @@ export async function completeIdentification(
       resolve();
     }),
   );
-}
-
-/**
- * The logout of current sessions (identification-routing-creation §4 "Identification (DK, FI, NO)",
- * §7 logout), once per identification instead of on every page view: the brokerage sessions of an
- * earlier identification in this browser end upstream before their tokens are dropped. It needs that
- * identification's own credentials (a logout without them ends nothing), and the access token lives
- * 30 minutes, so the refresh token first buys a current one. Never blocks the identification; a 401
- * (nothing left to end) is ignored by the client, anything else is a warning without personal data.
- */
-async function endEarlierSessions(deps: Pick<AppDeps, 'brokerage' | 'logger'>, journey: Journey): Promise<void> {
-  if (!journey.jwt && !journey.refreshToken) return;
-  let jwt = journey.jwt;
-  if (journey.refreshToken) {
-    jwt = await deps.brokerage.refreshToken(journey.refreshToken).then(
-      (fresh) => fresh.jwt,
-      () => jwt,
-    );
-  }
-  if (!jwt) return;
-  await deps.brokerage.logout(jwt).catch((err: Error) => deps.logger.warn({ err: { name: err.name, message: err.message } }, 'logout of the earlier identification failed'));
 }

@@ -4,7 +4,6 @@
 // past it the person gets the try-again identification error (§8 TRY_AGAIN_ERROR), never a hang.
 import { Router } from 'express';
 import type { AppDeps } from '../../deps.ts';
-import { journeyOf } from '../../pages.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { withRetries } from '../../upstream/retry.ts';
 import { blockedBody } from '../../../shared/contracts/brokerage.ts';
@@ -21,9 +20,10 @@ export function routingRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.get('/onboarding/routing', async (req, res, next) => {
-    const journey = journeyOf(req, deps);
-    const jwt = journey.jwt;
-    if (!jwt) return res.redirect(303, '/onboarding');
+    // Only an identified session is routed; an anonymous visit creates nothing (no session is stored).
+    const journey = req.session.journey;
+    const jwt = journey?.jwt;
+    if (!journey || !jwt) return res.redirect(303, '/onboarding');
     // Routing runs once per identification: a repeated request (reload, a second tab) goes on to the prospect.
     if (journey.prospectId) return res.redirect(303, customerInformationUrl(journey.prospectId, journey.legacyFlow === true));
     const fail = (err: unknown) => {
