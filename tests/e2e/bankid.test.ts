@@ -1,28 +1,18 @@
 // Swedish BankID views and routing outcomes in real Chromium (embedded mode): the mobile choice screen
 // and same-device launch, the QR view's switch to this device, Back cancelling the order, QR order
 // re-creation, a cancel in the app, and every routing status persona landing on its screen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { browser, stack, useE2eStack } from '../support/e2e.ts';
 import { expectAccessible, personaFor } from '../support/journey.ts';
 import { userAgents } from '../support/userAgents.ts';
 
 // Where the BankID app returns to inside our native app (a webview journey).
 const NATIVE_APP_RETURN_URL = 'nordicbank://onboarding/bankid-return';
-let stack: Stack;
-let browser: Browser;
 
 const MANUAL_SUPPORT_URL = 'https://forms.example.com/additional-information';
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEmbeddedStack({ MANUAL_SUPPORT_URL, LOGIN_URL: '/login-next', NATIVE_APP_RETURN_URL }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+useE2eStack({ env: { MANUAL_SUPPORT_URL, LOGIN_URL: '/login-next', NATIVE_APP_RETURN_URL } });
 
 interface SandboxOrder {
   orderRef: string;

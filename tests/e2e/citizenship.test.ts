@@ -1,30 +1,24 @@
 // The citizenship step in real Chromium (customer-information.md §2.3, §4.3, §4.7, §5 "Files"): with
 // JavaScript (modal dialogs, country search, upload on choosing a file) and without (every dialog its own
 // screen, plain forms). The sandbox persona 'citizenship' goes straight to this step, then milestone three.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium } from '../support/browser.ts';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
 import { currentStep } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
 
-let stack: Stack;
-let browser: Browser;
 let pdfPath: string;
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEmbeddedStack({ FILE_RETRY_DELAY_MS: '5' }), launchChromium()]);
+useE2eStack({ env: { FILE_RETRY_DELAY_MS: '5' } });
+
+beforeAll(() => {
   pdfPath = path.join(mkdtempSync(path.join(tmpdir(), 'citizenship-')), 'passport.pdf');
   writeFileSync(pdfPath, samplePdf());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
 });
 
 /** Identifies as the citizenship persona (with JavaScript); answers the page on the citizenship step. */

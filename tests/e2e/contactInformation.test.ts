@@ -2,23 +2,13 @@
 // JavaScript (checks on blur, the suggestion filled in place, submit blocked while invalid) and without
 // (server checks, the suggestion as a button, the upstream's 400 marking a field). Personas go straight
 // to the step (sandbox scenarios contactInformation and contactEmailRejected).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium } from '../support/browser.ts';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEmbeddedStack(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+useE2eStack();
 
 async function openContactStep(page: Page, scenario: string): Promise<void> {
   const persona = await personaFor(stack.sandboxUrl, scenario);

@@ -1,24 +1,14 @@
 // Account picker and account alias in real Chromium (customer-information.md §2.2, §2.3, §4.2, §5):
 // SE and DK with JavaScript (modals), NO and FI without (dialogs as their own screens), axe on every screen.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium } from '../support/browser.ts';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectAccessibleWithoutJs, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
-
-let stack: Stack;
-let browser: Browser;
 
 vi.setConfig({ testTimeout: 120_000 });
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEmbeddedStack(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+useE2eStack();
 
 const marketUrl = (country: 'dk' | 'no' | 'fi') => `http://${country}.localhost:${new URL(stack.webUrl).port}`;
 const h1 = (page: Page) => page.locator('h1').first().textContent();

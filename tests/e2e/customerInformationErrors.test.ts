@@ -1,24 +1,13 @@
 // The call wrapper's error banners (customer-information.md §7, §8) in real Chromium: a failing step post
 // shows "Something went wrong", a 403 "session expired", each as an alert axe finds no WCAG A/AA fault
 // in, with the input kept; the next post goes on without it. Faults come from the sandbox (POST /sandbox/faults).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browser, stack, useE2eStack } from '../support/e2e.ts';
 import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
 import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEmbeddedStack(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+useE2eStack();
 
 async function fault(prospectId: string, status: number): Promise<void> {
   const res = await fetch(`${stack.sandboxUrl}/sandbox/faults`, {

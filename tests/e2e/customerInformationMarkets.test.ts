@@ -2,25 +2,15 @@
 // §2.3, §4.1): each market's own host and eID, the step list the server sends, axe on every screen, then
 // signing and the created customer. The steps are answered through tests/support/customerInformation.ts,
 // so a new step joins these walks by adding its answer there.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { StepId } from '../../shared/contracts/brokerage.ts';
-import { collectPageErrors, launchChromium } from '../support/browser.ts';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectAccessibleWithoutJs, identifyOnPhone, personaFor, startPrivateIdentification, type Persona } from '../support/journey.ts';
 import { currentStep, walkToMilestoneThree } from '../support/customerInformation.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEmbeddedStack(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+useE2eStack();
 
 type Market = 'SE' | 'NO' | 'DK' | 'FI';
 const marketUrl = (country: Market) => `http://${country.toLowerCase()}.localhost:${new URL(stack.webUrl).port}`;

@@ -1,24 +1,14 @@
 // The walking skeleton's path in real Chromium, in embedded mode (one process, in-memory stand-ins):
 // start page → Private → BankID QR → the test BankID app identifies → routing → customer information
 // (milestone one, account picker, milestone three) → signing → customer creation over SSE → done.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium } from '../support/browser.ts';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
 import { walkToMilestoneThree } from '../support/customerInformation.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEmbeddedStack(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+useE2eStack();
 
 async function qrSource(page: Page): Promise<string> {
   return (await page.locator('[data-island="bankidQr"] svg').first().innerHTML()).slice(0, 4000);

@@ -1,25 +1,14 @@
 // The production shape on one machine: sandbox, web and worker as separate processes sharing Redis.
 // The same journey as in embedded mode, a worker killed while a creation job is in flight, an SSE
 // stream served by a second web process, and a graceful SIGTERM.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import http from 'node:http';
-import type { Browser } from 'playwright-core';
-import { collectPageErrors, launchChromium } from '../support/browser.ts';
-import { startRedisStack, type Stack } from '../support/stack.ts';
+import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
 import { walkToMilestoneThree } from '../support/customerInformation.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startRedisStack(), launchChromium()]);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 60_000);
+useE2eStack({ mode: 'redis' });
 
 /** Walks from the start page to the customer-creation page as the persona. */
 async function journeyToCreation(scenario: string) {

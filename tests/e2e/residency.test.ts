@@ -3,30 +3,24 @@
 // address errors, the questions, upload on choosing a file, the removal modal) and without (the dialog as
 // the screen itself, plain posts, the upload as a multipart post, removal as its own screen). The sandbox
 // persona 'residency' lives abroad and goes straight to this step, then to the tax step.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium } from '../support/browser.ts';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
 import { browserAnswers, currentStep } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
 
-let stack: Stack;
-let browser: Browser;
 let pdfPath: string;
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEmbeddedStack({ FILE_RETRY_DELAY_MS: '5' }), launchChromium()]);
+useE2eStack({ env: { FILE_RETRY_DELAY_MS: '5' } });
+
+beforeAll(() => {
   pdfPath = path.join(mkdtempSync(path.join(tmpdir(), 'residency-')), 'bill.pdf');
   writeFileSync(pdfPath, samplePdf());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
 });
 
 const DIALOG = 'We need more information because you live abroad';

@@ -3,28 +3,23 @@
 // desktop layouts, the four markets via *.localhost hosts, in-app browser hand-off, no-JavaScript use.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium } from '../support/browser.ts';
-import { freePort, startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { collectPageErrors } from '../support/browser.ts';
+import { freePort, startEmbeddedStack } from '../support/stack.ts';
 import { expectAccessible } from '../support/journey.ts';
 
 const instagramIos =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 295.0.0.22.109 (iPhone14,5; iOS 16_6; en_US; en; scale=3.00; 1170x2532; 500118232)';
 const TITLE = "Before we get started. Who's the account for?";
 
-let stack: Stack;
-let browser: Browser;
 let port: string;
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEmbeddedStack(), launchChromium()]);
-  port = new URL(stack.webUrl).port;
-});
+useE2eStack();
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+beforeAll(() => {
+  port = new URL(stack.webUrl).port;
 });
 
 async function open(url: string, options: BrowserContextOptions = {}): Promise<Page> {

@@ -3,24 +3,14 @@
 // (FATCA in place on the liability and countries forms, the failure dialog over the numbers form) and the
 // country search filters as you type. Without JavaScript every dialog is its own screen and the search is a
 // server round trip. Proof of tax residence (FLAG_TAX_RESIDENCE) is in taxResidence.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium } from '../support/browser.ts';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectScreenAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
 import { currentStep, httpAnswers, walkToMilestoneThree } from '../support/customerInformation.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEmbeddedStack(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+useE2eStack();
 
 const h1 = (page: Page) => page.locator('h1').first().textContent();
 /** Lets the islands finish hydrating (their effects run after paint) before the test clicks. */

@@ -4,30 +4,24 @@
 // proof is uploaded to it, and Continue submits the tax information and then the tax residence. With
 // JavaScript (upload on choosing, removal modal, failure modal back on the numbers) and without (plain
 // upload, removal and failure screens).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium } from '../support/browser.ts';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectScreenAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
 import { currentStep } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
 
-let stack: Stack;
-let browser: Browser;
 let pdfPath: string;
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEmbeddedStack({ FLAG_TAX_RESIDENCE: 'true', FILE_RETRY_DELAY_MS: '5' }), launchChromium()]);
+useE2eStack({ env: { FLAG_TAX_RESIDENCE: 'true', FILE_RETRY_DELAY_MS: '5' } });
+
+beforeAll(() => {
   pdfPath = path.join(mkdtempSync(path.join(tmpdir(), 'tax-residence-')), 'residence.pdf');
   writeFileSync(pdfPath, samplePdf());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
 });
 
 const h1 = (page: Page) => page.locator('h1').first().textContent();

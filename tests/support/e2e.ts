@@ -1,0 +1,44 @@
+// The one setup of an end-to-end test file: the product (the stack) and the system Chromium, started
+// before the file's tests and closed after them.
+//
+//   import { browser, stack, useE2eStack } from '../support/e2e.ts';
+//   useE2eStack({ env: { FILE_RETRY_DELAY_MS: '5' } });
+//
+// `stack` and `browser` are live bindings: they hold the running stack and browser from the file's
+// beforeAll on (vitest gives each test file its own copy of this module). A file calls useE2eStack once,
+// at its top level; a test that needs a second, differently configured stack starts it itself.
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './browser.ts';
+import { startEmbeddedStack, startRedisStack, type Stack } from './stack.ts';
+
+export let stack: Stack;
+export let browser: Browser;
+
+export interface E2eOptions {
+  /** Environment of the web process on top of the test timings (feature flags, URLs, limits). */
+  env?: Record<string, string>;
+  /** 'embedded' (default): one process, in-memory stand-ins; 'redis': sandbox, web and worker as processes sharing Redis. */
+  mode?: Stack['mode'];
+}
+
+let used = false;
+
+export function useE2eStack({ env = {}, mode = 'embedded' }: E2eOptions = {}): void {
+  if (used) throw new Error('useE2eStack: call it once per test file');
+  used = true;
+  // Separate processes take longer to start and to stop than the default hook timeout allows on 2 cores.
+  const [startTimeout, stopTimeout] = mode === 'redis' ? [90_000, 60_000] : [undefined, undefined];
+  beforeAll(async () => {
+    const [started, launched] = await Promise.allSettled([mode === 'redis' ? startRedisStack(env) : startEmbeddedStack(env), launchChromium()]);
+    // Keep whichever came up, so that afterAll closes it even when the other failed.
+    if (started.status === 'fulfilled') stack = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+  }, startTimeout);
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  }, stopTimeout);
+}
