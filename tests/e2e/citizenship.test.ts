@@ -6,9 +6,9 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, identifyAs, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
-import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { expectAccessible } from '../support/journey.ts';
 import { currentStep } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
 
@@ -23,11 +23,8 @@ beforeAll(() => {
 
 /** Identifies as the citizenship persona (with JavaScript); answers the page on the citizenship step. */
 async function identified(context: BrowserContext): Promise<Page> {
-  const persona = await personaFor(stack.sandboxUrl, 'citizenship');
   const page = await context.newPage();
-  await startPrivateIdentification(page, stack.webUrl, { axe: false });
-  await identifyOnPhone(browser, stack.sandboxUrl, persona);
-  await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
+  await identifyAs(page, 'citizenship');
   expect(await currentStep(page)).toEqual({ step: 'CITIZENSHIP_STEP', subStep: 0 });
   return page;
 }

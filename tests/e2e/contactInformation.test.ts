@@ -4,17 +4,14 @@
 // to the step (sandbox scenarios contactInformation and contactEmailRejected).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
-import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { expectAccessible } from '../support/journey.ts';
 
 useE2eStack();
 
 async function openContactStep(page: Page, scenario: string): Promise<void> {
-  const persona = await personaFor(stack.sandboxUrl, scenario);
-  await startPrivateIdentification(page, stack.webUrl, { axe: false });
-  await identifyOnPhone(browser, stack.sandboxUrl, persona);
-  await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
+  await identifyAs(page, scenario);
   await expect.poll(() => page.locator('h1').textContent()).toBe('Contact information');
 }
 
@@ -24,7 +21,7 @@ const main = (page: Page) => page.locator('main').textContent();
 
 describe('contact information step', () => {
   it('with JavaScript: registered address, checks on blur, the suggestion fills the field, submit blocked while invalid', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await openContactStep(page, 'contactInformation');
@@ -88,7 +85,7 @@ describe('contact information step', () => {
   });
 
   it('without JavaScript: no address card, server checks with input kept, the suggestion as a button, the upstream 400 marks the e-mail', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
     await openContactStep(page, 'contactEmailRejected');
     const stepUrl = page.url();
@@ -141,7 +138,7 @@ describe('contact information step', () => {
 
     // axe needs JavaScript: the same server-rendered states, posted the same way (form.submit() skips the
     // island's own checks) in a JS-enabled browser with this session.
-    const withJs = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const withJs = await browser.newContext({ viewport: PHONE });
     await withJs.addCookies(await context.cookies());
     const jsPage = await withJs.newPage();
     const states: [string, string, string, string][] = [

@@ -2,9 +2,9 @@
 // SE and DK with JavaScript (modals), NO and FI without (dialogs as their own screens), axe on every screen.
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
-import { expectAccessible, expectAccessibleWithoutJs, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { expectAccessible, expectAccessibleWithoutJs, personaFor } from '../support/journey.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -52,13 +52,10 @@ const submit = (page: Page, name: string) => Promise.all([page.waitForEvent('loa
 
 describe('account picker and alias', () => {
   it('SE with JavaScript: defaults, Read more drawer, FAQ, abort modal, alias validation', async () => {
-    const persona = await personaFor(stack.sandboxUrl, 'accounts', 'SE');
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await startPrivateIdentification(page, stack.webUrl, { axe: false });
-    await identifyOnPhone(browser, stack.sandboxUrl, persona);
-    await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
+    await identifyAs(page, 'accounts');
     await expect.poll(() => h1(page)).toBe('Choose your starting accounts');
 
     const dep = page.getByRole('checkbox', { name: /Stock and Fund Account/ });
@@ -93,7 +90,7 @@ describe('account picker and alias', () => {
     await expectAccessible(page, 'SE picker, side drawer open');
     await page.keyboard.press('Escape');
     await expect.poll(() => sheet.isVisible()).toBe(false);
-    await page.setViewportSize({ width: 360, height: 740 });
+    await page.setViewportSize(PHONE);
 
     // FAQ: independent items.
     await page.getByText('What is a stock and fund account (depot)?').click();
@@ -142,7 +139,7 @@ describe('account picker and alias', () => {
   });
 
   it('DK with JavaScript: DSK info, confirmation modal (Next only after the box), Cancel unticks', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await toPickerViaBroker(page, 'dk');

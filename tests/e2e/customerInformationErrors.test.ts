@@ -3,8 +3,8 @@
 // in, with the input kept; the next post goes on without it. Faults come from the sandbox (POST /sandbox/faults).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browser, stack, useE2eStack } from '../support/e2e.ts';
-import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
+import { expectAccessible } from '../support/journey.ts';
 import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
 
 useE2eStack();
@@ -22,12 +22,9 @@ const submit = (page: Page) => Promise.all([page.waitForEvent('load'), page.getB
 
 describe('customer-information error banners', () => {
   it('render as accessible alerts over the kept input, and go with the next post', async () => {
-    const persona = await personaFor(stack.sandboxUrl, 'contactInformation');
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
-    await startPrivateIdentification(page, stack.webUrl, { axe: false });
-    await identifyOnPhone(browser, stack.sandboxUrl, persona);
-    await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
+    await identifyAs(page, 'contactInformation');
     const prospectId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     await page.getByLabel('Mobile phone number').fill('+46 70 123 45 67');
     await page.getByLabel('Email').fill('banner@example.com');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StepId } from '../../shared/contracts/brokerage.ts';
-import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectAccessibleWithoutJs, identifyOnPhone, personaFor, startPrivateIdentification, type Persona } from '../support/journey.ts';
 import { currentStep, walkToMilestoneThree } from '../support/customerInformation.ts';
@@ -55,7 +55,7 @@ async function identify(page: Page, country: Market, persona: Persona): Promise<
 async function walkMarket(country: Market, javaScript: boolean): Promise<void> {
   const persona = await personaFor(stack.sandboxUrl, 'livesAbroad', country);
   // A small phone: most prospects use one.
-  const viewport = { width: 360, height: 740 };
+  const viewport = PHONE;
   const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport });
   const axeContext = javaScript ? null : await browser.newContext({ viewport });
   const axePage = await axeContext?.newPage();

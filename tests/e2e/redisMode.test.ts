@@ -3,22 +3,19 @@
 // stream served by a second web process, and a graceful SIGTERM.
 import { describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, identifyAs, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
-import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { expectAccessible } from '../support/journey.ts';
 import { walkToMilestoneThree } from '../support/customerInformation.ts';
 
 useE2eStack({ mode: 'redis' });
 
 /** Walks from the start page to the customer-creation page as the persona. */
 async function journeyToCreation(scenario: string) {
-  const persona = await personaFor(stack.sandboxUrl, scenario);
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = collectPageErrors(page);
-  await startPrivateIdentification(page, stack.webUrl, { axe: false });
-  await identifyOnPhone(browser, stack.sandboxUrl, persona);
-  await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 20_000 });
+  await identifyAs(page, scenario, { timeout: 20_000 });
   await walkToMilestoneThree(page);
   await page.getByRole('button', { name: 'Sign with Bank ID' }).click();
   await page.getByRole('button', { name: 'Sign' }).click();

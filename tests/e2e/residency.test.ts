@@ -8,9 +8,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
-import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { expectAccessible } from '../support/journey.ts';
 import { browserAnswers, currentStep } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
 
@@ -49,12 +49,9 @@ async function sandboxResidency(prospectId: string): Promise<SandboxResidency | 
 
 /** Identifies as the residency persona (in a context with `options`); answers the page on the residency step. */
 async function identified(options: BrowserContextOptions): Promise<Page> {
-  const persona = await personaFor(stack.sandboxUrl, 'residency');
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, ...options });
+  const context = await browser.newContext({ viewport: PHONE, ...options });
   const page = await context.newPage();
-  await startPrivateIdentification(page, stack.webUrl, { axe: false });
-  await identifyOnPhone(browser, stack.sandboxUrl, persona);
-  await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
+  await identifyAs(page, 'residency');
   expect(await currentStep(page)).toEqual({ step: 'RESIDENCY_STEP', subStep: 0 });
   return page;
 }

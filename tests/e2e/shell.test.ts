@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { freePort, startEmbeddedStack } from '../support/stack.ts';
 import { expectAccessible } from '../support/journey.ts';
@@ -34,7 +34,7 @@ const imageLoaded = (page: Page, selector: string) => page.locator(selector).eva
 
 describe('start page', () => {
   it('shows the shell and the three cards on a 360 px phone, accessible', async () => {
-    const page = await open(`${stack.webUrl}/onboarding`, { viewport: { width: 360, height: 740 } });
+    const page = await open(`${stack.webUrl}/onboarding`, { viewport: PHONE });
     const errors = collectPageErrors(page);
     expect(await h1(page)).toBe(TITLE);
     expect(await page.title()).toBe('Onboarding');

@@ -5,9 +5,9 @@
 // server round trip. Proof of tax residence (FLAG_TAX_RESIDENCE) is in taxResidence.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
-import { expectAccessible, expectScreenAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { expectAccessible, expectScreenAccessible } from '../support/journey.ts';
 import { currentStep, httpAnswers, walkToMilestoneThree } from '../support/customerInformation.ts';
 
 useE2eStack();
@@ -32,12 +32,9 @@ const FORM_URL = 'https://forms.example.com/additional-information/identified?ex
 
 /** Identified as the persona; answers the page on its first customer-information screen. */
 async function identified(options: BrowserContextOptions, scenario: string): Promise<Page> {
-  const persona = await personaFor(stack.sandboxUrl, scenario);
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, ...options });
+  const context = await browser.newContext({ viewport: PHONE, ...options });
   const page = await context.newPage();
-  await startPrivateIdentification(page, stack.webUrl, { axe: false });
-  await identifyOnPhone(browser, stack.sandboxUrl, persona);
-  await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
+  await identifyAs(page, scenario);
   return page;
 }
 

@@ -9,9 +9,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { browser, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
-import { expectAccessible, expectScreenAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { expectAccessible, expectScreenAccessible } from '../support/journey.ts';
 import { currentStep } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
 
@@ -47,12 +47,9 @@ const storedObjects = async () => (await (await fetch(`${stack.sandboxUrl}/sandb
 const taxResidences = async () => (await (await fetch(`${stack.sandboxUrl}/sandbox/tax-residences`)).json()) as TaxResidence[];
 
 async function toTaxStep(options: BrowserContextOptions): Promise<Page> {
-  const persona = await personaFor(stack.sandboxUrl, 'taxInformation');
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, ...options });
+  const context = await browser.newContext({ viewport: PHONE, ...options });
   const page = await context.newPage();
-  await startPrivateIdentification(page, stack.webUrl, { axe: false });
-  await identifyOnPhone(browser, stack.sandboxUrl, persona);
-  await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
+  await identifyAs(page, 'taxInformation');
   await expect.poll(() => h1(page)).toBe('Where are you liable for tax?');
   return page;
 }

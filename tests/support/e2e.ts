@@ -8,12 +8,16 @@
 // beforeAll on (vitest gives each test file its own copy of this module). A file calls useE2eStack once,
 // at its top level; a test that needs a second, differently configured stack starts it itself.
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './browser.ts';
+import { identifyOnPhone, personaFor, startPrivateIdentification } from './journey.ts';
 import { startEmbeddedStack, startRedisStack, type Stack } from './stack.ts';
 
 export let stack: Stack;
 export let browser: Browser;
+
+/** A small phone, the screen most prospects use. */
+export const PHONE = { width: 360, height: 740 };
 
 export interface E2eOptions {
   /** Environment of the web process on top of the test timings (feature flags, URLs, limits). */
@@ -41,4 +45,15 @@ export function useE2eStack({ env = {}, mode = 'embedded' }: E2eOptions = {}): v
     await browser?.close();
     await stack?.stop();
   }, stopTimeout);
+}
+
+/**
+ * Identifies `page` with Swedish BankID as the sandbox persona of `scenario` (the test's phone scans) and
+ * waits until routing has brought it to the customer-information page.
+ */
+export async function identifyAs(page: Page, scenario: string, { timeout = 15_000 }: { timeout?: number } = {}): Promise<void> {
+  const persona = await personaFor(stack.sandboxUrl, scenario);
+  await startPrivateIdentification(page, stack.webUrl, { axe: false });
+  await identifyOnPhone(browser, stack.sandboxUrl, persona);
+  await page.waitForURL(/\/onboarding\/customer-information\//, { timeout });
 }
