@@ -115,6 +115,13 @@ module.exports = {
         pathNot: ['^(shared|client|views/components)/', '(^|/)node_modules/(@types/)?(react|react-dom|scheduler)/'],
       },
     },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that resolves to no file is a mistake (and would hide a crossing of the rules above).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
