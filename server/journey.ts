@@ -43,7 +43,6 @@ export interface CustomerInformationProgress {
 }
 
 /** Each step module keeps its own answers here under its own field (customer-information.md §3). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- step modules add their fields
 export interface StepAnswers {
   /** Citizenship (§2.3, §4.3): the choice, chosen countries, upstream taskIds and uploaded proof per country. */
   citizenship?: CitizenshipAnswers;

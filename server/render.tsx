@@ -1,11 +1,12 @@
 // Server rendering of whole pages with React, plus the "islands": the few components that hydrate in
-// the browser. A page only sends the JavaScript of the islands it actually rendered, so JS-free pages
-// (most of the journey) ship no script at all.
+// the browser (views/components/Island.tsx). A page only sends the JavaScript of the islands it actually
+// rendered, so JS-free pages (most of the journey) ship no script at all.
 import { readFileSync } from 'node:fs';
-import { createContext, useContext, type ComponentType, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { z } from 'zod';
 import { CSRF_META, CsrfContext } from '../views/components/CsrfField.tsx';
+import { IslandCollector } from '../views/components/Island.tsx';
 
 // --- Build manifest (written by esbuild.config.mjs) -------------------------------------------------
 
@@ -44,31 +45,9 @@ export function loadManifest(path: string = DEFAULT_MANIFEST_PATH): Manifest {
 
 // --- Islands -----------------------------------------------------------------------------------------
 
-// Per render: the names of the islands rendered, so the document asks only for their scripts. Null
-// outside renderPage (a view rendered on its own in a test still works, it just collects nothing).
-const IslandCollector = createContext<Set<string> | null>(null);
-
-export interface IslandProps<P extends object> {
-  /** The island file's basename in client/islands (e.g. bankidQr); it names the browser bundle. */
-  name: string;
-  component: ComponentType<P>;
-  /** Must survive JSON: the browser hydrates the same component with JSON.parse(data-props). */
-  props: P;
-}
-
-/**
- * Server-renders an interactive component and marks it for hydration. The component must render the
- * same markup from the same props in the browser; it cannot use useId (the browser root starts a new
- * id tree) nor read browser-only state during the first render.
- */
-export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>): ReactElement {
-  useContext(IslandCollector)?.add(name);
-  return (
-    <div data-island={name} data-props={JSON.stringify(props)}>
-      <Component {...props} />
-    </div>
-  );
-}
+// The Island component lives with the views that use it (views/components/Island.tsx); renderPage
+// provides its collector. Re-exported for callers that render pages.
+export { Island, type IslandProps } from '../views/components/Island.tsx';
 
 // --- Pages -------------------------------------------------------------------------------------------
 

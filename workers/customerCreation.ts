@@ -3,66 +3,57 @@
 // decision as a creation event. Each poll is its own delayed job, so polling survives a worker restart.
 //
 // The job data holds ids only. The person's credentials for the run live sealed in the credentials store
-// (server/infra/creationCredentials.ts): the web hands over the refresh token when it starts a run, the
-// worker buys access tokens with it as the web does (identification-routing-creation §7: a 401 triggers
-// a token refresh, the call is tried again once), and removes the credentials when the run ends.
+// (server/infra/creationCredentials.ts): the web hands over the refresh token when it starts a run
+// (server/infra/creationJobs.ts), the worker buys access tokens with it as the web does
+// (identification-routing-creation §7: a 401 triggers a token refresh, the call is tried again once),
+// and removes the credentials when the run ends.
 import type { Logger } from 'pino';
-import type { BrokerageClient } from '../server/upstream/brokerage.ts';
-import { UpstreamError } from '../server/upstream/http.ts';
-import type { CreationEvents } from '../server/infra/creationEvents.ts';
-import type { CreationCredentials, CreationCredentialsStore } from '../server/infra/creationCredentials.ts';
-import type { CustomerCreationJob, JobContext, JobQueue } from '../server/infra/jobQueue.ts';
-import {
-  decideCreationOutcome,
-  isFinal,
-  shouldPostCreationRequest,
-  type CreationOutcome,
-} from '../shared/creationOutcome.ts';
+import type { CreationStatus } from '../shared/contracts/brokerage.ts';
+import { UpstreamError } from '../shared/upstreamError.ts';
+import { creationJobId, isOlderRun, type CreationCredentials, type CustomerCreationJob, type JobAddOptions, type JobContext } from '../shared/creationJob.ts';
+import { decideCreationOutcome, isFinal, shouldPostCreationRequest, type CreationOutcome, type CreationState } from '../shared/creationOutcome.ts';
+
+// The job's ports: what it needs of the brokerage client, the stores and the queue, declared here so that
+// the job imports nothing of server/. server/main.ts hands it server/upstream/brokerage.ts's client,
+// server/infra/creationCredentials.ts's store, server/infra/creationEvents.ts's events and
+// server/infra/jobQueue.ts's queue, which have these members (and more).
+
+/** The brokerage calls of a run, each with the person's access token (jwt). */
+export interface CreationBrokerage {
+  refreshToken(refreshToken: string): Promise<{ jwt: string }>;
+  systemStatus(jwt: string): Promise<{ creationPaused: boolean }>;
+  /** The HTTP status alongside the body (null on a failure status), so the decision can apply rule 1. */
+  creationStatus(jwt: string, prospectId: string): Promise<{ httpStatus: number; body: CreationStatus | null }>;
+  createCustomer(jwt: string, prospectId: string): Promise<{ ok: boolean; status: number }>;
+}
+
+/** The run's credentials, sealed apart from the job data. */
+export interface CreationCredentialsPort {
+  put(prospectId: string, runId: string, credentials: CreationCredentials): Promise<void>;
+  get(prospectId: string, runId: string): Promise<CreationCredentials | null>;
+  remove(prospectId: string, runId: string): Promise<void>;
+}
+
+/** The creation events the page streams: the job publishes each decision and reads the latest. */
+export interface CreationEventsPort {
+  publish(state: CreationState): Promise<unknown>;
+  latest(prospectId: string): Promise<{ state: CreationState } | null>;
+}
+
+/** The queue the job adds its next step to. */
+export interface CreationJobQueue {
+  add(name: 'customerCreation', data: CustomerCreationJob, opts?: JobAddOptions): Promise<void>;
+}
 
 export interface CustomerCreationDeps {
-  brokerage: Pick<BrokerageClient, 'createCustomer' | 'creationStatus' | 'systemStatus' | 'refreshToken'>;
-  credentials: CreationCredentialsStore;
-  events: CreationEvents;
-  queue: JobQueue;
+  brokerage: CreationBrokerage;
+  credentials: CreationCredentialsPort;
+  events: CreationEventsPort;
+  queue: CreationJobQueue;
   logger: Logger;
   pollIntervalMs: number;
   maxPollingTries: number;
   now?: () => Date;
-}
-
-/** Job ids name the run and the step, so re-adding the same step (a re-run of a stalled job) is a no-op. */
-export function creationJobId(prospectId: string, runId: string, step: 'start' | number): string {
-  const safe = (s: string) => s.replace(/:/g, '_');
-  return step === 'start'
-    ? `creation-${safe(prospectId)}-${safe(runId)}-start`
-    : `creation-${safe(prospectId)}-${safe(runId)}-poll-${step}`;
-}
-
-/**
- * Starts a creation run: hands the person's credentials to the worker (sealed, apart from the job), then
- * enqueues the run's first step. Use one runId per run (the session's creationRun counter, bumped by
- * "Try again"): the same runId twice is deduplicated, a new one starts afresh. Pass the session's refresh
- * token: the worker then begins the run with a fresh access token of its own.
- */
-export async function enqueueCustomerCreation(
-  deps: { queue: JobQueue; credentials: CreationCredentialsStore },
-  run: { prospectId: string; runId: string; credentials: CreationCredentials },
-): Promise<void> {
-  await deps.credentials.put(run.prospectId, run.runId, run.credentials);
-  await deps.queue.add(
-    'customerCreation',
-    { prospectId: run.prospectId, runId: run.runId, phase: 'start', attempt: 0 },
-    { jobId: creationJobId(run.prospectId, run.runId, 'start') },
-  );
-}
-
-/**
- * Whether run `a` is older than run `b`. Runs of a prospect are numbered upwards (the session's counter);
- * ids that are not numbers cannot be ordered and count as not older.
- */
-export function isOlderRun(a: string | undefined, b: string | undefined): boolean {
-  const [x, y] = [Number(a), Number(b)];
-  return a !== undefined && b !== undefined && a !== '' && b !== '' && Number.isSafeInteger(x) && Number.isSafeInteger(y) && x < y;
 }
 
 /** The person's brokerage session cannot be renewed (refresh refused, or nothing to refresh with): no retry helps. */

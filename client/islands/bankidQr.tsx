@@ -131,9 +131,9 @@ export default function BankidQr(props: BankidQrProps) {
       } catch {
         // Offline, a timeout or a non-JSON answer: try again on the next tick.
       }
-      if (!stopped) timer = setTimeout(poll, pollMs);
+      if (!stopped) timer = setTimeout(() => void poll(), pollMs);
     };
-    timer = setTimeout(poll, pollMs);
+    timer = setTimeout(() => void poll(), pollMs);
     return () => {
       stopped = true;
       clearTimeout(timer);

@@ -42,6 +42,7 @@ export default function CountrySelect({ action, fields, legend, options, labels,
   const form = useRef<HTMLFormElement>(null);
   // The live search, the disabled Continue and the confirmation modal only make sense once this island runs.
   const [enhanced, setEnhanced] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first browser render must match the server's, so the enhanced state switches on after hydration
   useEffect(() => setEnhanced(true), []);
 
   const dialogId = confirm?.dialogId;

@@ -8,7 +8,7 @@
 //   document.dispatchEvent(new CustomEvent('dialog:open', { detail: { id } }))        opens it
 //   document.addEventListener('dialog:close', (e) => e.detail /* { id, result } */)    how it was closed
 // where result is 'primary' or 'secondary' (Esc and the backdrop-less close count as 'secondary').
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { CsrfField } from '../../views/components/CsrfField.tsx';
 
 /** A link, or a form post with hidden fields (the checkbox, if any, is posted with the primary action). */
@@ -53,7 +53,10 @@ export function openDialog(id: string): boolean {
 /** Calls `onClose` with the result each time the modal `id` closes (for islands that react to a dialog). */
 export function useDialogClose(id: string | undefined, onClose: (result: DialogResult) => void): void {
   const latest = useRef(onClose);
-  latest.current = onClose;
+  // The listener calls the onClose of the latest render; a close event cannot arrive before this runs.
+  useLayoutEffect(() => {
+    latest.current = onClose;
+  });
   useEffect(() => {
     if (!id) return;
     const listener = (e: Event) => {
@@ -103,6 +106,7 @@ function ActionControl({
       <>
         {children}
         {/* A link cannot be disabled: aria-disabled plus no href while the box is unticked. */}
+        {/* eslint-disable-next-line jsx-a11y/anchor-is-valid -- the href is left out only while disabled (above) */}
         <a className={className} href={disabled ? undefined : action.href} aria-disabled={disabled || undefined} role={disabled ? 'link' : undefined}>
           {action.label}
         </a>

@@ -11,6 +11,7 @@ export interface ScriptMarkerProps {
 export default function ScriptMarker({ name }: ScriptMarkerProps) {
   // The server and the first browser render agree (nothing); the field appears after hydration.
   const [running, setRunning] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first browser render must match the server's, so the enhanced state switches on after hydration
   useEffect(() => setRunning(true), []);
   return running ? <input type="hidden" name={name} value="yes" /> : null;
 }

@@ -14,6 +14,7 @@ const TITLE_ID = 'secret-address-title';
 export default function SecretAddressDrawer({ labels }: SecretAddressDrawerProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first browser render must match the server's, so the enhanced state switches on after hydration
   useEffect(() => setEnhanced(true), []);
 
   const drawer = (

@@ -6,13 +6,9 @@ import type { RedisClientType } from 'redis';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { openSecret, sealSecret } from './secretBox.ts';
+import type { CreationCredentials } from '../../shared/creationJob.ts';
 
-export interface CreationCredentials {
-  /** Buys a new access token (identification-routing-creation §7 token refresh). */
-  refreshToken?: string;
-  /** The 30-minute access token the calls send; absent until the worker has refreshed. */
-  accessToken?: string;
-}
+export type { CreationCredentials };
 
 export interface CreationCredentialsStore {
   /** Stores (or replaces) the run's credentials and restarts their lifetime. */

@@ -4,27 +4,12 @@
 import { Queue, Worker, UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { ioredisForBullmq, ioredisForProducer } from './redis.ts';
+import type { CustomerCreationJob, JobAddOptions, JobContext } from '../../shared/creationJob.ts';
 
-/**
- * Ids and decisions only: no token. The person's credentials for the run are kept sealed apart from the job
- * (server/infra/creationCredentials.ts), since job data sits in Redis in clear text and is kept after the job.
- */
-export type CustomerCreationJob = {
-  prospectId: string;
-  phase: 'start' | 'poll';
-  /** Poll number, 1-based; 0 for the start phase. */
-  attempt: number;
-  /** Identifies one creation run: a retry after maxPollingTries starts a new run, hence fresh job ids. */
-  runId: string;
-};
+// The job's data and what the queue tells a job are the contract with workers/ (shared/creationJob.ts).
+export type { CustomerCreationJob, JobAddOptions, JobContext };
 
 export type JobName = 'customerCreation';
-
-export interface JobAddOptions {
-  delayMs?: number;
-  /** A job whose id already exists is not added again. No ':' (BullMQ reserves it). */
-  jobId?: string;
-}
 
 export interface JobQueue {
   add(name: 'customerCreation', data: CustomerCreationJob, opts?: JobAddOptions): Promise<void>;
@@ -34,14 +19,6 @@ export interface JobQueue {
 export interface JobRunner {
   /** Graceful by default (waits for running jobs); force stops at once and leaves them to stalled recovery. */
   close(force?: boolean): Promise<void>;
-}
-
-export interface JobContext {
-  jobId: string;
-  /** 1-based try of this job. */
-  attempt: number;
-  /** No retry follows if this try throws: the handler should record a final outcome instead. */
-  finalAttempt: boolean;
 }
 
 export type JobHandlers = {

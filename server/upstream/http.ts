@@ -4,18 +4,9 @@
 import { request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { currentDeadline } from '../infra/deadline.ts';
+import { UpstreamError } from '../../shared/upstreamError.ts';
 
-export class UpstreamError extends Error {
-  constructor(
-    readonly upstream: string,
-    readonly status: number,
-    readonly body: unknown,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'UpstreamError';
-  }
-}
+export { UpstreamError };
 
 /** The request's deadline has passed: the call is not made (status 0, like an unreachable upstream: try again). */
 export function deadlinePassed(upstream: string, what: string): UpstreamError {

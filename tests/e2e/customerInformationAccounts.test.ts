@@ -171,7 +171,7 @@ describe('account picker and alias', () => {
   });
 
   it('NO without JavaScript: DEP or ASK required, EPK cleared without them', async () => {
-    const { page, axe, close } = await noJsPickerPage('no');
+    const { page, close } = await noJsPickerPage('no');
     // Without JavaScript 'Read more' opens in place (no sheet).
     await page.locator('.read-more summary', { hasText: 'Equity Savings Account' }).click();
     const inPlace = page.getByRole('region', { name: /Equity Savings Account/ });

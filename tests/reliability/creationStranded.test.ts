@@ -77,7 +77,11 @@ async function signedProspects(scenario: string, count: number): Promise<Array<A
   const walks: Array<Promise<Awaited<ReturnType<typeof signedProspect>>>> = [];
   for (let i = 0; i < count; i++) {
     let ready: Promise<unknown> = Promise.resolve();
-    walks.push(signedProspect(scenario, (r) => (ready = r)));
+    walks.push(
+      signedProspect(scenario, (r) => {
+        ready = r;
+      }),
+    );
     await ready;
   }
   return Promise.all(walks);

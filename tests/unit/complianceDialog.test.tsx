@@ -7,7 +7,7 @@ import { createI18n, loadCatalogues } from '../../server/i18n.ts';
 import { supportedLocales } from '../../shared/i18n.ts';
 import { sensitiveAnswerDialogTypes, type SensitiveAnswerDialogType } from '../../shared/complianceDialog.ts';
 import { complianceDialogProps, type ComplianceDialogOptions } from '../../views/components/ComplianceDialog.tsx';
-import { Dialog, ModalDialog, type DialogProps } from '../../views/components/Dialog.tsx';
+import { Dialog, ModalDialog } from '../../views/components/Dialog.tsx';
 
 const catalogues = loadCatalogues();
 const i18n = createI18n(catalogues);

@@ -7,7 +7,9 @@ import { UpstreamError } from '../../server/upstream/http.ts';
 import { createMemoryQueue, JOB_ATTEMPTS, type CustomerCreationJob, type MemoryJobQueue } from '../../server/infra/jobQueue.ts';
 import { createMemoryCreationEvents, type CreationEvent, type CreationEvents } from '../../server/infra/creationEvents.ts';
 import { createMemoryCreationCredentials, type CreationCredentials } from '../../server/infra/creationCredentials.ts';
-import { createCustomerCreationJob, creationJobId, enqueueCustomerCreation, isOlderRun } from '../../workers/customerCreation.ts';
+import { enqueueCustomerCreation } from '../../server/infra/creationJobs.ts';
+import { creationJobId, isOlderRun } from '../../shared/creationJob.ts';
+import { createCustomerCreationJob } from '../../workers/customerCreation.ts';
 
 const REFRESH = 'secret-refresh-token-never-logged';
 const PROSPECT = 'prospect-123';

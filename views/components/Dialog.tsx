@@ -16,7 +16,7 @@
 //               clicked or another island dispatches 'dialog:open' (see client/islands/dialog.tsx,
 //               which also reports 'dialog:close' with { id, result: 'primary' | 'secondary' }).
 // The checkbox is posted (name=yes) with a posting primary action; validate it on the server too.
-import { Island } from '../../server/render.tsx';
+import { Island } from './Island.tsx';
 import DialogModal, { DialogContent, type DialogProps } from '../../client/islands/dialog.tsx';
 
 export type { DialogAction, DialogProps, DialogResult } from '../../client/islands/dialog.tsx';

@@ -9,7 +9,7 @@
 import type { Translate } from '../../shared/i18n.ts';
 import type { UploadedFileRef } from '../../shared/citizenship.ts';
 import { MAX_FILE_BYTES } from '../../shared/files.ts';
-import { Island } from '../../server/render.tsx';
+import { Island } from './Island.tsx';
 import FileUploadForm from '../../client/islands/fileUpload.tsx';
 import { ModalDialog, type DialogProps } from './Dialog.tsx';
 

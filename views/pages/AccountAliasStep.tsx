@@ -1,7 +1,7 @@
 // Account alias step view (customer-information.md §2.3 'Name your accounts'): the form island, which
 // is a plain form without JavaScript.
 import type { Translate } from '../../shared/i18n.ts';
-import { Island } from '../../server/render.tsx';
+import { Island } from '../components/Island.tsx';
 import AccountAliasForm, { type AliasFieldProps } from '../../client/islands/accountAlias.tsx';
 
 export type AliasField = AliasFieldProps;

@@ -6,7 +6,7 @@ import type { Translate } from '../../shared/i18n.ts';
 import type { AccountTypeEntry } from '../../shared/accountPicker.ts';
 import { accountCode } from '../../shared/accountPicker.ts';
 import type { AccountTypeWithCountry, AgreementDocument } from '../../shared/contracts/brokerage.ts';
-import { Island } from '../../server/render.tsx';
+import { Island } from '../components/Island.tsx';
 import AccountPickerEnhancer from '../../client/islands/accountPicker.tsx';
 import { Dialog, ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { CsrfField } from '../components/CsrfField.tsx';

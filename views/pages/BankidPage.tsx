@@ -2,7 +2,7 @@
 // mobile/tablet, the QR view (other device) and the same-device view. The order state itself is the
 // bankidQr island, which also renders without JavaScript.
 import type { Translate } from '../../shared/i18n.ts';
-import { Island } from '../../server/render.tsx';
+import { Island } from '../components/Island.tsx';
 import BankidQr, { type BankidQrProps } from '../../client/islands/bankidQr.tsx';
 import { CsrfField } from '../components/CsrfField.tsx';
 

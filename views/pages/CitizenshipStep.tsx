@@ -4,7 +4,7 @@ import type { Translate } from '../../shared/i18n.ts';
 import type { CountryCode } from '../../shared/contracts/brokerage.ts';
 import type { CitizenshipChoice as Choice, UploadedFileRef } from '../../shared/citizenship.ts';
 import type { CountryOption } from '../../shared/countries.ts';
-import { Island } from '../../server/render.tsx';
+import { Island } from '../components/Island.tsx';
 import CitizenshipChoice from '../../client/islands/citizenshipChoice.tsx';
 import CountrySelect from '../../client/islands/countrySelect.tsx';
 import { Dialog, ModalDialog, type DialogProps } from '../components/Dialog.tsx';

@@ -2,7 +2,7 @@
 // the population register has an address), the phone and e-mail form (an island) and the personal-data link.
 import type { Translate } from '../../shared/i18n.ts';
 import type { ContactRelatedData } from '../../shared/contracts/brokerage.ts';
-import { Island } from '../../server/render.tsx';
+import { Island } from '../components/Island.tsx';
 import ContactInformationForm, { type ContactFormProps } from '../../client/islands/contactInformation.tsx';
 
 export interface ContactInformationStepProps {

@@ -1,7 +1,7 @@
 // Customer creation (spec §2 "Customer creation screens"): the live outcome comes over server-sent
 // events through the island; without JavaScript the page refreshes itself every 2 s.
 import type { Translate } from '../../shared/i18n.ts';
-import { Island } from '../../server/render.tsx';
+import { Island } from '../components/Island.tsx';
 import CreationStatus, { type CreationView } from '../../client/islands/creationStatus.tsx';
 
 export function CreationPage({

@@ -3,7 +3,7 @@
 // BankID page and the Finnish bank ID page, each with a footer holding the privacy and FAQ links.
 import type { Translate } from '../../shared/i18n.ts';
 import type { BrokerCountry } from '../../shared/oidcState.ts';
-import { Island } from '../../server/render.tsx';
+import { Island } from '../components/Island.tsx';
 import SecretAddressDrawer from '../../client/islands/secretAddressDrawer.tsx';
 import OidcContinue from '../../client/islands/oidcContinue.tsx';
 

@@ -7,7 +7,7 @@ import type { CountryOption } from '../../shared/countries.ts';
 import type { CountryCode } from '../../shared/contracts/brokerage.ts';
 import type { UploadedFileRef } from '../../shared/citizenship.ts';
 import { residencyQuestions, RESIDENCY_LIMITS, type AddressField, type ResidencyQuestion } from '../../shared/residency.ts';
-import { Island } from '../../server/render.tsx';
+import { Island } from '../components/Island.tsx';
 import ResidencyDialog from '../../client/islands/residencyDialog.tsx';
 import { Dialog, type DialogProps } from '../components/Dialog.tsx';
 import { complianceDialogProps } from '../components/ComplianceDialog.tsx';

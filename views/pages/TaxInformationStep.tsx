@@ -7,7 +7,7 @@ import type { Translate } from '../../shared/i18n.ts';
 import type { CountryOption } from '../../shared/countries.ts';
 import type { UploadedFileRef } from '../../shared/citizenship.ts';
 import type { TaxLiability } from '../../shared/taxInformation.ts';
-import { Island } from '../../server/render.tsx';
+import { Island } from '../components/Island.tsx';
 import TaxLiabilityIsland from '../../client/islands/taxLiability.tsx';
 import CountrySelect from '../../client/islands/countrySelect.tsx';
 import ScriptMarker from '../../client/islands/scriptMarker.tsx';

@@ -5,7 +5,7 @@ import { Router, type Request } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { journeyOf, sendPage, translatorFor } from '../../pages.ts';
 import type { Journey } from '../../journey.ts';
-import { enqueueCustomerCreation } from '../../../workers/customerCreation.ts';
+import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
 import { outcomeTraits, type CreationOutcome, type CreationState } from '../../../shared/creationOutcome.ts';
 import { CreationPage } from '../../../views/pages/CreationPage.tsx';
 import type { CreationView } from '../../../client/islands/creationStatus.tsx';

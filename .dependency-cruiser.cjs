@@ -1,0 +1,140 @@
+// The folders' boundaries (README "Layout"), checked on every `npm test` (package.json "pretest"):
+//   npm run boundaries
+// Type-only imports count as imports (tsPreCompilationDeps), so a boundary cannot be crossed "just for a
+// type". tests/ are exempt: they may reach into any folder.
+
+/** Modules that do I/O: the file system, the network, processes, the OS; and the packages built on them. */
+const IO_CORE_MODULES = [
+  'fs',
+  'fs/promises',
+  'net',
+  'http',
+  'https',
+  'http2',
+  'tls',
+  'dgram',
+  'dns',
+  'dns/promises',
+  'child_process',
+  'cluster',
+  'worker_threads',
+  'os',
+  'readline',
+  'inspector',
+  'process',
+];
+const IO_PACKAGES = [
+  'undici',
+  'redis',
+  '@redis/[^/]+',
+  'ioredis',
+  'bullmq',
+  'express',
+  'express-session',
+  'connect-redis',
+  'pino',
+  'pino-http',
+  'multer',
+  'helmet',
+  'openid-client',
+  'oidc-provider',
+  'rate-limiter-flexible',
+  'esbuild',
+  'tsx',
+  'playwright-core',
+  'supertest',
+];
+
+const anyOf = (names) => `(${names.join('|')})`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-imports-no-app-folder',
+      comment: 'shared/ is pure domain rules and schemas that every side uses; it depends on none of them.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(server|views|client|sandbox|workers|tests)/' },
+    },
+    {
+      name: 'shared-no-io-core-module',
+      comment: 'shared/ does no I/O: no file system, network, process or OS module of Node.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { dependencyTypes: ['core'], path: `^(node:)?${anyOf(IO_CORE_MODULES)}$` },
+    },
+    {
+      name: 'shared-no-io-package',
+      comment: 'shared/ does no I/O: no HTTP client or server, Redis, queue, logger or other package built on it.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: `(^|/)node_modules/${anyOf(IO_PACKAGES)}/` },
+    },
+    {
+      name: 'views-not-to-server',
+      comment: 'views/ render from the props they are given; what they need of the page shell lives in views/ (e.g. views/components/Island.tsx).',
+      severity: 'error',
+      from: { path: '^views/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-not-to-sandbox',
+      comment: 'The sandbox stands in for the upstreams by their wire contracts (shared/contracts/); server code never knows it.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^sandbox/' },
+    },
+    {
+      name: 'server-not-to-workers',
+      comment:
+        'The web side does not import the jobs: the job data, job ids and enqueueing live in shared/creationJob.ts and ' +
+        'server/infra/creationJobs.ts. Only the composition root, server/main.ts, imports workers/ to wire the job ' +
+        'handlers into the runner of the worker role.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/main\\.ts$' },
+      to: { path: '^workers/' },
+    },
+    {
+      name: 'workers-not-to-server',
+      comment:
+        'A job declares the ports it needs (structural interfaces in the job file, data types in shared/); ' +
+        'server/main.ts hands it the concrete clients and stores.',
+      severity: 'error',
+      from: { path: '^workers/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'islands-only-to-shared-client-components',
+      comment:
+        'An island is bundled for the browser: it imports only shared/, client/, views/components/ and React, ' +
+        'never server code, a page, the sandbox or a Node module.',
+      severity: 'error',
+      from: { path: '^client/islands/' },
+      to: {
+        pathNot: ['^(shared|client|views/components)/', '(^|/)node_modules/(@types/)?(react|react-dom|scheduler)/'],
+      },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that resolves to no file is a mistake (and would hide a crossing of the rules above).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(public/build|test-results)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};

@@ -1,0 +1,32 @@
+// The "islands": the few components that hydrate in the browser. A view marks one with <Island>; the
+// page render (renderPage in server/render.tsx) collects the names of the islands a page rendered, so
+// the page only sends their JavaScript and JS-free pages (most of the journey) ship no script at all.
+import { createContext, useContext, type ComponentType, type ReactElement } from 'react';
+
+/**
+ * Per render: the names of the islands rendered, so the document asks only for their scripts. Null
+ * outside renderPage (a view rendered on its own in a test still works, it just collects nothing).
+ */
+export const IslandCollector = createContext<Set<string> | null>(null);
+
+export interface IslandProps<P extends object> {
+  /** The island file's basename in client/islands (e.g. bankidQr); it names the browser bundle. */
+  name: string;
+  component: ComponentType<P>;
+  /** Must survive JSON: the browser hydrates the same component with JSON.parse(data-props). */
+  props: P;
+}
+
+/**
+ * Server-renders an interactive component and marks it for hydration. The component must render the
+ * same markup from the same props in the browser; it cannot use useId (the browser root starts a new
+ * id tree) nor read browser-only state during the first render.
+ */
+export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>): ReactElement {
+  useContext(IslandCollector)?.add(name);
+  return (
+    <div data-island={name} data-props={JSON.stringify(props)}>
+      <Component {...props} />
+    </div>
+  );
+}
