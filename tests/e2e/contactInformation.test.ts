@@ -4,7 +4,7 @@
 // to the step (sandbox scenarios contactInformation and contactEmailRejected).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, identifyAs, PHONE, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible } from '../support/journey.ts';
 

@@ -5,7 +5,7 @@
 // server round trip. Proof of tax residence (FLAG_TAX_RESIDENCE) is in taxResidence.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, identifyAs, PHONE, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectScreenAccessible } from '../support/journey.ts';
 import { currentStep, httpAnswers, walkToMilestoneThree } from '../support/customerInformation.ts';
