@@ -21,6 +21,7 @@ import { routingRoutes } from './stages/routing/routing.ts';
 import { customerInformationRoutes, refusedStepPost } from './stages/customerInformation/steps.tsx';
 import { customerCreationRoutes } from './stages/customerCreation/creation.tsx';
 import { resultRoutes } from './stages/results/results.tsx';
+import { routePatterns, routePrefixes, routes } from '../shared/routes.ts';
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 
@@ -76,17 +77,17 @@ export function createApp(deps: AppDeps): express.Express {
   // any route or lock.
   app.use(csrfProtection(config));
 
-  app.get('/', (_req, res) => res.redirect(302, '/onboarding'));
+  app.get('/', (_req, res) => res.redirect(302, routes.start));
   // One request at a time per session (server/infra/sessionLocks.ts) where requests of one browser
   // overlap: the BankID page polls while the person presses Back; an upload still runs on the server
   // after the browser has moved on to the next one.
   // A request that cannot get the lock is refused with "please try again", never run unlocked.
   const serialised = serialiseSession(deps.sessionLocks, deps.logger, sessionBusy(deps));
-  app.get('/onboarding', serialised);
+  app.get(routePatterns.start, serialised);
   // Choosing Private starts a BankID order: two overlapping choices must not leave one running unseen.
-  app.post('/onboarding/customer-type', serialised);
-  app.use('/onboarding/identification/bankid', serialised);
-  app.use('/onboarding/customer-information', serialiseSession(deps.sessionLocks, deps.logger, refusedStepPost(sessionBusy(deps))));
+  app.post(routePatterns.customerType, serialised);
+  app.use(routePrefixes.bankid, serialised);
+  app.use(routePrefixes.customerInformation, serialiseSession(deps.sessionLocks, deps.logger, refusedStepPost(sessionBusy(deps))));
   // Before Onboarding: it takes GET /onboarding only when the broker's code or error is in the query.
   app.use(oidcRoutes(deps));
   app.use(onboardingRoutes(deps));

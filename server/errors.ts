@@ -11,6 +11,7 @@ import { RequestRefusedPage } from '../views/pages/RequestRefusedPage.tsx';
 import { CsrfRefusedError } from './csrf.ts';
 import { createElement } from 'react';
 import type { RefuseHandler } from './infra/sessionLocks.ts';
+import { routePrefixes, routes } from '../shared/routes.ts';
 
 function wantsJson(req: Request): boolean {
   return req.accepts(['html', 'json']) === 'json' || req.path.endsWith('/status') || req.path.endsWith('/events');
@@ -18,7 +19,7 @@ function wantsJson(req: Request): boolean {
 
 /** Where "Try again" goes: the same page for a page view, else back to the journey. */
 function retryHref(req: Request): string {
-  return (req.method === 'GET' || req.method === 'HEAD') && req.originalUrl.startsWith('/onboarding') ? req.originalUrl : '/onboarding';
+  return (req.method === 'GET' || req.method === 'HEAD') && req.originalUrl.startsWith(routePrefixes.journey) ? req.originalUrl : routes.start;
 }
 
 /** 503 while Redis cannot be reached: Retry-After, JSON to API callers, else the page without the session. */
@@ -77,7 +78,7 @@ const filePath = /\.[a-z0-9]{1,8}$/i;
  */
 export function fallbackRedirect(): RequestHandler {
   return (req, res) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && !filePath.test(req.path)) return res.redirect(302, '/onboarding');
+    if ((req.method === 'GET' || req.method === 'HEAD') && !filePath.test(req.path)) return res.redirect(302, routes.start);
     res.status(404).json({ error: 'Not found' });
   };
 }
@@ -97,7 +98,7 @@ export function sessionBusy(deps: AppDeps): RefuseHandler {
     res.status(503).set('retry-after', '1');
     if (wantsJson(req)) return void res.json({ error: 'Busy, try again' });
     const t = translatorFor(req, deps);
-    const again = (req.method === 'GET' || req.method === 'HEAD') && req.originalUrl.startsWith('/onboarding') ? req.originalUrl : '/onboarding';
+    const again = (req.method === 'GET' || req.method === 'HEAD') && req.originalUrl.startsWith(routePrefixes.journey) ? req.originalUrl : routes.start;
     sendPage(req, res, deps, {
       status: 503,
       progress: null,

@@ -23,6 +23,7 @@ import { createBankidStartLimiter } from './infra/rateLimits.ts';
 import { createCustomerCreationJob } from '../workers/customerCreation.ts';
 import { MAX_POLLING_TRIES } from '../shared/creationOutcome.ts';
 import { createApp } from './app.ts';
+import { routes } from '../shared/routes.ts';
 
 export type Role = 'web' | 'worker' | 'all';
 
@@ -197,5 +198,5 @@ if (isMain) {
     process.exit(1);
   }
   const running = await runProcess(role);
-  if (running.url) console.log(`Onboarding is running at ${running.url}/onboarding`);
+  if (running.url) console.log(`Onboarding is running at ${running.url}${routes.start}`);
 }

@@ -13,6 +13,7 @@ import type { CountryCode } from '../shared/contracts/brokerage.ts';
 import type { AppDeps } from './deps.ts';
 import { ownOriginOf } from './origins.ts';
 import { csrfTokenFor } from './csrf.ts';
+import { routes } from '../shared/routes.ts';
 
 /** The market is chosen by host name (one domain per country); a missing or unknown host gets DEFAULT_COUNTRY. */
 export function countryOf(req: Request, deps: AppDeps): CountryCode {
@@ -80,7 +81,7 @@ export function shellFor(req: Request, deps: AppDeps, options: { hideClose?: boo
     t,
     supportPhone: deps.config.SUPPORT_PHONE,
     faqUrl: deps.config.FAQ_URL,
-    closeUrl: options.hideClose ? null : webview ? '/onboarding/close-signup-in-app' : '/',
+    closeUrl: options.hideClose ? null : webview ? routes.closeSignupInApp : '/',
     showBack: (req.session?.journey?.customerType ?? 'none') !== 'none',
     signupImage: signupImageFor(req.session?.journey?.campaign ?? readCookie(req, 'campaign')),
     backgroundUrl: deps.content.backgroundUrl(),
@@ -106,7 +107,7 @@ export function sendPage(req: Request, res: Response, deps: AppDeps, options: Pa
     locale: localeOf(req, deps),
     title: shell.t('meta.title'),
     description: shell.t('meta.description'),
-    canonicalUrl: `${publicOriginOf(req, deps)}/onboarding`,
+    canonicalUrl: `${publicOriginOf(req, deps)}${routes.start}`,
     noscriptRefreshSeconds: options.noscriptRefreshSeconds,
     // Asked for (and its cookie set) only when the page renders a post form.
     csrfToken: () => csrfTokenFor(req, res, deps.config),

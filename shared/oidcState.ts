@@ -3,6 +3,7 @@
 // page does with a code or an error. No I/O here; server/stages/identification/oidc.tsx applies them.
 import { z } from 'zod';
 import type { CountryCode } from './contracts/brokerage.ts';
+import { routes, withQuery } from './routes.ts';
 
 /** Countries that identify through the OIDC broker. */
 export const brokerCountries = ['DK', 'NO', 'FI'] as const;
@@ -97,7 +98,7 @@ export function returnRedirect(query: ReturnQuery, nativeAppScheme: string): Ret
   }
   for (const [k, v] of Object.entries(restored)) if (v !== undefined) out.set(k, v);
   const qs = out.toString();
-  return { kind: 'onboarding', url: qs ? `/onboarding?${qs}` : '/onboarding' };
+  return { kind: 'onboarding', url: withQuery(routes.start, qs) };
 }
 
 /** Query of Onboarding when it is the end of a broker round trip. */

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { Translate } from '../shared/i18n.ts';
 import type { SignupImage } from '../shared/shell.ts';
 import { CsrfField } from './components/CsrfField.tsx';
+import { routes } from '../shared/routes.ts';
 
 export interface ShellContext {
   t: Translate;
@@ -29,9 +30,6 @@ const progressSteps = [
   { name: 'shell.progress.customerCreation', milestone: 'shell.milestone.three' },
 ] as const;
 
-/** Where Back posts: choosing customer type none shows the customer type selection again. */
-export const CUSTOMER_TYPE_ACTION = '/onboarding/customer-type';
-
 export function ProgressBar({ t, current }: { t: Translate; current: ProgressStep }) {
   return (
     <nav aria-label={t('shell.progressLabel')}>
@@ -55,7 +53,7 @@ export function ProgressBar({ t, current }: { t: Translate; current: ProgressSte
 /** Back in the header: a plain form post that resets the customer type to none (works without JS). */
 export function BackButton({ t }: { t: Translate }) {
   return (
-    <form method="post" action={CUSTOMER_TYPE_ACTION} className="site-header__back">
+    <form method="post" action={routes.customerType} className="site-header__back">
       <CsrfField />
       <input type="hidden" name="customerType" value="none" />
       <button type="submit" className="btn btn-secondary btn--small">

@@ -24,6 +24,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { RedisClientType } from 'redis';
+import { routes } from '../../shared/routes.ts';
 
 /** A lock this request holds. */
 export interface HeldLock {
@@ -286,7 +287,7 @@ export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn
         // Going on would write the stale copy back under the old id and send the old cookie, undoing the
         // change: answer without the session instead, and the browser asks again with its current cookie.
         delete (req as { session?: unknown }).session;
-        res.redirect(303, req.method === 'GET' ? req.originalUrl : '/onboarding');
+        res.redirect(303, req.method === 'GET' ? req.originalUrl : routes.start);
         return;
       }
       // Otherwise nothing is stored for this id yet: the new session is current.

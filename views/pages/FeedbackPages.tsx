@@ -2,6 +2,7 @@
 // the abort confirmation (the no-JavaScript form of the abort modal), the generic error and the
 // temporarily-unavailable page.
 import type { Translate } from '../../shared/i18n.ts';
+import { routes } from '../../shared/routes.ts';
 import { CsrfField } from '../components/CsrfField.tsx';
 
 export function FeedbackPage({ t, variant, supportPhone }: { t: Translate; variant: 'cancel' | 'error'; supportPhone: string }) {
@@ -13,7 +14,7 @@ export function FeedbackPage({ t, variant, supportPhone }: { t: Translate; varia
         <a className="btn btn-secondary" href="/">
           {t('feedback.goBack')}
         </a>
-        <a className="btn" href="/onboarding">
+        <a className="btn" href={routes.start}>
           {t('feedback.tryAgain')}
         </a>
       </p>
@@ -61,7 +62,7 @@ export function GenericErrorPage({ t, supportPhone, notFound = false }: { t: Tra
       <h1 id="error-title">{t('error.generic.title')}</h1>
       <p>{notFound ? t('error.notFound') : t('error.generic.text', { phone: supportPhone })}</p>
       <p>
-        <a className="btn" href="/onboarding">
+        <a className="btn" href={routes.start}>
           {t('error.tryAgain')}
         </a>
       </p>

@@ -10,8 +10,7 @@ import { outcomeTraits, type CreationOutcome, type CreationState } from '../../.
 import { CreationPage } from '../../../views/pages/CreationPage.tsx';
 import type { CreationView } from '../../../client/islands/creationStatus.tsx';
 import { createCreationEventsHandler } from './events.ts';
-
-const base = (prospectId: string) => `/onboarding/customer-creation/${encodeURIComponent(prospectId)}`;
+import { routePatterns, routes } from '../../../shared/routes.ts';
 
 function ownedJourney(req: Request, deps: AppDeps, prospectId: string): Journey | null {
   const journey = journeyOf(req, deps);
@@ -20,9 +19,9 @@ function ownedJourney(req: Request, deps: AppDeps, prospectId: string): Journey 
 
 /** Where Continue leads (a full server redirect): the success URL when the outcome allows log-in, else /. */
 export function continueTarget(outcome: CreationOutcome, journey: Journey, successUrl: string): string {
-  if (outcome === 'nightly_downtime') return `/onboarding/nightly-downtime-status?justCompletedSignup=true${journey.webview ? '&embedded=true&webview=true' : ''}`;
+  if (outcome === 'nightly_downtime') return routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: journey.webview });
   if (!outcomeTraits[outcome].canLogIn) return '/';
-  return journey.webview ? '/onboarding/login-in-app' : successUrl;
+  return journey.webview ? routes.loginInApp : successUrl;
 }
 
 /** The screen for an outcome (identification-routing-creation §2 "Customer creation screens" and §8). */
@@ -30,11 +29,11 @@ export function creationView(state: CreationState | null, req: Request, deps: Ap
   const t = translatorFor(req, deps);
   const outcome: CreationOutcome = state?.outcome ?? 'queued';
   const prospectId = state?.prospectId ?? journeyOf(req, deps).prospectId ?? '';
-  const continueUrl = `${base(prospectId)}/continue`;
+  const continueUrl = routes.customerCreationContinue(prospectId);
   const traits = outcomeTraits[outcome];
   const tone = traits.severity;
   const continueAction = { kind: 'link' as const, url: continueUrl, label: t('creation.button.continue') };
-  const retryAction = { kind: 'post' as const, url: `${base(prospectId)}/retry`, label: t('creation.button.tryAgain') };
+  const retryAction = { kind: 'post' as const, url: routes.customerCreationRetry(prospectId), label: t('creation.button.tryAgain') };
   switch (outcome) {
     case 'queued':
       return { outcome, title: t('creation.polling.title'), body: t('creation.polling.text'), tone, spinner: true, action: null, redirectTo: null };
@@ -78,11 +77,11 @@ async function startRun(deps: AppDeps, journey: Journey, prospectId: string, run
 export function customerCreationRoutes(deps: AppDeps): Router {
   const router = Router();
 
-  router.get('/onboarding/customer-creation/:prospectId', async (req, res, next) => {
+  router.get(routePatterns.customerCreation, async (req, res, next) => {
     try {
       const prospectId = req.params.prospectId;
       const journey = ownedJourney(req, deps, prospectId);
-      if (!journey) return res.redirect(303, '/onboarding');
+      if (!journey) return res.redirect(303, routes.start);
       // The signing service sends the browser here when the agreements are signed: start the run once.
       if (!journey.creationRun) await startRun(deps, journey, prospectId, 1);
       const latest = await deps.events.latest(prospectId);
@@ -97,7 +96,7 @@ export function customerCreationRoutes(deps: AppDeps): Router {
         body: (
           <CreationPage
             t={t}
-            eventsUrl={`${base(prospectId)}/events`}
+            eventsUrl={routes.customerCreationEvents(prospectId)}
             view={view}
             faqUrl={deps.config.FAQ_URL}
             supportPhone={deps.config.SUPPORT_PHONE}
@@ -111,7 +110,7 @@ export function customerCreationRoutes(deps: AppDeps): Router {
   });
 
   router.get(
-    '/onboarding/customer-creation/:prospectId/events',
+    routePatterns.customerCreationEvents,
     createCreationEventsHandler({
       events: deps.events,
       heartbeatMs: deps.config.SSE_HEARTBEAT_MS,
@@ -123,26 +122,26 @@ export function customerCreationRoutes(deps: AppDeps): Router {
   );
 
   // maxPollingTries and errors: Try again restarts polling as a new run.
-  router.post('/onboarding/customer-creation/:prospectId/retry', async (req, res, next) => {
+  router.post(routePatterns.customerCreationRetry, async (req, res, next) => {
     try {
       const prospectId = req.params.prospectId;
       const journey = ownedJourney(req, deps, prospectId);
-      if (!journey) return res.redirect(303, '/onboarding');
+      if (!journey) return res.redirect(303, routes.start);
       await startRun(deps, journey, prospectId, (journey.creationRun ?? 0) + 1);
-      res.redirect(303, base(prospectId));
+      res.redirect(303, routes.customerCreation(prospectId));
     } catch (err) {
       next(err);
     }
   });
 
-  router.get('/onboarding/customer-creation/:prospectId/continue', async (req, res, next) => {
+  router.get(routePatterns.customerCreationContinue, async (req, res, next) => {
     try {
       const prospectId = req.params.prospectId;
       const journey = ownedJourney(req, deps, prospectId);
       if (!journey) return res.redirect(303, '/');
       const latest = await deps.events.latest(prospectId);
       const outcome = latest?.state.outcome ?? 'queued';
-      if (outcome === 'queued') return res.redirect(303, base(prospectId));
+      if (outcome === 'queued') return res.redirect(303, routes.customerCreation(prospectId));
       res.redirect(303, continueTarget(outcome, journey, deps.config.SUCCESS_URL));
     } catch (err) {
       next(err);

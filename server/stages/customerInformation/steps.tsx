@@ -18,6 +18,7 @@ import type { StepContext } from './stepModule.ts';
 import { stepModules } from './stepRegistry.ts';
 import { isMultipart, parseMultipart } from './uploads.ts';
 import type { RefuseHandler } from '../../infra/sessionLocks.ts';
+import { routePatterns, routePrefixes, routes } from '../../../shared/routes.ts';
 import { Dialog } from '../../../views/components/Dialog.tsx';
 import { FaqPanel } from '../../../views/components/FaqPanel.tsx';
 
@@ -25,8 +26,6 @@ import { FaqPanel } from '../../../views/components/FaqPanel.tsx';
 const stepField = z.object({ step: z.enum(stepIds) });
 // What an HTML form posts: names with one or more text values. Anything else (JSON objects) is not a form.
 const formFields = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-
-const base = (prospectId: string) => `/onboarding/customer-information/${encodeURIComponent(prospectId)}`;
 
 function progressOf(req: Request, deps: AppDeps, prospectId: string): { journey: Journey; ci: CustomerInformationProgress } | null {
   const journey = journeyOf(req, deps);
@@ -53,9 +52,12 @@ const notSavedQuery = z.enum(['upload', 'change']);
  * (the file not attached). Back to the step, whose banner says so (the page is read again under the
  * lock, so it shows what is really kept); anything else gets the app's answer (`fallback`).
  */
+// A post to one of the page's own paths (…/step, …/back, …/exit); the group is the page. The prefix is letters, '-' and '/' only.
+const stepPagePost = new RegExp(`^(${routePrefixes.customerInformation}/[^/?#]+)/[a-z]+$`);
+
 export function refusedStepPost(fallback: RefuseHandler): RefuseHandler {
   return (req, res, why) => {
-    const page = /^(\/onboarding\/customer-information\/[^/?#]+)\/[a-z]+$/.exec(req.originalUrl.split('?')[0] ?? '');
+    const page = stepPagePost.exec(req.originalUrl.split('?')[0] ?? '');
     if (req.method !== 'POST' || !page) return fallback(req, res, why);
     res.redirect(303, `${page[1]}?notSaved=${isMultipart(req) ? 'upload' : 'change'}`);
   };
@@ -81,8 +83,8 @@ function contextFor(req: Request, deps: AppDeps, journey: Journey, ci: CustomerI
     get jwt() {
       return journey.jwt!;
     },
-    action: `${base(ci.prospectId)}/step`,
-    basePath: base(ci.prospectId),
+    action: routes.customerInformationStep(ci.prospectId),
+    basePath: routes.customerInformation(ci.prospectId),
   };
 }
 
@@ -119,13 +121,13 @@ async function renderStep(req: Request, res: Response, deps: AppDeps, journey: J
       deps.logger.warn({ status: err.status, step }, 'customer-information step view failed');
       error = callErrorKind(err);
       status = 502;
-      body = <ViewUnavailable t={t} kind={error} href={base(ci.prospectId)} />;
+      body = <ViewUnavailable t={t} kind={error} href={routes.customerInformation(ci.prospectId)} />;
     }
   }
   const header = {
-    backAction: canGoBack(ci.steps, ci.current) || (ci.subStep ?? 0) > 0 ? `${base(ci.prospectId)}/back` : null,
-    exitUrl: `${base(ci.prospectId)}/exit`,
-    continueUrl: base(ci.prospectId),
+    backAction: canGoBack(ci.steps, ci.current) || (ci.subStep ?? 0) > 0 ? routes.customerInformationBack(ci.prospectId) : null,
+    exitUrl: routes.customerInformationExit(ci.prospectId),
+    continueUrl: routes.customerInformation(ci.prospectId),
     progressPercent: progressPercent(ci.steps, ci.current),
   };
   sendPage(req, res, deps, {
@@ -158,16 +160,16 @@ function advance(ci: CustomerInformationProgress): void {
 export function customerInformationRoutes(deps: AppDeps): Router {
   const router = Router();
 
-  router.get('/onboarding/customer-information/:prospectId', (req, res, next) => {
+  router.get(routePatterns.customerInformation, (req, res, next) => {
     const found = progressOf(req, deps, req.params.prospectId);
-    if (!found) return res.redirect(303, '/onboarding');
+    if (!found) return res.redirect(303, routes.start);
     const notSaved = notSavedQuery.safeParse(req.query.notSaved);
     renderStep(req, res, deps, found.journey, found.ci, { notSaved: notSaved.success ? notSaved.data : undefined }).catch(next);
   });
 
-  router.post('/onboarding/customer-information/:prospectId/step', async (req, res, next) => {
+  router.post(routePatterns.customerInformationStep, async (req, res, next) => {
     const found = progressOf(req, deps, req.params.prospectId);
-    if (!found) return res.redirect(303, '/onboarding');
+    if (!found) return res.redirect(303, routes.start);
     const { journey, ci } = found;
     // Upload forms post multipart: text fields into req.body, the file kept for uploads.ts (uploadFile).
     if (isMultipart(req)) await parseMultipart(req, res);
@@ -175,17 +177,17 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     const current = ci.steps[ci.current];
     const module = current === undefined ? undefined : stepModules.get(current);
     if (!parsed.success || parsed.data.step !== current || !module || !formFields.safeParse(req.body).success) {
-      return res.redirect(303, base(ci.prospectId));
+      return res.redirect(303, routes.customerInformation(ci.prospectId));
     }
     try {
       const outcome = await module.submit(contextFor(req, deps, journey, ci), req.body as Record<string, unknown>);
       switch (outcome.kind) {
         case 'advance':
           advance(ci);
-          return redirectAfterSave(req, res, base(ci.prospectId));
+          return redirectAfterSave(req, res, routes.customerInformation(ci.prospectId));
         case 'subStep':
           ci.subStep = outcome.subStep;
-          return redirectAfterSave(req, res, base(ci.prospectId));
+          return redirectAfterSave(req, res, routes.customerInformation(ci.prospectId));
         case 'render':
           return await renderStep(req, res, deps, journey, ci, { status: outcome.status, view: outcome.view });
         case 'redirect':
@@ -198,9 +200,9 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     }
   });
 
-  router.post('/onboarding/customer-information/:prospectId/back', (req, res) => {
+  router.post(routePatterns.customerInformationBack, (req, res) => {
     const found = progressOf(req, deps, req.params.prospectId);
-    if (!found) return res.redirect(303, '/onboarding');
+    if (!found) return res.redirect(303, routes.start);
     const { journey, ci } = found;
     const module = stepModules.get(ci.steps[ci.current]!);
     const previousSubStep = module?.back?.(contextFor(req, deps, journey, ci)) ?? null;
@@ -209,24 +211,24 @@ export function customerInformationRoutes(deps: AppDeps): Router {
       ci.current -= 1;
       ci.subStep = 0;
     }
-    redirectAfterSave(req, res, base(ci.prospectId));
+    redirectAfterSave(req, res, routes.customerInformation(ci.prospectId));
   });
 
   // The abort modal as its own page (works without JavaScript).
-  router.get('/onboarding/customer-information/:prospectId/exit', (req, res) => {
+  router.get(routePatterns.customerInformationExit, (req, res) => {
     const found = progressOf(req, deps, req.params.prospectId);
-    if (!found) return res.redirect(303, '/onboarding');
+    if (!found) return res.redirect(303, routes.start);
     const t = translatorFor(req, deps);
     sendPage(req, res, deps, {
       progress: 2,
-      body: <Dialog {...abortDialog(t, `${base(found.ci.prospectId)}/exit`, base(found.ci.prospectId))} />,
+      body: <Dialog {...abortDialog(t, routes.customerInformationExit(found.ci.prospectId), routes.customerInformation(found.ci.prospectId))} />,
     });
   });
 
   // Yes, exit: the person's brokerage sessions end upstream, then ours (server/endJourney.ts).
-  router.post('/onboarding/customer-information/:prospectId/exit', async (req, res, next) => {
+  router.post(routePatterns.customerInformationExit, async (req, res, next) => {
     const webview = req.session.journey?.webview ?? false;
-    await endJourney(req, res, deps, webview ? '/onboarding/close-signup-in-app' : '/').catch(next);
+    await endJourney(req, res, deps, webview ? routes.closeSignupInApp : '/').catch(next);
   });
 
   return router;

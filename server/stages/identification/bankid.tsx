@@ -23,6 +23,7 @@ import { bankidLaunchUrl } from '../../../shared/bankidLaunch.ts';
 import { deviceFromUserAgent, offersDeviceChoice, type Device } from '../../../shared/device.ts';
 import { identificationErrorForStatus } from '../../../shared/routing.ts';
 import { qrData, qrSvg } from './qrData.ts';
+import { routePatterns, routes } from '../../../shared/routes.ts';
 import { BankidBackButton, BankidChoicePage, BankidPage } from '../../../views/pages/BankidPage.tsx';
 import type { BankidQrProps } from '../../../client/islands/bankidQr.tsx';
 
@@ -35,10 +36,6 @@ export const MAX_QR_RECREATIONS = 2;
 
 type BankidStatus = Omit<BankidQrProps, 'statusUrl' | 'pollMs' | 'labels'> & { next?: string };
 
-const statusUrl = '/onboarding/identification/bankid/status';
-const retryUrl = '/onboarding/identification/bankid/retry';
-const cancelUrl = '/onboarding/identification/bankid/cancel';
-const modeUrl = '/onboarding/identification/bankid/mode';
 
 type BankidMode = 'QR' | 'SAME_DEVICE';
 const modeBody = z.object({ mode: z.enum(['QR', 'SAME_DEVICE']) });
@@ -79,7 +76,7 @@ async function startOrder(req: Request, deps: AppDeps, journey: Journey, mode: B
   }
   // RP API v6.0 takes returnUrl for orders started with the autostart token only. In the native app's
   // webview the launch URL's redirect returns to the app instead: a returnUrl would open the system browser.
-  const returnUrl = mode === 'SAME_DEVICE' && !journey.webview ? `${publicOriginOf(req, deps)}/onboarding` : undefined;
+  const returnUrl = mode === 'SAME_DEVICE' && !journey.webview ? `${publicOriginOf(req, deps)}${routes.start}` : undefined;
   try {
     const order = await deps.bankid.auth({ endUserIp: plainIp(req.ip), ...(returnUrl ? { returnUrl } : {}) });
     journey.bankid = { ...order, startedAt: deps.now(), mode, recreations, status: 'pending', hintCode: 'outstandingTransaction' };
@@ -128,13 +125,13 @@ async function advanceOrder(req: Request, deps: AppDeps, journey: Journey): Prom
       qrSvg: null,
       showSpinner: false,
       message: t(`bankid.${failure.messageKey}`),
-      retry: failure.retry ? { url: retryUrl, label: t('bankid.tryAgain') } : null,
+      retry: failure.retry ? { url: routes.bankidRetry, label: t('bankid.tryAgain') } : null,
     };
   };
 
   if (journey.bankidFailure || !journey.bankid) return failedView();
   const order = journey.bankid;
-  if (order.status === 'complete') return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: '/onboarding/routing' };
+  if (order.status === 'complete') return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: routes.routing };
 
   let collected;
   try {
@@ -199,10 +196,10 @@ async function advanceOrder(req: Request, deps: AppDeps, journey: Journey): Prom
     const status = err instanceof UpstreamError ? err.status : 0;
     deps.logger.warn({ status }, 'brokerage session after BankID failed');
     journey.identificationError = identificationErrorForStatus(status);
-    return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: '/onboarding' };
+    return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: routes.start };
   }
   await completeIdentification(req, deps, journey, { natregno: collected.completionData.user.personalNumber, jwt, refreshToken });
-  return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: '/onboarding/routing' };
+  return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: routes.routing };
 }
 
 async function recreateOrFail(
@@ -230,11 +227,11 @@ async function recreateOrFail(
 export async function renderBankidIdentification(req: Request, res: Response, deps: AppDeps): Promise<void> {
   const journey = journeyOf(req, deps);
   const t = translatorFor(req, deps);
-  const header = <BankidBackButton t={t} action={cancelUrl} />;
+  const header = <BankidBackButton t={t} action={routes.bankidCancel} />;
   if (!journey.bankid && !journey.bankidFailure) {
     // No order: the screen whose buttons start one (a POST, made by the person). A desktop normally
     // never sees it, since choosing Private started its QR order; it shows if that order is gone.
-    sendPage(req, res, deps, { progress: 1, header, body: <BankidChoicePage t={t} action={modeUrl} /> });
+    sendPage(req, res, deps, { progress: 1, header, body: <BankidChoicePage t={t} action={routes.bankidMode} /> });
     return;
   }
   const status = await advanceOrder(req, deps, journey);
@@ -244,7 +241,7 @@ export async function renderBankidIdentification(req: Request, res: Response, de
   }
   const mode = modeOf(req, journey) ?? 'QR';
   const qr: BankidQrProps = {
-    statusUrl,
+    statusUrl: routes.bankidStatus,
     pollMs: deps.config.BANKID_POLL_MS,
     qrSvg: status.qrSvg,
     message: status.message,
@@ -260,7 +257,7 @@ export async function renderBankidIdentification(req: Request, res: Response, de
     header,
     // Without JavaScript the page itself polls: a new QR every second, then the next page.
     noscriptRefreshSeconds: status.state === 'pending' ? 1 : undefined,
-    body: <BankidPage t={t} qr={qr} mode={mode} modeAction={modeUrl} />,
+    body: <BankidPage t={t} qr={qr} mode={mode} modeAction={routes.bankidMode} />,
   });
 }
 
@@ -273,7 +270,7 @@ export function bankidRoutes(deps: AppDeps): Router {
   const router = Router();
 
   // The page's poll: collects the session's order; with none there is nothing to poll (409).
-  router.get(statusUrl, async (req, res, next) => {
+  router.get(routePatterns.bankidStatus, async (req, res, next) => {
     try {
       const peeked = peekJourney(req, deps);
       if (!bankidApplies(peeked) || (!peeked.bankid && !peeked.bankidFailure)) {
@@ -287,13 +284,13 @@ export function bankidRoutes(deps: AppDeps): Router {
   });
 
   // Try again: a new order in the same view (on a phone that has not chosen yet, the choice again).
-  router.post(retryUrl, async (req, res, next) => {
+  router.post(routePatterns.bankidRetry, async (req, res, next) => {
     try {
       const journey = journeyOf(req, deps);
       await cancelOrder(deps, journey);
       const mode = modeOf(req, journey);
       if (bankidApplies(journey) && mode) await startByPerson(req, deps, journey, mode);
-      res.redirect(303, '/onboarding');
+      res.redirect(303, routes.start);
     } catch (err) {
       next(err);
     }
@@ -301,7 +298,7 @@ export function bankidRoutes(deps: AppDeps): Router {
 
   // The choice screen's buttons and the QR view's "this device" button: the running order is cancelled
   // and one in the chosen mode starts.
-  router.post(modeUrl, async (req, res, next) => {
+  router.post(routePatterns.bankidMode, async (req, res, next) => {
     try {
       const parsed = modeBody.safeParse(req.body);
       const journey = journeyOf(req, deps);
@@ -309,20 +306,20 @@ export function bankidRoutes(deps: AppDeps): Router {
         journey.bankidMode = parsed.data.mode;
         await startByPerson(req, deps, journey, parsed.data.mode);
       }
-      res.redirect(303, '/onboarding');
+      res.redirect(303, routes.start);
     } catch (err) {
       next(err);
     }
   });
 
   // Back: cancel the order at BankID and return to the customer type choice (type none).
-  router.post(cancelUrl, async (req, res, next) => {
+  router.post(routePatterns.bankidCancel, async (req, res, next) => {
     try {
       const journey = journeyOf(req, deps);
       await cancelOrder(deps, journey);
       delete journey.bankidMode;
       journey.customerType = 'none';
-      res.redirect(303, '/onboarding');
+      res.redirect(303, routes.start);
     } catch (err) {
       next(err);
     }

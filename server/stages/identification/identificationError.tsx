@@ -5,8 +5,9 @@ import type { AppDeps } from '../../deps.ts';
 import { sendPage, shellFor } from '../../pages.ts';
 import { IdentificationErrorPage, type ErrorAction } from '../../../views/pages/IdentificationErrorPage.tsx';
 import { identificationErrors, type IdentificationError } from '../../../shared/routing.ts';
+import { routes } from '../../../shared/routes.ts';
 
-const customerTypeAction = '/onboarding/customer-type';
+const customerTypeAction = routes.customerType;
 
 export function knownIdentificationError(error: string): IdentificationError {
   return (identificationErrors as readonly string[]).includes(error) ? (error as IdentificationError) : 'TRY_AGAIN_ERROR';

@@ -20,25 +20,22 @@ import {
   type BrokerCountry,
   type RestoredParams,
 } from '../../../shared/oidcState.ts';
+import { routePatterns, routes, withQuery } from '../../../shared/routes.ts';
 import { OidcIdentificationPage } from '../../../views/pages/OidcIdentificationPage.tsx';
-
-export const OIDC_START_URL = '/onboarding/identification/oidc';
-/** Route OnboardingSignicat: the broker's redirect URI. */
-export const ONBOARDING_SIGNICAT_PATH = '/onboarding/signicat';
 
 /** The country's identification page (MitID, Norwegian BankID, Finnish bank ID). */
 export function renderOidcIdentification(req: Request, res: Response, deps: AppDeps, country: BrokerCountry): void {
   const shell = shellFor(req, deps);
   sendPage(req, res, deps, {
     progress: 1,
-    body: <OidcIdentificationPage t={shell.t} country={country} action={OIDC_START_URL} privacyUrl={deps.config.PRIVACY_URL} faqUrl={deps.config.FAQ_URL} />,
+    body: <OidcIdentificationPage t={shell.t} country={country} action={routes.oidcStart} privacyUrl={deps.config.PRIVACY_URL} faqUrl={deps.config.FAQ_URL} />,
   });
 }
 
 /** The redirect URI on the host the browser is on, so the session cookie (per host) comes back with it. */
 function redirectUriFor(req: Request, deps: AppDeps): string {
   // The broker only accepts registered redirect URIs besides, so a forged Host header cannot divert the code.
-  return `${publicOriginOf(req, deps)}${ONBOARDING_SIGNICAT_PATH}`;
+  return `${publicOriginOf(req, deps)}${routes.oidcCallback}`;
 }
 
 /** The Onboarding query parameters the state carries through the broker. */
@@ -66,7 +63,7 @@ async function exchangeCode(req: Request, res: Response, deps: AppDeps, journey:
     const { refreshToken } = await deps.brokerage.createSignicatSession({
       nationalId,
       country: marker.country,
-      returnUrl: `${new URL(marker.redirectUri).origin}/onboarding`,
+      returnUrl: `${new URL(marker.redirectUri).origin}${routes.start}`,
     });
     const { jwt } = await deps.brokerage.refreshToken(refreshToken);
     person = { natregno: nationalId, jwt, refreshToken };
@@ -74,21 +71,21 @@ async function exchangeCode(req: Request, res: Response, deps: AppDeps, journey:
     const status = err instanceof UpstreamError ? err.status : undefined;
     deps.logger.warn({ err: { name: (err as Error).name, message: (err as Error).message }, status }, 'identification through the broker failed');
     journey.identificationError = errorFor(err);
-    return redirectAfterSave(req, res, '/onboarding');
+    return redirectAfterSave(req, res, routes.start);
   }
   await completeIdentification(req, deps, journey, person);
-  redirectAfterSave(req, res, '/onboarding/routing');
+  redirectAfterSave(req, res, routes.routing);
 }
 
 export function oidcRoutes(deps: AppDeps): Router {
   const router = Router();
 
   // Continue: remember state, nonce and verifier (the local marker), then leave for the broker.
-  router.post(OIDC_START_URL, async (req, res, next) => {
+  router.post(routePatterns.oidcStart, async (req, res, next) => {
     try {
       const journey = journeyOf(req, deps);
       const country = journey.country;
-      if (journey.customerType !== 'private' || !isBrokerCountry(country)) return res.redirect(303, '/onboarding');
+      if (journey.customerType !== 'private' || !isBrokerCountry(country)) return res.redirect(303, routes.start);
       try {
         const { url, marker } = await deps.oidcBroker.authorizationRequest({ country, redirectUri: redirectUriFor(req, deps), params: paramsToRestore(journey) });
         journey.oidc = marker;
@@ -97,7 +94,7 @@ export function oidcRoutes(deps: AppDeps): Router {
       } catch (err) {
         deps.logger.warn({ err: { name: (err as Error).name, message: (err as Error).message } }, 'identification broker unavailable');
         journey.identificationError = 'TRY_AGAIN_ERROR';
-        redirectAfterSave(req, res, '/onboarding');
+        redirectAfterSave(req, res, routes.start);
       }
     } catch (err) {
       next(err);
@@ -105,14 +102,14 @@ export function oidcRoutes(deps: AppDeps): Router {
   });
 
   // OnboardingSignicat: back from the broker; on to Onboarding (or the native app) with the restored query.
-  router.get(ONBOARDING_SIGNICAT_PATH, (req, res) => {
+  router.get(routePatterns.oidcCallback, (req, res) => {
     const parsed = returnQuery.safeParse(req.query);
-    if (!parsed.success) return res.redirect(302, '/onboarding?error=invalid_response');
+    if (!parsed.success) return res.redirect(302, withQuery(routes.start, 'error=invalid_response'));
     res.redirect(302, returnRedirect(parsed.data, deps.config.NATIVE_APP_SCHEME).url);
   });
 
   // Onboarding with the broker's code or error; any other visit goes on to the Onboarding page itself.
-  router.get('/onboarding', async (req, res, next) => {
+  router.get(routePatterns.start, async (req, res, next) => {
     if (req.query.code === undefined && req.query.error === undefined) return next();
     try {
       applyEntryQuery(req, deps);
@@ -126,15 +123,15 @@ export function oidcRoutes(deps: AppDeps): Router {
           const journey = journeyOf(req, deps);
           delete journey.oidc;
           journey.identificationError = 'TRY_AGAIN_ERROR';
-          return redirectAfterSave(req, res, '/onboarding');
+          return redirectAfterSave(req, res, routes.start);
         }
         case 'ignoreError':
           // Not the answer to this session's attempt (a link from anywhere): the journey stays as it was.
           deps.logger.info({ error: action.error }, 'identification error without our state ignored');
-          return res.redirect(303, '/onboarding');
+          return res.redirect(303, routes.start);
         case 'ignoreCode':
           deps.logger.info('identification code without our state ignored');
-          return res.redirect(303, '/onboarding');
+          return res.redirect(303, routes.start);
         case 'exchange':
           return await exchangeCode(req, res, deps, journeyOf(req, deps), action.code, action.state, action.iss);
         case 'none':

@@ -7,6 +7,7 @@ import { journeyOf, sendPage, translatorFor, localeOf } from '../../pages.ts';
 import { CaseStatusPage, FeedbackPage, NightlyDowntimePage } from '../../../views/pages/FeedbackPages.tsx';
 import { nextBankingDay } from '../../../shared/bankingDays.ts';
 import { endJourney } from '../../endJourney.ts';
+import { routePatterns, routes } from '../../../shared/routes.ts';
 
 const nightlyQuery = z.object({
   justCompletedSignup: z.enum(['true', 'false']).optional(),
@@ -18,17 +19,17 @@ export function resultRoutes(deps: AppDeps): Router {
   const router = Router();
 
   // The signing service's cancel_url: feedback page, cancel variant, at progress step 3.
-  router.get('/onboarding/cancel', (req, res) => {
+  router.get(routePatterns.cancel, (req, res) => {
     const t = translatorFor(req, deps);
     sendPage(req, res, deps, { progress: 3, body: <FeedbackPage t={t} variant="cancel" supportPhone={deps.config.SUPPORT_PHONE} /> });
   });
 
-  router.get('/onboarding/error', (req, res) => {
+  router.get(routePatterns.error, (req, res) => {
     const t = translatorFor(req, deps);
     sendPage(req, res, deps, { progress: 2, body: <FeedbackPage t={t} variant="error" supportPhone={deps.config.SUPPORT_PHONE} /> });
   });
 
-  router.get('/onboarding/nightly-downtime-status', (req, res) => {
+  router.get(routePatterns.nightlyDowntimeStatus, (req, res) => {
     const q = nightlyQuery.safeParse(req.query);
     const journey = journeyOf(req, deps);
     const t = translatorFor(req, deps);
@@ -42,24 +43,24 @@ export function resultRoutes(deps: AppDeps): Router {
           t={t}
           justCompletedSignup={q.success && q.data.justCompletedSignup === 'true'}
           opensAt={date}
-          exitUrl={webview ? '/onboarding/close-signup-in-app' : '/'}
+          exitUrl={webview ? routes.closeSignupInApp : '/'}
         />
       ),
     });
   });
 
-  router.get('/onboarding/case-status', (req, res) => {
+  router.get(routePatterns.caseStatus, (req, res) => {
     const t = translatorFor(req, deps);
-    sendPage(req, res, deps, { progress: null, body: <CaseStatusPage t={t} returnAction="/onboarding/case-status/return" /> });
+    sendPage(req, res, deps, { progress: null, body: <CaseStatusPage t={t} returnAction={routes.caseStatusReturn} /> });
   });
 
   // Return to site logs out of the brokerage sessions and goes to / (server/endJourney.ts).
-  router.post('/onboarding/case-status/return', async (req, res, next) => {
+  router.post(routePatterns.caseStatusReturn, async (req, res, next) => {
     await endJourney(req, res, deps, '/').catch(next);
   });
 
   // Spinner-only pages the native app watches for in its webview.
-  for (const path of ['/onboarding/login-in-app', '/onboarding/close-signup-in-app']) {
+  for (const path of [routePatterns.loginInApp, routePatterns.closeSignupInApp]) {
     router.get(path, (req, res) => {
       const t = translatorFor(req, deps);
       sendPage(req, res, deps, {

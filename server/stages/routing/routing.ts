@@ -11,26 +11,23 @@ import { identificationErrorForStatus, routingDecision } from '../../../shared/r
 import { journeySteps } from '../../../shared/customerInformationSteps.ts';
 import { defaultAccounts } from '../../../shared/accountPicker.ts';
 import { implementedSteps } from '../customerInformation/stepRegistry.ts';
-
-function customerInformationUrl(prospectId: string, legacy: boolean): string {
-  return `/onboarding/customer-information/${encodeURIComponent(prospectId)}${legacy ? '?shouldUseLegacyFlow=true' : ''}`;
-}
+import { routePatterns, routes } from '../../../shared/routes.ts';
 
 export function routingRoutes(deps: AppDeps): Router {
   const router = Router();
 
-  router.get('/onboarding/routing', async (req, res, next) => {
+  router.get(routePatterns.routing, async (req, res, next) => {
     // Only an identified session is routed; an anonymous visit creates nothing (no session is stored).
     const journey = req.session.journey;
     const jwt = journey?.jwt;
-    if (!journey || !jwt) return res.redirect(303, '/onboarding');
+    if (!journey || !jwt) return res.redirect(303, routes.start);
     // Routing runs once per identification: a repeated request (reload, a second tab) goes on to the prospect.
-    if (journey.prospectId) return res.redirect(303, customerInformationUrl(journey.prospectId, journey.legacyFlow === true));
+    if (journey.prospectId) return res.redirect(303, routes.customerInformation(journey.prospectId, { legacyFlow: journey.legacyFlow === true }));
     const fail = (err: unknown) => {
       const status = err instanceof UpstreamError ? err.status : 0;
       deps.logger.warn({ status, upstream: err instanceof UpstreamError ? err.upstream : undefined }, 'routing failed');
       journey.identificationError = identificationErrorForStatus(status);
-      res.redirect(303, '/onboarding');
+      res.redirect(303, routes.start);
     };
 
     let routing;
@@ -48,11 +45,11 @@ export function routingRoutes(deps: AppDeps): Router {
       switch (decision.kind) {
         case 'identificationError':
           journey.identificationError = decision.error;
-          return res.redirect(303, '/onboarding');
+          return res.redirect(303, routes.start);
         case 'nightlyDowntime':
-          return res.redirect(303, '/onboarding/nightly-downtime-status');
+          return res.redirect(303, routes.nightlyDowntimeStatus());
         case 'caseStatus':
-          return res.redirect(303, '/onboarding/case-status');
+          return res.redirect(303, routes.caseStatus);
         case 'legacyFlow':
         case 'continue': {
           const legacy = decision.kind === 'legacyFlow';
@@ -62,7 +59,7 @@ export function routingRoutes(deps: AppDeps): Router {
             } catch (err) {
               if (err instanceof UpstreamError && err.status === 403 && blockedBody.safeParse(err.body).success) {
                 journey.identificationError = 'BLOCK_CUSTOMER_ERROR';
-                return res.redirect(303, '/onboarding');
+                return res.redirect(303, routes.start);
               }
               throw err;
             }
@@ -76,7 +73,7 @@ export function routingRoutes(deps: AppDeps): Router {
           journey.prospectId = prospect_id;
           journey.legacyFlow = legacy;
           journey.customerInformation = { prospectId: prospect_id, steps, current: 0, subStep: 0, answers: {}, accounts: defaultAccounts(journey.country).filter((a) => a.selected).map((a) => a.accountTypeWithCountry) };
-          return res.redirect(303, customerInformationUrl(prospect_id, legacy));
+          return res.redirect(303, routes.customerInformation(prospect_id, { legacyFlow: legacy }));
         }
       }
     } catch (err) {

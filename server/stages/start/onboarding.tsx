@@ -7,11 +7,11 @@ import type { AppDeps } from '../../deps.ts';
 import type { Journey } from '../../journey.ts';
 import { applyEntryQuery, countryOf, journeyOf, peekJourney, publicOriginOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
 import { readCookie, setLocaleCookie } from '../../cookies.ts';
-import { CUSTOMER_TYPE_ACTION } from '../../../views/Layout.tsx';
 import { AccountTypeListPage, CustomerTypePage, type AccountTypeCardView } from '../../../views/pages/CustomerTypePage.tsx';
 import { accountTypeList, externalFormUrl, type ExternalApplicantType } from '../../../shared/accountTypeLists.ts';
 import { detectInAppBrowser, externalBrowserUrl, trackingParams } from '../../../shared/inAppBrowser.ts';
 import { renderIdentificationError } from '../identification/identificationError.tsx';
+import { routePatterns, routes } from '../../../shared/routes.ts';
 import { renderIdentification, startIdentification } from '../identification/identification.tsx';
 import { endBankidAttempt } from '../identification/bankid.tsx';
 
@@ -46,13 +46,13 @@ function privateHandoffUrl(req: Request, deps: AppDeps, journey: Journey): strin
     if (!query[name] && cookie && cookie.length <= 512) query[name] = cookie;
   }
   // Our configured origin for the host the person is on (server/origins.ts), never the Host header as sent.
-  return externalBrowserUrl(inApp.platform, publicOriginOf(req, deps), '/onboarding', query);
+  return externalBrowserUrl(inApp.platform, publicOriginOf(req, deps), routes.start, query);
 }
 
 export function onboardingRoutes(deps: AppDeps): Router {
   const router = Router();
 
-  router.get('/onboarding', async (req, res, next) => {
+  router.get(routePatterns.start, async (req, res, next) => {
     try {
       // FI (spec §4): lang sv or fi switches the locale cookie and reloads without lang, so the
       // native app's webview and later visits keep the language.
@@ -85,14 +85,14 @@ export function onboardingRoutes(deps: AppDeps): Router {
       const t = shellFor(req, deps).t;
       sendPage(req, res, deps, {
         progress: 1,
-        body: <CustomerTypePage t={t} action={CUSTOMER_TYPE_ACTION} loginUrl={deps.config.LOGIN_URL} privateHandoffUrl={privateHandoffUrl(req, deps, journey)} />,
+        body: <CustomerTypePage t={t} action={routes.customerType} loginUrl={deps.config.LOGIN_URL} privateHandoffUrl={privateHandoffUrl(req, deps, journey)} />,
       });
     } catch (err) {
       next(err);
     }
   });
 
-  router.post(CUSTOMER_TYPE_ACTION, async (req, res, next) => {
+  router.post(routePatterns.customerType, async (req, res, next) => {
     try {
       const parsed = customerTypeBody.safeParse(req.body);
       const journey = journeyOf(req, deps);
@@ -104,7 +104,7 @@ export function onboardingRoutes(deps: AppDeps): Router {
         await endBankidAttempt(deps, journey);
         if (journey.customerType === 'private') await startIdentification(req, deps, journey);
       }
-      res.redirect(303, '/onboarding');
+      res.redirect(303, routes.start);
     } catch (err) {
       next(err);
     }

@@ -3,6 +3,7 @@
 import type { StepModule } from '../stepModule.ts';
 import { localeOf, publicOriginOf } from '../../../pages.ts';
 import { MilestoneStep } from '../../../../views/pages/CustomerInformationPage.tsx';
+import { routes } from '../../../../shared/routes.ts';
 
 export const milestoneOne: StepModule = {
   id: 'MILESTONE_ONE_STEP',
@@ -30,8 +31,8 @@ export const milestoneThree: StepModule = {
     // Back to the host the person is on: the session cookie belongs to it.
     const publicUrl = publicOriginOf(req, deps);
     const url = await deps.brokerage.requestSignature(jwt, ci.prospectId, {
-      complete_url: `${publicUrl}/onboarding/customer-creation/${encodeURIComponent(ci.prospectId)}`,
-      cancel_url: `${publicUrl}/onboarding/cancel`,
+      complete_url: `${publicUrl}${routes.customerCreation(ci.prospectId)}`,
+      cancel_url: `${publicUrl}${routes.cancel}`,
       postpone_url: `${publicUrl}${basePath}`,
       lang: localeOf(req, deps).slice(0, 2),
     });
