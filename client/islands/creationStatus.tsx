@@ -3,16 +3,9 @@
 // view, then moves on to `redirectTo` after a short pause so the user can read the outcome.
 import { useEffect, useState } from 'react';
 import { CsrfField } from '../../views/components/CsrfField.tsx';
+import { parseCreationView, type CreationView } from '../../shared/creationView.ts';
 
-export interface CreationView {
-  outcome: string;
-  title: string;
-  body: string;
-  tone: 'pending' | 'success' | 'warning' | 'error';
-  spinner: boolean;
-  action: { kind: 'link' | 'post'; url: string; label: string } | null;
-  redirectTo: string | null;
-}
+export type { CreationView };
 
 export interface CreationStatusProps {
   eventsUrl: string;
@@ -23,32 +16,6 @@ export interface CreationStatusProps {
 export const REDIRECT_DELAY_MS = 1500;
 /** When the browser gives up on the stream (an HTTP error), reload to get the server-rendered state. */
 const RELOAD_AFTER_STREAM_FAILURE_MS = 5000;
-
-const tones: readonly string[] = ['pending', 'success', 'warning', 'error'];
-
-// Hand-written check instead of zod to keep the bundle small; an event that doesn't match is ignored.
-function parseView(data: string): CreationView | null {
-  let v: Record<string, unknown>;
-  try {
-    v = JSON.parse(data) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-  if (typeof v !== 'object' || v === null) return null;
-  const a = v.action as Record<string, unknown> | null | undefined;
-  if (
-    typeof v.outcome !== 'string' ||
-    typeof v.title !== 'string' ||
-    typeof v.body !== 'string' ||
-    !tones.includes(v.tone as string) ||
-    typeof v.spinner !== 'boolean' ||
-    (a != null && ((a.kind !== 'link' && a.kind !== 'post') || typeof a.url !== 'string' || typeof a.label !== 'string')) ||
-    (v.redirectTo != null && typeof v.redirectTo !== 'string')
-  ) {
-    return null;
-  }
-  return { ...(v as unknown as CreationView), action: (a ?? null) as CreationView['action'], redirectTo: (v.redirectTo as string | null | undefined) ?? null };
-}
 
 export default function CreationStatus({ eventsUrl, view: initial }: CreationStatusProps) {
   const [view, setView] = useState(initial);
@@ -67,7 +34,8 @@ export default function CreationStatus({ eventsUrl, view: initial }: CreationSta
     // are left to it; only a stream it has given up on (readyState CLOSED) needs help.
     const source = new EventSource(eventsUrl);
     source.addEventListener('creation', (event) => {
-      const next = parseView((event as MessageEvent<string>).data);
+      // The server's view contract (shared/creationView.ts); an event that does not match it is ignored.
+      const next = parseCreationView((event as MessageEvent<string>).data);
       if (!next) return;
       setView(next);
       if (next.redirectTo) {

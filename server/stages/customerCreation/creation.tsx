@@ -8,7 +8,7 @@ import type { Journey } from '../../journey.ts';
 import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
 import { outcomeTraits, type CreationOutcome, type CreationState } from '../../../shared/creationOutcome.ts';
 import { CreationPage } from '../../../views/pages/CreationPage.tsx';
-import type { CreationView } from '../../../client/islands/creationStatus.tsx';
+import type { CreationView } from '../../../shared/creationView.ts';
 import { createCreationEventsHandler } from './events.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 
@@ -88,7 +88,7 @@ export function customerCreationRoutes(deps: AppDeps): Router {
       const state = latest && latest.state.runId === String(journey.creationRun) ? latest.state : null;
       const view = creationView(state, req, deps);
       const t = translatorFor(req, deps);
-      const succeeded = view.outcome !== 'queued' && outcomeTraits[view.outcome as CreationOutcome].severity === 'success';
+      const succeeded = view.outcome !== 'queued' && outcomeTraits[view.outcome].severity === 'success';
       sendPage(req, res, deps, {
         // identification-routing-creation §2: the creation screen is at progress step 4 on success and step 3 otherwise.
         progress: succeeded ? 4 : 3,

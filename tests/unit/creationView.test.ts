@@ -1,0 +1,78 @@
+import type { Request } from 'express';
+import { describe, expect, it } from 'vitest';
+import { creationViewSchema, parseCreationView, type CreationView } from '../../shared/creationView.ts';
+import { creationOutcomes } from '../../shared/creationOutcome.ts';
+import { routes } from '../../shared/routes.ts';
+import { creationView } from '../../server/stages/customerCreation/creation.tsx';
+import type { AppDeps } from '../../server/deps.ts';
+
+const pending: CreationView = {
+  outcome: 'queued',
+  title: 'Creating your account',
+  body: 'This takes a moment.',
+  tone: 'pending',
+  spinner: true,
+  action: null,
+  redirectTo: null,
+};
+const retry: CreationView = {
+  ...pending,
+  outcome: 'maxPollingTries',
+  tone: 'error',
+  spinner: false,
+  action: { kind: 'post', url: '/onboarding/customer-creation/p/retry', label: 'Try again' },
+};
+const done: CreationView = {
+  ...pending,
+  outcome: 'done',
+  tone: 'success',
+  spinner: false,
+  action: { kind: 'link', url: '/onboarding/customer-creation/p/continue', label: 'Continue' },
+  redirectTo: '/onboarding/customer-creation/p/continue',
+};
+
+const valid: [string, unknown, CreationView][] = [
+  ['pending, no action', pending, pending],
+  ['error with a post action', retry, retry],
+  ['success with a link and a redirect', done, done],
+  ['action and redirectTo absent read as null', { ...pending, action: undefined, redirectTo: undefined }, pending],
+  ['unknown fields are dropped', { ...pending, extra: 1 }, pending],
+];
+
+const invalid: [string, string][] = [
+  ['not JSON', 'creation'],
+  ['JSON null', 'null'],
+  ['an array', '[]'],
+  ['a string', '"queued"'],
+  ['title missing', JSON.stringify({ ...pending, title: undefined })],
+  ['body not a string', JSON.stringify({ ...pending, body: 1 })],
+  ['unknown tone', JSON.stringify({ ...pending, tone: 'info' })],
+  ['unknown outcome', JSON.stringify({ ...pending, outcome: 'somethingElse' })],
+  ['spinner a string', JSON.stringify({ ...pending, spinner: 'true' })],
+  ['action of unknown kind', JSON.stringify({ ...pending, action: { kind: 'button', url: '/x', label: 'X' } })],
+  ['action without url', JSON.stringify({ ...pending, action: { kind: 'link', label: 'X' } })],
+  ['action label not a string', JSON.stringify({ ...pending, action: { kind: 'post', url: '/x', label: null } })],
+  ['redirectTo a number', JSON.stringify({ ...pending, redirectTo: 3 })],
+];
+
+describe('creation view contract (shared/creationView.ts)', () => {
+  it.each(valid)('accepts %s', (_name, event, view) => {
+    expect(parseCreationView(JSON.stringify(event))).toEqual(view);
+  });
+
+  it.each(invalid)('ignores an event with %s', (_name, data) => {
+    expect(parseCreationView(data)).toBeNull();
+  });
+
+  // The server's builder speaks the contract for every outcome: what it sends is what the island reads back.
+  const deps = { i18n: { translator: () => (key: string) => key } } as unknown as AppDeps;
+  const req = { session: { journey: { locale: 'en', prospectId: 'p/1' } }, headers: {} } as unknown as Request;
+  it.each(creationOutcomes)("the server's view for %s parses back unchanged", (outcome) => {
+    const view = creationView({ outcome, prospectId: 'p/1', attempt: 1, runId: '1', at: '2026-01-01T00:00:00.000Z' }, req, deps);
+    expect(creationViewSchema.safeParse(view).success).toBe(true);
+    expect(parseCreationView(JSON.stringify(view))).toEqual(view);
+    for (const url of [view.action?.url, view.redirectTo].filter(Boolean)) {
+      expect([routes.customerCreationContinue('p/1'), routes.customerCreationRetry('p/1')]).toContain(url);
+    }
+  });
+});
