@@ -9,19 +9,16 @@
 // - the 503 "temporarily unavailable" page while Redis is down, and the page back once it returns.
 // Two stacks: an embedded one for the first three, a Redis-mode one on a redis-server of this file's own
 // (killing it disturbs no other test) for the last two.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
-import { freePort, startEmbeddedStack, startRedisStack, type Stack } from '../support/stack.ts';
+import { startEmbeddedStack, startRedisStack, type Stack } from '../support/stack.ts';
+import { createOwnRedis, type OwnRedis } from '../support/ownRedis.ts';
 import { expectAccessible, identifyOverHttp } from '../support/journey.ts';
 import { currentStep } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
@@ -212,45 +209,9 @@ describe('embedded stack: refused post, BankID start limit, empty file', () => {
 
 describe('Redis mode on a redis-server of its own: busy page, "not saved" banners, Redis down', () => {
   const prefix = `test-refusal-${randomUUID().slice(0, 8)}`;
-  let redisPort: number;
-  let redisDir: string;
-  let redisServer: ChildProcess | undefined;
+  let ownRedis: OwnRedis;
   let stack: Stack;
-
-  const redisUrl = () => `redis://127.0.0.1:${redisPort}`;
-
-  async function startRedisServer(): Promise<void> {
-    // AOF, as the README asks of production: the sessions outlive the outage.
-    redisServer = spawn(
-      'redis-server',
-      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', redisDir],
-      { stdio: 'ignore' },
-    );
-    const until = Date.now() + 10_000;
-    for (;;) {
-      const client = createClient({ url: redisUrl(), socket: { reconnectStrategy: false } });
-      client.on('error', () => {});
-      try {
-        await client.connect();
-        await client.ping();
-        await client.quit();
-        return;
-      } catch {
-        if (Date.now() > until) throw new Error('redis-server did not start');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-  }
-
-  async function killRedisServer(): Promise<void> {
-    const child = redisServer;
-    redisServer = undefined;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
-  }
+  const redisUrl = () => ownRedis.url;
 
   /** Another request of this person holds the session lock (as another web process would) while `run` runs. */
   async function withLockHeld(cookieValue: string, run: () => Promise<void>): Promise<void> {
@@ -278,19 +239,17 @@ describe('Redis mode on a redis-server of its own: busy page, "not saved" banner
   }
 
   beforeAll(async () => {
-    redisPort = await freePort();
-    redisDir = mkdtempSync(join(tmpdir(), 'refusal-screens-'));
-    await startRedisServer();
+    ownRedis = await createOwnRedis('refusal-screens');
+    await ownRedis.start();
     // A short lock wait: a refusal comes within a fraction of a second.
     stack = await startRedisStack({ REDIS_URL: redisUrl(), REDIS_PREFIX: prefix, SESSION_LOCK_WAIT_MS: '300', FILE_RETRY_DELAY_MS: '5' });
   }, 90_000);
 
   afterAll(async () => {
     // The stack removes its keys from this Redis: it must be up for that.
-    if (!redisServer) await startRedisServer().catch(() => {});
+    if (!ownRedis.process) await ownRedis.start().catch(() => {});
     await stack?.stop();
-    await killRedisServer();
-    if (redisDir) rmSync(redisDir, { recursive: true, force: true });
+    await ownRedis?.remove();
   });
 
   for (const viewport of viewports) {
@@ -338,7 +297,7 @@ describe('Redis mode on a redis-server of its own: busy page, "not saved" banner
     it(`${viewport.name}: while Redis is down a page answers the 503 "temporarily unavailable" page, and the journey is back when Redis returns`, async () => {
       const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
       const page = await context.newPage();
-      await killRedisServer();
+      await ownRedis.kill();
       try {
         const response = await page.goto(`${stack.webUrl}/onboarding`);
         expect(response?.status()).toBe(503);
@@ -346,7 +305,7 @@ describe('Redis mode on a redis-server of its own: busy page, "not saved" banner
         expect(await page.getByRole('link', { name: TEXT.unavailableRetry }).getAttribute('href')).toBe('/onboarding');
         await expectScreen(page, viewport, 'temporarily unavailable');
       } finally {
-        await startRedisServer();
+        await ownRedis.start();
       }
       // The clients reconnect by themselves (within 2 s): the same page view soon shows the start page again.
       await expect.poll(async () => (await page.goto(`${stack.webUrl}/onboarding`))?.status(), { timeout: 15_000, interval: 250 }).toBe(200);

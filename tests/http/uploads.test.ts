@@ -2,6 +2,7 @@
 // step's proof upload as a plain multipart form post, judged by content, retried against a flaky
 // object storage, and the stored bytes equal to the ones sent.
 import request from 'supertest';
+import { citizenshipProofUpload } from '../support/customerInformation.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { pdfOfSize, samplePdf, samplePng } from '../support/files.ts';
@@ -46,7 +47,7 @@ async function toProof(agent: Agent, page: string, countries: string[]): Promise
 }
 
 const upload = (agent: Agent, page: string, country: string, bytes: Buffer, name: string, type = 'application/pdf') =>
-  agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').field('step', 'CITIZENSHIP_STEP').field('country', country).field('intent', 'upload').attach('file', bytes, { filename: name, contentType: type });
+  citizenshipProofUpload(agent.post(`${page}/step`), { country, bytes, name, type });
 
 describe('citizenship proof uploads', () => {
   it('refuses bad files with the spec texts, stores good ones after retries, and finishes', async () => {

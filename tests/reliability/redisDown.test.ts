@@ -9,14 +9,10 @@
 // persistence the README asks of production (AOF) so the person's session survives the outage, and
 // separate sandbox, web and worker processes on it (tests/support/stack.ts). A request that hangs fails the
 // test through the client's own timeout; nothing here asserts a speed.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startRedisStack, type Stack } from '../support/stack.ts';
+import { startRedisStack, type Stack } from '../support/stack.ts';
+import { createOwnRedis, type OwnRedis } from '../support/ownRedis.ts';
 import { identifyOverHttp } from '../support/journey.ts';
 
 type Agent = ReturnType<typeof request.agent>;
@@ -25,43 +21,8 @@ type Agent = ReturnType<typeof request.agent>;
 const CLIENT_TIMEOUT_MS = 5000;
 const UNAVAILABLE = { en: 'Temporarily unavailable', 'sv-SE': 'Tillfälligt otillgänglig', 'fi-FI': 'Tilapäisesti poissa käytöstä' };
 
-let redisPort: number;
-let redisDir: string;
-let redisServer: ChildProcess | undefined;
+let redis: OwnRedis;
 let stack: Stack | undefined;
-
-async function startRedisServer(): Promise<void> {
-  redisServer = spawn(
-    'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', redisDir],
-    { stdio: 'ignore' },
-  );
-  // Up when it answers PING.
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const client = createClient({ url: `redis://127.0.0.1:${redisPort}`, socket: { reconnectStrategy: false } });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      await client.ping();
-      await client.quit();
-      return;
-    } catch {
-      if (Date.now() > until) throw new Error('redis-server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
-async function killRedisServer(): Promise<void> {
-  const child = redisServer;
-  redisServer = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
 
 type Answer = { status: number; type: string; text: string; body: unknown; ms: number } | 'no answer';
 const durations: Array<[string, number]> = [];
@@ -80,18 +41,16 @@ async function answer(label: string, test: request.Test): Promise<Answer> {
 }
 
 beforeAll(async () => {
-  redisPort = await freePort();
-  redisDir = mkdtempSync(join(tmpdir(), 'redis-down-'));
-  await startRedisServer();
-  stack = await startRedisStack({ REDIS_URL: `redis://127.0.0.1:${redisPort}` });
+  redis = await createOwnRedis('redis-down');
+  await redis.start();
+  stack = await startRedisStack({ REDIS_URL: redis.url });
 });
 
 afterAll(async () => {
   // The stack cleans its keys in this Redis: it must be up for that.
-  if (!redisServer) await startRedisServer().catch(() => {});
+  if (!redis.process) await redis.start().catch(() => {});
   await stack?.stop();
-  await killRedisServer();
-  rmSync(redisDir, { recursive: true, force: true });
+  await redis.remove();
   if (durations.length) console.log(`answer times (ms): ${durations.map(([l, ms]) => `${l} ${ms}`).join(', ')}`);
 });
 
@@ -124,7 +83,7 @@ describe('pages hang when Redis is down', () => {
     const web = stack!.webUrl;
     const { agent, page, step } = await identified();
 
-    redisServer!.kill('SIGSTOP');
+    redis.process!.kill('SIGSTOP');
     let answers: Array<[string, Answer]>;
     try {
       answers = await Promise.all(
@@ -139,7 +98,7 @@ describe('pages hang when Redis is down', () => {
         ).map(async ([label, test]) => [label, await answer(`stalled: ${label}`, test)] as [string, Answer]),
       );
     } finally {
-      redisServer!.kill('SIGCONT');
+      redis.process!.kill('SIGCONT');
     }
     expect(Object.fromEntries(answers.map(([label, a]) => [label, outcome(a)]))).toEqual({
       'GET /onboarding': '503 unavailable page (en)',
@@ -158,7 +117,7 @@ describe('pages hang when Redis is down', () => {
     const { agent, page, step } = await identified();
     expect((await request(web).get('/readyz')).status).toBe(200);
 
-    await killRedisServer();
+    await redis.kill();
     // Side by side: each must answer on its own (before the fix each hung until the client gave up).
     const answers = await Promise.all(
       (
@@ -189,7 +148,7 @@ describe('pages hang when Redis is down', () => {
     if (ready !== 'no answer') expect(ready.body).toMatchObject({ ok: false, checks: { redis: false } });
 
     // Redis returns on the same port; the web process was never restarted.
-    await startRedisServer();
+    await redis.start();
     await expect.poll(async () => (await request(web).get('/readyz').timeout(CLIENT_TIMEOUT_MS)).status, { timeout: 15_000, interval: 200 }).toBe(200);
     await expectServedAgain(agent, page, step);
     const fresh = await answer('GET /onboarding (no cookie, after)', request(web).get('/onboarding'));

@@ -11,6 +11,7 @@
 // hangs fails through the client's own timeout; nothing asserts a speed.
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import request from 'supertest';
+import { citizenshipProofUpload } from '../support/customerInformation.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
 import { freePort, startRedisStack, type Stack } from '../support/stack.ts';
@@ -160,13 +161,7 @@ describe('retries multiply timeouts into minutes', () => {
     await late('POST', brokeragePaths.initFileUpload, 10);
     const before = proxy.count('POST', brokeragePaths.initFileUpload);
     const res = await answer(
-      agent
-        .post(`${page}/step`)
-        .set('sec-fetch-site', 'same-origin')
-        .field('step', 'CITIZENSHIP_STEP')
-        .field('country', 'NO')
-        .field('intent', 'upload')
-        .attach('file', samplePdf(), { filename: 'passport.pdf', contentType: 'application/pdf' }),
+      citizenshipProofUpload(agent.post(`${page}/step`), { country: 'NO', bytes: samplePdf(), name: 'passport.pdf' }),
     );
     const tries = proxy.count('POST', brokeragePaths.initFileUpload) - before;
     seen.push(`init-file-upload ${tries} (${res === 'no answer' ? 'no answer' : res.status})`);

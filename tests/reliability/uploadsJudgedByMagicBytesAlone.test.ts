@@ -5,6 +5,7 @@
 // attachment with X-Content-Type-Options: nosniff; an empty file gets its own message.
 // Over HTTP against the embedded stack: the defect is in judging and storing, not in process layout.
 import request from 'supertest';
+import { citizenshipProofUpload } from '../support/customerInformation.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { identifyOverHttp } from '../support/journey.ts';
@@ -37,13 +38,7 @@ async function toProof(agent: Agent): Promise<string> {
 }
 
 const upload = (agent: Agent, page: string, bytes: Buffer, name: string, type: string) =>
-  agent
-    .post(`${page}/step`)
-    .set('sec-fetch-site', 'same-origin')
-    .field('step', 'CITIZENSHIP_STEP')
-    .field('country', 'NO')
-    .field('intent', 'upload')
-    .attach('file', bytes, { filename: name, contentType: type });
+  citizenshipProofUpload(agent.post(`${page}/step`), { country: 'NO', bytes, name, type });
 
 const TYPE_MESSAGE = 'We only support PDF, PNG and JPEG, please try again';
 

@@ -7,6 +7,7 @@
 // so the lock has to hold across them. The lock wait is short here (SESSION_LOCK_WAIT_MS) so that most
 // uploads queue past it behind a slow init-file-upload (a sandbox delay fault).
 import request from 'supertest';
+import { citizenshipProofUpload } from '../support/customerInformation.ts';
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,14 +50,7 @@ function cookieOf(res: request.Response): string {
 }
 
 const upload = (webUrl: string, page: string, cookie: string, name: string) =>
-  request(webUrl)
-    .post(`${page}/step`)
-    .set('cookie', cookie)
-    .set('sec-fetch-site', 'same-origin')
-    .field('step', 'CITIZENSHIP_STEP')
-    .field('country', 'NO')
-    .field('intent', 'upload')
-    .attach('file', samplePdf(), { filename: name, contentType: 'application/pdf' });
+  citizenshipProofUpload(request(webUrl).post(`${page}/step`).set('cookie', cookie), { country: 'NO', bytes: samplePdf(), name });
 
 describe('overlapping uploads lose documents', () => {
   it(`keeps every upload answered "uploaded" when ${UPLOADS} overlap on a slow upstream across two web processes, and tells each refused one`, async () => {

@@ -2,6 +2,7 @@
 // step has one answer here (a browser filler and an HTTP form body), so adding a step to the journey
 // means adding its entry here, and every journey test keeps working.
 import type { Page } from 'playwright-core';
+import type { Test } from 'supertest';
 import type { StepId } from '../../shared/contracts/brokerage.ts';
 import { samplePng } from './files.ts';
 
@@ -163,4 +164,17 @@ export async function answerStepsOverHttp(
     else throw new Error(`${step} uploads a file: pass postMultipart to answerStepsOverHttp`);
   }
   throw new Error('customer-information walk did not reach milestone three');
+}
+
+/**
+ * A citizenship proof upload as the no-JS form posts it (multipart to the step route, field `file`), on
+ * a post the caller started (an agent's, or one with a cookie of its own): `agent.post(`${page}/step`)`.
+ */
+export function citizenshipProofUpload(post: Test, file: { country: string; bytes: Buffer; name: string; type?: string }): Test {
+  return post
+    .set('sec-fetch-site', 'same-origin')
+    .field('step', 'CITIZENSHIP_STEP')
+    .field('country', file.country)
+    .field('intent', 'upload')
+    .attach('file', file.bytes, { filename: file.name, contentType: file.type ?? 'application/pdf' });
 }
