@@ -5,7 +5,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { AppDeps } from './deps.ts';
 import { sendPage, translatorFor } from './pages.ts';
-import { GenericErrorPage, ServiceUnavailablePage } from '../views/pages/FeedbackPages.tsx';
+import { GenericErrorPage, ServiceUnavailablePage, SessionBusyPage } from '../views/pages/FeedbackPages.tsx';
 import { isRedisUnavailable, RedisUnavailableError } from './infra/redis.ts';
 import { RequestRefusedPage } from '../views/pages/RequestRefusedPage.tsx';
 import { CsrfRefusedError } from './csrf.ts';
@@ -97,18 +97,6 @@ export function sessionBusy(deps: AppDeps): RefuseHandler {
     if (why === 'unavailable') return unavailable(new RedisUnavailableError('session lock store unreachable'), req, res, () => {});
     res.status(503).set('retry-after', '1');
     if (wantsJson(req)) return void res.json({ error: 'Busy, try again' });
-    const t = translatorFor(req, deps);
-    const again = (req.method === 'GET' || req.method === 'HEAD') && req.originalUrl.startsWith(routePrefixes.journey) ? req.originalUrl : routes.start;
-    sendPage(req, res, deps, {
-      status: 503,
-      progress: null,
-      body: createElement(
-        'section',
-        { className: 'result result--error', 'aria-labelledby': 'busy-title' },
-        createElement('h1', { id: 'busy-title' }, t('error.busy.title')),
-        createElement('p', null, t('error.busy.text')),
-        createElement('p', null, createElement('a', { className: 'btn', href: again }, t('error.busy.retry'))),
-      ),
-    });
+    sendPage(req, res, deps, { status: 503, progress: null, body: createElement(SessionBusyPage, { t: translatorFor(req, deps), retryHref: retryHref(req) }) });
   };
 }

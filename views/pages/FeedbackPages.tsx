@@ -88,6 +88,21 @@ export function ServiceUnavailablePage({ t, supportPhone, retryHref }: { t: Tran
   );
 }
 
+/** 503 when another request of the same person holds the session lock: nothing was changed, try again. */
+export function SessionBusyPage({ t, retryHref }: { t: Translate; retryHref: string }) {
+  return (
+    <section className="result result--error" aria-labelledby="busy-title">
+      <h1 id="busy-title">{t('error.busy.title')}</h1>
+      <p>{t('error.busy.text')}</p>
+      <p>
+        <a className="btn" href={retryHref}>
+          {t('error.busy.retry')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
 /** Application status page (spec §2 "Application status page"); task forms come with the status-page issue. */
 export function CaseStatusPage({ t, returnAction }: { t: Translate; returnAction: string }) {
   return (
