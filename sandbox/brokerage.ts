@@ -330,7 +330,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     send(res, okResponse, {});
   });
 
-  // Account alias step (spec §3 alias payload, §5 rules): a name breaking the rules, or an account the
+  // Account alias step (customer-information §3 alias payload, §5 rules): a name breaking the rules, or an account the
   // prospect did not choose, answers 400 with the offending field names.
   router.post(pattern(brokeragePaths.accountAliasStep), requireSession, (req, res) => {
     const prospect = ownedProspect(prospectIdParam(req), res);
@@ -344,7 +344,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     send(res, okResponse, {});
   });
 
-  // Precontractual documents per §9 ATYID id (spec §7); the answer's shape is the contract's own.
+  // Precontractual documents per ATYID id (customer-information §7, §9); the answer's shape is the contract's own.
   router.get(brokeragePaths.agreementBundles, requireSession, (req, res) => {
     const query = parseOr400(agreementBundlesQuery, req.query, res);
     if (!query) return;

@@ -1,4 +1,4 @@
-// Simulated content service (spec §2 "Onboarding page shell"): answers the techContent ACE-Onboarding
+// Simulated content service (identification-routing-creation §2 "Onboarding page shell"): answers the techContent ACE-Onboarding
 // lookup with a background image that the sandbox itself serves.
 import { Router } from 'express';
 import { contentQuery, contentResponse, contentServicePaths, type ContentResponse } from '../shared/contracts/contentService.ts';

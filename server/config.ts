@@ -52,7 +52,7 @@ const schema = z
     FLAG_KYC_V3_STEP: bool.default(false),
     /** KYC feature (customer-information.md §4.1): off removes the milestones and KYC and uses the legacy single form. */
     FLAG_KYC: bool.default(true),
-    /** Residency feature (§4.1): off removes the residency step. */
+    /** Residency feature (customer-information §4.1): off removes the residency step. */
     FLAG_RESIDENCY: bool.default(true),
     /** Tax-residence feature (customer-information.md §2.3, §5): proof of tax residence and the residence country. */
     FLAG_TAX_RESIDENCE: bool.default(false),
@@ -62,7 +62,7 @@ const schema = z
     INTENT_WAIT_MS: z.coerce.number().int().nonnegative().default(2000),
     BANKID_POLL_MS: z.coerce.number().int().positive().default(1000),
     CREATION_POLL_MS: z.coerce.number().int().positive().default(2000),
-    /** §9: file, init-upload and citizenship calls are tried 10 times, this far apart. */
+    /** customer-information §9: file, init-upload and citizenship calls are tried 10 times, this far apart. */
     FILE_RETRY_DELAY_MS: z.coerce.number().int().nonnegative().default(500),
     SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
     WORKER_LOCK_MS: z.coerce.number().int().positive().default(30_000),

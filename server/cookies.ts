@@ -1,5 +1,5 @@
 // Minimal reading and writing of the few plain (unsigned) cookies the shell uses: the locale choice
-// (spec §4, FI lang switch), the campaign and the tracking ids. None carries personal data.
+// (identification-routing-creation §4, FI lang switch), the campaign and the tracking ids. None carries personal data.
 import type { Request, Response } from 'express';
 
 /** The value of one cookie of the request, or undefined (malformed encodings are ignored). */

@@ -1,5 +1,5 @@
-// Ending the journey on the person's request: Exit of the abort modal (customer-information §2, identification-
-// routing-creation §2 "Abort modal") and Return to site of the status page (identification-routing-creation §2
+// Ending the journey on the person's request: Exit of the abort modal (customer-information §2,
+// identification-routing-creation §2 "Abort modal") and Return to site of the status page (identification-routing-creation §2
 // "Application status page"). The person's brokerage sessions end upstream with their own access token
 // (identification-routing-creation §7 logout: DELETE sessions/current and DELETE /api/2/login, a 401 ignored),
 // then our session is destroyed and its cookie cleared, so nothing on this browser or upstream stays signed in.

@@ -72,7 +72,7 @@ export function errorHandler(deps: AppDeps): ErrorRequestHandler {
 const filePath = /\.[a-z0-9]{1,8}$/i;
 
 /**
- * Spec §2: any other page redirects to Onboarding. Not a file: browsers fetch /favicon.ico and touch
+ * identification-routing-creation §2: any other page redirects to Onboarding. Not a file: browsers fetch /favicon.ico and touch
  * icons on their own, with the session cookie, and a redirect would run the Onboarding page for them
  * (a BankID collect, even the identification) beside the person's own requests.
  */

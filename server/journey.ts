@@ -32,11 +32,12 @@ export interface BankidFailure {
 }
 
 export interface CustomerInformationProgress {
-  prospectId: string;
   steps: StepId[];
-  /** Index of the current step in steps, and the sub-step within it (citizenship, tax, residency). */
+  /** Index of the current step in steps. */
   current: number;
-  subStep?: number;
+  /** The step's current screen (unset: its first) and the screens visited before it, for Back (the page machine). */
+  screen?: string;
+  visited?: string[];
   accounts: AccountTypeWithCountry[];
   /** Every answer given so far, per step, so a reload, Back or a second tab never loses one. */
   answers?: StepAnswers;
@@ -57,13 +58,10 @@ export interface StepAnswers {
     numbers?: Record<string, { tin: string; startDate: string }>;
     /** With the tax-residence flag, when home and address country differ: the tax residence country chosen. */
     taxResidenceCountryCode?: string;
-    /** With the tax-residence flag (sub-step 3): the TAX_RESIDENCE case's country and taskId, and the uploaded proof. */
+    /** With the tax-residence flag (the residenceProof screen): the TAX_RESIDENCE case's country and taskId, and the uploaded proof. */
     residenceProof?: { countryCode: string; taskId: string; files: UploadedFileRef[] };
-    /** A compliance dialog shown instead of the sub-step: FATCA (§4.7) or the tax failure dialog (§8). */
-    dialog?: 'FATCA' | 'TAX_FAILURE';
+    /** The field names the last refused tax submit named (customer-information §4.5), listed by the failure dialog. */
     invalidFields?: string[];
-    /** With JavaScript, the refused submit's failure dialog opens as a modal over the numbers form on the next render, once. */
-    failureModal?: boolean;
   };
   /** Residency (§2.3, §3 residency data): the address abroad, the three answers, the case's task id, the documents. */
   residency?: ResidencyAnswers;

@@ -50,7 +50,7 @@ const entryQuery = z.object({
 });
 
 /**
- * Reads lang and webview from any page's query (spec §2 route queries) into the journey. Only a value
+ * Reads lang and webview from any page's query (identification-routing-creation §2 route queries) into the journey. Only a value
  * worth keeping creates the journey (and so the session); a bare page view creates nothing.
  */
 export function applyEntryQuery(req: Request, deps: AppDeps): void {

@@ -45,12 +45,12 @@ export function aliasToSend(value: string, defaultName: string): string {
   return trimmed === '' ? defaultName : trimmed;
 }
 
-/** The message key of an error: both length errors share one text (§5). */
+/** The message key of an error: both length errors share one text (customer-information §5). */
 export function aliasErrorKey(error: AliasError): string {
   return error === 'NOT_LONG_ENOUGH' || error === 'NOT_SHORT_ENOUGH' ? 'accountAlias.error.length' : `accountAlias.error.${error}`;
 }
 
-/** The locale key of an account's default name (§5: 'Stock and Fund Account', …). */
+/** The locale key of an account's default name (customer-information §5: 'Stock and Fund Account', …). */
 export function defaultNameKey(account: AccountTypeWithCountry): string {
   return `account.${account.split('_')[0]}`;
 }

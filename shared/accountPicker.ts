@@ -21,7 +21,7 @@ const table: Record<CountryCode, Row[]> = {
   NO: [
     { accountTypeWithCountry: 'ASK_NO', defaultSelected: true, popular: true, mandatory: false, exclusive: false, sortOrder: 1 },
     { accountTypeWithCountry: 'DEP_NO', defaultSelected: false, popular: false, mandatory: false, exclusive: false, sortOrder: 2 },
-    // EPK is offered in Norway (§3) but is not in the defaults table; it follows the DEP-or-ASK rule.
+    // EPK is offered in Norway (customer-information §3) but is not in the defaults table; it follows the DEP-or-ASK rule.
     { accountTypeWithCountry: 'EPK_NO', defaultSelected: false, popular: false, mandatory: false, exclusive: false, sortOrder: 3 },
   ],
   FI: [
@@ -50,7 +50,7 @@ export type AccountPickerError = 'mustChooseOne' | 'notOffered';
 
 /**
  * Normalises a posted choice: mandatory accounts are always included (their box is locked) and EPK is
- * cleared while neither DEP nor ASK is ticked (§4.2). Answers the accounts to submit and any error.
+ * cleared while neither DEP nor ASK is ticked (customer-information §4.2). Answers the accounts to submit and any error.
  */
 export function resolveAccountChoice(
   country: CountryCode,
@@ -72,7 +72,7 @@ export function resolveAccountChoice(
   return { accounts, error: null };
 }
 
-/** §9 precontractual document (agreement bundle) id of each account. */
+/** customer-information §9 precontractual document (agreement bundle) id of each account. */
 export const precontractualDocumentIds: Record<AccountTypeWithCountry, string> = {
   DEP_SE: 'ATYID_108',
   DEP_NO: 'ATYID_108',
@@ -85,7 +85,7 @@ export const precontractualDocumentIds: Record<AccountTypeWithCountry, string> =
   EPK_NO: 'ATYID_119',
 };
 
-/** §4.2: EPK can be ticked only while DEP or ASK is ticked. */
+/** customer-information §4.2: EPK can be ticked only while DEP or ASK is ticked. */
 export function epkSelectable(ticked: readonly string[]): boolean {
   return ticked.some((c) => c.startsWith('DEP_') || c.startsWith('ASK_'));
 }
@@ -108,7 +108,7 @@ export type PickerDecision =
   | { kind: 'confirm'; accounts: AccountTypeWithCountry[]; account: AccountTypeWithCountry }
   | { kind: 'submit'; accounts: AccountTypeWithCountry[] };
 
-/** Every §4.2/§5 picker rule applied to one post, in the order the page asks them. */
+/** Every customer-information §4.2/§5 picker rule applied to one post, in the order the page asks them. */
 export function decidePicker(country: CountryCode, input: PickerInput): PickerDecision {
   const choice = resolveAccountChoice(country, input.posted);
   if (choice.error) return { kind: 'error', accounts: choice.accounts, error: choice.error };
@@ -126,7 +126,7 @@ export function decidePicker(country: CountryCode, input: PickerInput): PickerDe
   return { kind: 'submit', accounts };
 }
 
-/** The Danish campaign (§4.2) is the entry campaign 'ask' (spec §3 campaign types). */
+/** The Danish campaign (customer-information §4.2) is the entry campaign 'ask' (identification-routing-creation §3 campaign types). */
 export function isDanishCampaign(country: CountryCode, campaign: string | undefined): boolean {
   return country === 'DK' && campaign === 'ask';
 }

@@ -1,4 +1,4 @@
-// Business and minor account type lists per market (spec §2 "Business account type list" and "Minor
+// Business and minor account type lists per market (identification-routing-creation §2 "Business account type list" and "Minor
 // account type list"). Corporate and minor applicants leave the app: each card links to an external
 // form, except the Swedish occupational pension, which goes to an information page.
 import type { CountryCode } from './contracts/brokerage.ts';

@@ -1,4 +1,4 @@
-// BankID hint codes → the spec's RFA messages (§8 "BankID hint messages"), following BankID's
+// BankID hint codes → the RFA messages (identification-routing-creation §8 "BankID hint messages"), following BankID's
 // recommended user messages. Pure: the server turns the key into text with the locale catalogue.
 export type BankidMode = 'QR' | 'SAME_DEVICE';
 
@@ -50,6 +50,6 @@ export function failedHintMessage(hintCode: string, mode: BankidMode): HintMessa
 export function errorCodeMessage(errorCode: string | undefined): HintMessage {
   if (errorCode === 'alreadyInProgress') return { key: 'RFA_4', retry: true };
   if (errorCode === 'internalError' || errorCode === 'maintenance' || errorCode === 'requestTimeout') return { key: 'RFA_5', retry: true };
-  // Polling exceptions and unexpected statuses (§8).
+  // Polling exceptions and unexpected statuses (identification-routing-creation §8).
   return { key: 'RFA_22', retry: true };
 }

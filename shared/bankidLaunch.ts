@@ -1,4 +1,4 @@
-// The URL that starts the BankID app on the same device (spec §2 "Same-device view"). Pure: the
+// The URL that starts the BankID app on the same device (identification-routing-creation §2 "Same-device view"). Pure: the
 // caller supplies the device (shared/device.ts), whether we run in the native app's webview, and the
 // native app's return URL.
 //

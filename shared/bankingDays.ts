@@ -1,4 +1,4 @@
-// Nightly downtime: access opens at 06:00 on the following banking day (spec §9). Banking days are
+// Nightly downtime: access opens at 06:00 on the following banking day (identification-routing-creation §9). Banking days are
 // weekdays that are not public holidays in the country (date-holidays keeps the calendars).
 import Holidays from 'date-holidays';
 import type { CountryCode } from './contracts/brokerage.ts';

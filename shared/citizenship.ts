@@ -1,9 +1,9 @@
 // Citizenship rules (customer-information.md §2.3 "Citizenship", §4.3): which answer is preselected,
-// which countries need proof, and when the proof sub-step may continue.
+// which countries need proof, and when the proof screen may continue.
 import type { CountryCode } from './contracts/brokerage.ts';
 import type { IsoCountryCode } from './countries.ts';
 
-/** §3 citizenship answer (multipleCitizenship is the older name of otherCitizenships; not offered). */
+/** customer-information §3 citizenship answer (multipleCitizenship is the older name of otherCitizenships; not offered). */
 export type CitizenshipChoice = 'inOfficeCitizenship' | 'otherCitizenships';
 
 export interface UploadedFileRef {
@@ -24,19 +24,19 @@ export interface CitizenshipAnswers {
 
 export const emptyCitizenship = (): CitizenshipAnswers => ({ countries: [], tasks: {}, attachments: {} });
 
-/** §2.3: only the active country preselects the first option, any other country the second; nothing known, nothing preselected. */
+/** customer-information §2.3: only the active country preselects the first option, any other country the second; nothing known, nothing preselected. */
 export function preselectedChoice(answers: CitizenshipAnswers | undefined, market: CountryCode): CitizenshipChoice | undefined {
   if (answers?.choice) return answers.choice;
   if (!answers || answers.countries.length === 0) return undefined;
   return answers.countries.length === 1 && answers.countries[0] === market ? 'inOfficeCitizenship' : 'otherCitizenships';
 }
 
-/** The countries that get a proof card: every chosen country except the active one (§2.3 sub-step 2). */
+/** The countries that get a proof card: every chosen country except the active one (customer-information §2.3, 'Proof of citizenship'). */
 export function countriesNeedingProof(countries: readonly IsoCountryCode[], market: CountryCode): IsoCountryCode[] {
   return countries.filter((c) => c !== market);
 }
 
-/** §4.3: Continue on the proof sub-step only when every listed country has at least one attachment. */
+/** customer-information §4.3: Continue on the proof screen only when every listed country has at least one attachment. */
 export function proofComplete(answers: CitizenshipAnswers, market: CountryCode): boolean {
   const needed = countriesNeedingProof(answers.countries, market);
   return needed.length > 0 && needed.every((c) => (answers.attachments[c]?.length ?? 0) > 0);

@@ -5,7 +5,7 @@ export const complianceDialogTypes = ['FATCA', 'RESIDENCY', 'CITIZENSHIP', 'PEP'
 export type ComplianceDialogType = (typeof complianceDialogTypes)[number];
 
 /**
- * The dialogs a sensitive answer opens (§4.7, §4.10): the four above plus INVESTMENT_RISK, a risk
+ * The dialogs a sensitive answer opens (customer-information §4.7, §4.10): the four above plus INVESTMENT_RISK, a risk
  * acknowledgement without a manual form. (DSK and ESA are the account picker's own confirmations.)
  */
 export const sensitiveAnswerDialogTypes = [...complianceDialogTypes, 'INVESTMENT_RISK'] as const;

@@ -6,7 +6,7 @@ import { run as mailSpellCheck } from '@zootools/email-spell-checker';
 
 type Country = 'SE' | 'NO' | 'DK' | 'FI';
 
-/** §9: calling code per country (46 SE, 47 NO, 45 DK, 358 FI), in the order the select lists them. */
+/** customer-information §9: calling code per country (46 SE, 47 NO, 45 DK, 358 FI), in the order the select lists them. */
 export const phonePrefixes = [
   { prefix: '46', country: 'SE' },
   { prefix: '47', country: 'NO' },
@@ -19,7 +19,7 @@ export function isPhonePrefix(value: unknown): value is PhonePrefix {
   return phonePrefixes.some((p) => p.prefix === value);
 }
 
-/** §5: the default prefix comes from the active country. */
+/** customer-information §5: the default prefix comes from the active country. */
 export function defaultPhonePrefix(country: Country): PhonePrefix {
   return phonePrefixes.find((p) => p.country === country)!.prefix;
 }
@@ -45,7 +45,7 @@ export function validatePhone(prefix: PhonePrefix, typed: string): PhoneResult {
   const international = value.startsWith('+') || value.startsWith('00');
   const asTyped = parsePhoneNumberFromString(value, country);
   // libphonenumber quietly reads 46701234567 as +46 70 123 45 67 by stripping the calling code. We ask
-  // for the plus instead (§5), so a number typed internationally is always typed the same way.
+  // for the plus instead (customer-information §5), so a number typed internationally is always typed the same way.
   const strippedCallingCode = !international && asTyped?.nationalNumber === value.replace(/\D/g, '').slice(prefix.length);
   if (asTyped?.isValid() && !strippedCallingCode) return { ok: true, e164: asTyped.number };
   if (!international && !value.startsWith('0')) {
@@ -73,7 +73,7 @@ export function isValidEmail(typed: string): boolean {
   return value.length <= 254 && emailPattern.test(value);
 }
 
-// §5 suggestion: closeness (threshold 2 each) to common domains, second-level and top-level names.
+// customer-information §5 suggestion: closeness (threshold 2 each) to common domains, second-level and top-level names.
 // Common international providers plus the Nordic ones our customers use.
 export const emailDomains = [
   'gmail.com',
@@ -128,7 +128,7 @@ export const emailTopLevelDomains = ['com', 'net', 'org', 'se', 'no', 'dk', 'fi'
 export const EMAIL_SUGGESTION_THRESHOLD = 2;
 
 /**
- * The corrected address to offer ('Did you mean …?'), or null. §5: only once the value contains a dot
+ * The corrected address to offer ('Did you mean …?'), or null. customer-information §5: only once the value contains a dot
  * (before that the domain is still being typed).
  */
 export function suggestEmail(typed: string): string | null {
@@ -146,7 +146,7 @@ export function suggestEmail(typed: string): string | null {
   return suggestion && suggestion.full !== value ? suggestion.full : null;
 }
 
-/** §2.3: where the registered address comes from, and where to correct it, per country. */
+/** customer-information §2.3: where the registered address comes from, and where to correct it, per country. */
 export const populationRegisterAuthorities: Record<Country, { name: string; url: string }> = {
   SE: { name: 'Skatteverket', url: 'https://www.skatteverket.se/privat/folkbokforing' },
   NO: { name: 'Folkeregisteret (Skatteetaten)', url: 'https://www.skatteetaten.no/person/folkeregister/' },
@@ -165,7 +165,7 @@ export type ContactField = 'email' | 'phone';
 /** The message key of each field's error (locales: contactInformation.error.*). */
 export type ContactError = 'email' | 'phone' | 'phoneMissingPlus' | 'emailApi' | 'phoneApi';
 
-/** §5: both fields checked; on success the values the submit call sends. */
+/** customer-information §5: both fields checked; on success the values the submit call sends. */
 export function checkContact(input: ContactInput):
   | { ok: true; mobilePhoneNumber: string; email: string }
   | { ok: false; errors: Partial<Record<ContactField, ContactError>> } {

@@ -46,7 +46,7 @@ export function countryName(code: string, locale: Locale): string {
   return countryOptions(locale).find((o) => o.value === code)?.label ?? code;
 }
 
-/** §2.3: the search matches the start of the label, ignoring case (å, ä, ö stay letters of their own). */
+/** customer-information §2.3: the search matches the start of the label, ignoring case (å, ä, ö stay letters of their own). */
 export function matchesCountrySearch(label: string, query: string, locale?: Locale): boolean {
   return label.toLocaleLowerCase(locale).startsWith(query.trim().toLocaleLowerCase(locale));
 }

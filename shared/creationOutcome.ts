@@ -1,4 +1,4 @@
-// Customer creation: the polling decision of the spec (section 4 "Customer creation") as a pure function,
+// Customer creation: the polling decision (identification-routing-creation §4 "Customer creation") as a pure function,
 // shared by the worker that polls and the screens that show the outcome. No I/O here.
 import type { CreationStatus } from './contracts/brokerage.ts';
 
@@ -14,7 +14,7 @@ export const creationOutcomes = [
 ] as const;
 export type CreationOutcome = (typeof creationOutcomes)[number];
 
-/** Spec section 9: poll every 2 s; the 45th attempt is the final one. */
+/** identification-routing-creation §9: poll every 2 s; the 45th attempt is the final one. */
 export const CREATION_POLL_INTERVAL_MS = 2000;
 export const MAX_POLLING_TRIES = 45;
 

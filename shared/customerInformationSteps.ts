@@ -32,7 +32,7 @@ export interface StepFlags {
   residency: boolean;
 }
 
-/** Filters the server's initialSteps by the feature flags (§4.1). */
+/** Filters the server's initialSteps by the feature flags (customer-information §4.1). */
 export function applyStepFlags(initialSteps: readonly StepId[], flags: StepFlags): StepId[] {
   let steps = [...initialSteps];
   if (!flags.kyc) {

@@ -1,5 +1,5 @@
 // Which kind of device a request comes from, decided from the User-Agent (and the Sec-CH-UA-Mobile
-// client hint where Chromium sends it). Drives the Swedish BankID views (spec §2 "Identification
+// client hint where Chromium sends it). Drives the Swedish BankID views (identification-routing-creation §2 "Identification
 // screens": a choice screen on mobile/tablet, the QR code directly on desktop) and the BankID launch
 // URL form (shared/bankidLaunch.ts).
 //

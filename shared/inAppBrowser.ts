@@ -1,4 +1,4 @@
-// In-app browsers of social apps (spec §2 "Customer type selection"): BankID and password managers
+// In-app browsers of social apps (identification-routing-creation §2 "Customer type selection"): BankID and password managers
 // work badly inside them, so the Private card can hand the page over to the device's own browser.
 
 export type SocialApp = 'instagram' | 'facebook' | 'snapchat' | 'linkedin' | 'tiktok';

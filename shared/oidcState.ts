@@ -1,4 +1,4 @@
-// Pure rules of the browser-redirect identification for DK, NO and FI (spec §4 "Identification (DK, FI, NO)"):
+// Pure rules of the browser-redirect identification for DK, NO and FI (identification-routing-creation §4 "Identification (DK, FI, NO)"):
 // what the OAuth state carries, how the return page (OnboardingSignicat) redirects, and what the Onboarding
 // page does with a code or an error. No I/O here; server/stages/identification/oidc.tsx applies them.
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export const isBrokerCountry = (c: CountryCode): c is BrokerCountry => (brokerCo
  */
 export const WEB_STATE_PREFIX = 'NEXT_';
 
-/** The original Onboarding query parameters the state carries through the broker (spec §2 route table). */
+/** The original Onboarding query parameters the state carries through the broker (identification-routing-creation §2 route table). */
 export const restoredParamNames = ['webview', 'clientId', 'clientUrl', 'epk', 'lang'] as const;
 export type RestoredParams = Partial<Record<(typeof restoredParamNames)[number], string>>;
 

@@ -1,5 +1,5 @@
 // Residency rules (customer-information.md §2.3 "Residency", §3 residency data, §5 "Residency", §7): what
-// the address and the three answers must hold, when the documents sub-step may continue, and the
+// the address and the three answers must hold, when the documents screen may continue, and the
 // create-case and submit-residency payloads built from the answers kept in the session.
 import type { z } from 'zod';
 import { residencyQuestions, type CountryCode, type createCaseRequest, type residencyStepRequest } from './contracts/brokerage.ts';
@@ -13,7 +13,7 @@ export const addressFields = ['addressCountry', 'address', 'zipCode', 'city'] as
 export type AddressField = (typeof addressFields)[number];
 export type ResidencyAddress = Record<AddressField, string>;
 
-/** Longest accepted values (the contract's limits, §3). */
+/** Longest accepted values (the contract's limits, customer-information §3). */
 export const RESIDENCY_LIMITS = { address: 200, zipCode: 20, city: 100, answer: 2000 } as const;
 
 /** What the session keeps of the residency step (server/journey.ts StepAnswers.residency). */
@@ -24,14 +24,12 @@ export interface ResidencyAnswers extends Partial<ResidencyAddress> {
   nnxTaskId?: string;
   /** The documents uploaded to the case. */
   files?: UploadedFileRef[];
-  /** The RESIDENCY compliance dialog was answered (its Continue, or an address posted); it is not shown by itself again. */
-  dialogSeen?: boolean;
 }
 
 export type AddressProblem = 'required' | 'tooLong' | 'homeCountry' | 'unknownCountry';
 export type AnswerProblem = 'required' | 'tooLong';
 
-/** §2.3: the country list without the home country. */
+/** customer-information §2.3: the country list without the home country. */
 export const addressCountryOptions = (options: readonly CountryOption[], home: CountryCode): CountryOption[] => options.filter((o) => o.value !== home);
 
 /** Trims every value; whitespace alone counts as empty. */
@@ -39,7 +37,7 @@ export function trimAll<K extends string>(input: Record<K, string>): Record<K, s
   return Object.fromEntries(Object.entries<string>(input).map(([k, v]) => [k, v.trim()])) as Record<K, string>;
 }
 
-/** §5: country, address, zip code and city required; the country a real one, and not the home country. */
+/** customer-information §5: country, address, zip code and city required; the country a real one, and not the home country. */
 export function checkAddress(input: ResidencyAddress, home: CountryCode): Partial<Record<AddressField, AddressProblem>> {
   const value = trimAll(input);
   const problems: Partial<Record<AddressField, AddressProblem>> = {};
@@ -53,7 +51,7 @@ export function checkAddress(input: ResidencyAddress, home: CountryCode): Partia
   return problems;
 }
 
-/** §5: all three answers non-empty after trimming, and not over the limit. */
+/** customer-information §5: all three answers non-empty after trimming, and not over the limit. */
 export function checkAnswers(input: Record<ResidencyQuestion, string>): Partial<Record<ResidencyQuestion, AnswerProblem>> {
   const problems: Partial<Record<ResidencyQuestion, AnswerProblem>> = {};
   for (const question of residencyQuestions) {
@@ -74,14 +72,14 @@ function complete(answers: ResidencyAnswers, home: CountryCode): { address: Resi
   return { address, answers: given };
 }
 
-/** §5: the documents sub-step continues with at least one attachment. */
+/** customer-information §5: the documents screen continues with at least one attachment. */
 export const documentsComplete = (answers: ResidencyAnswers): boolean => (answers.files?.length ?? 0) > 0;
 
 export type CreateCaseBody = z.input<typeof createCaseRequest>;
 export type ResidencyStepBody = z.input<typeof residencyStepRequest>;
 
 /**
- * §7 POST create case: type RESIDENCY, the address and the three answers as taskData, no attachments yet
+ * customer-information §7 POST create case: type RESIDENCY, the address and the three answers as taskData, no attachments yet
  * (the documents are uploaded to the answered task). Going through again reuses the case's taskId.
  */
 export function residencyCase(prospectId: string, answers: ResidencyAnswers, home: CountryCode): CreateCaseBody | null {
@@ -96,7 +94,7 @@ export function residencyCase(prospectId: string, answers: ResidencyAnswers, hom
   };
 }
 
-/** §3/§7 POST submit residency step: everything answered, the documents, the case's task id; null if anything is missing. */
+/** customer-information §3/§7 POST submit residency step: everything answered, the documents, the case's task id; null if anything is missing. */
 export function residencySubmission(answers: ResidencyAnswers, home: CountryCode): ResidencyStepBody | null {
   const done = complete(answers, home);
   if (!done || !answers.nnxTaskId || !documentsComplete(answers)) return null;

@@ -37,7 +37,7 @@ export function routingDecision(response: RoutingStatusResponse): RoutingDecisio
   }
 }
 
-/** Identification failures by HTTP status (§8): 500 and above → try again, other failures → manual support. */
+/** Identification failures by HTTP status (identification-routing-creation §8): 500 and above → try again, other failures → manual support. */
 export function identificationErrorForStatus(status: number): IdentificationError {
   return status >= 500 || status === 0 ? 'TRY_AGAIN_ERROR' : 'MANUAL_SUPPORT_ERROR';
 }

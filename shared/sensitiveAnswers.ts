@@ -5,11 +5,11 @@
 import { taxLiabilities } from './taxInformation.ts';
 import type { SensitiveAnswerDialogType } from './complianceDialog.ts';
 
-/** §9: the politically exposed person question of questionnaire 8, and its answers' ids. */
+/** customer-information §9: the politically exposed person question of questionnaire 8, and its answers' ids. */
 export const PEP_QUESTION_ID = 84;
 export const PEP_ANSWER = { yes: 224, no: 223 } as const;
 
-/** §3 answer enumerations. */
+/** customer-information §3 answer enumerations. */
 export const pepAnswers = [PEP_ANSWER.yes, PEP_ANSWER.no] as const;
 export const investmentRiskAnswers = ['yes', 'no'] as const;
 export const citizenshipAnswers = ['inOfficeCitizenship', 'multipleCitizenship', 'otherCitizenships'] as const;
@@ -35,15 +35,15 @@ interface Rule<A> {
 }
 
 export const sensitiveAnswerRules = {
-  // PEP yes → PEP dialog; its primary action answers no (§4.7, §4.10).
+  // PEP yes → PEP dialog; its primary action answers no (customer-information §4.7, §4.10).
   pep: { answers: pepAnswers, sensitive: [PEP_ANSWER.yes], dialog: 'PEP', resetTo: PEP_ANSWER.no },
   // Investment risk no → the risk acknowledgement; its primary action answers yes.
   investmentRisk: { answers: investmentRiskAnswers, sensitive: ['no'], dialog: 'INVESTMENT_RISK', resetTo: 'yes' },
   // Any citizenship besides the market's (also several, the market's among them) → CITIZENSHIP.
   citizenship: { answers: citizenshipAnswers, sensitive: ['multipleCitizenship', 'otherCitizenships'], dialog: 'CITIZENSHIP', resetTo: 'inOfficeCitizenship' },
   residency: { answers: residencyAnswers, sensitive: ['other'], dialog: 'RESIDENCY', resetTo: 'inOffice' },
-  // §4.10 CRS: USA or other → FATCA, whose confirm answers home. (The stepped tax information refines
-  // 'other' into a country choice, §4.5: shared/taxInformation.ts decideLiability.)
+  // customer-information §4.10 CRS: USA or other → FATCA, whose confirm answers home. (The stepped tax information refines
+  // 'other' into a country choice, customer-information §4.5: shared/taxInformation.ts decideLiability.)
   taxLiability: { answers: taxLiabilities, sensitive: ['usa', 'other'], dialog: 'FATCA', resetTo: 'inOffice' },
 } as const satisfies RuleTable;
 
@@ -68,7 +68,7 @@ export function answerAfterPrimary<Q extends SensitiveQuestion>(question: Q, ans
 }
 
 /**
- * A KYC questionnaire answer by ids (§3 submitted kyc: question_id, answer_id): the PEP dialog for yes to
+ * A KYC questionnaire answer by ids (customer-information §3 submitted kyc: question_id, answer_id): the PEP dialog for yes to
  * question 84, with the answer id its primary action sets; null for every other question and answer.
  */
 export function kycAnswerDialog(questionId: number, answerId: number): { type: 'PEP'; resetTo: number } | null {

@@ -1,7 +1,7 @@
-// Pure rules of the onboarding page shell (spec §2 "Onboarding page shell", §9): which signup image a
+// Pure rules of the onboarding page shell (identification-routing-creation §2 "Onboarding page shell", §9): which signup image a
 // campaign gets, and which unique-selling points are shown.
 
-/** Campaign types of the spec (§3); anything else gets the default image. */
+/** Campaign types (identification-routing-creation §3); anything else gets the default image. */
 export const campaigns = ['level-up', 'ask'] as const;
 export type Campaign = (typeof campaigns)[number];
 
@@ -21,7 +21,7 @@ export function signupImageFor(campaign: unknown): SignupImage {
   return 'signup_page2';
 }
 
-/** Spec §9: up to 9 unique-selling-point items. */
+/** identification-routing-creation §9: up to 9 unique-selling-point items. */
 export const MAX_USP_ITEMS = 9;
 
 /**

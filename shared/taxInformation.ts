@@ -2,11 +2,11 @@
 // numbers"). Pure: the step module (server/stages/customerInformation/steps/taxInformation.tsx) feeds in the
 // answers, the country's validation rules from the server and today's date.
 
-/** Tax liability (CRS) answer (§3): only the home country, the USA, or other countries. */
+/** Tax liability (CRS) answer (customer-information §3): only the home country, the USA, or other countries. */
 export const taxLiabilities = ['inOffice', 'usa', 'other'] as const;
 export type TaxLiability = (typeof taxLiabilities)[number];
 
-/** What a liability choice leads to (§4.5). */
+/** What a liability choice leads to (customer-information §4.5). */
 export type LiabilityDecision = 'submitHomeOnly' | 'fatcaDialog' | 'chooseCountries';
 
 /**
@@ -19,7 +19,7 @@ export function decideLiability(answer: TaxLiability, home: string, addressCount
   return addressCountry === home ? 'submitHomeOnly' : 'fatcaDialog';
 }
 
-/** What the chosen tax countries lead to (§4.5): only home → submit taxable-in-home; USA → FATCA dialog. */
+/** What the chosen tax countries lead to (customer-information §4.5): only home → submit taxable-in-home; USA → FATCA dialog. */
 export type CountriesDecision = 'chooseAtLeastOne' | 'submitHomeOnly' | 'fatcaDialog' | 'enterNumbers';
 
 export function decideCountries(chosen: readonly string[], home: string): CountriesDecision {
@@ -35,7 +35,7 @@ export function foreignTaxCountries(chosen: readonly string[], home: string): st
   return [...new Set(chosen)].filter((c) => c !== home);
 }
 
-/** Per-country rules from GET tax auto-validation rules (§3): every regex must match. */
+/** Per-country rules from GET tax auto-validation rules (customer-information §3): every regex must match. */
 export interface TinRule {
   validationRegex: readonly string[];
   patternPlaceholder: string;
@@ -79,28 +79,31 @@ export function taxResidenceRequired(flagOn: boolean, home: string, addressCount
   return flagOn && home !== addressCountry;
 }
 
+/** The screens of the tax step's own forms (server/stages/customerInformation/steps/taxInformation.tsx). */
+export type TaxFormScreen = 'liability' | 'countries' | 'numbers' | 'residenceProof';
+
 /**
- * Whether an attest post (the FATCA dialog's primary action, posted with the sub-step's own form) really
- * answers a FATCA decision: the liability chosen on sub-step 0, or the countries chosen on sub-step 1.
- * Only then may it reset the answer to home only and submit that (§4.7).
+ * Whether an attest post (the FATCA dialog's primary action, posted with the screen's own form) really
+ * answers a FATCA decision: the liability chosen on the `liability` screen, or the countries chosen on
+ * `countries`. Only then may it reset the answer to home only and submit that (customer-information §4.7).
  */
 export function attestsFatca(
-  post: { subStep: number; liability?: TaxLiability | undefined; countries?: readonly string[] | undefined },
+  post: { screen: TaxFormScreen; liability?: TaxLiability | undefined; countries?: readonly string[] | undefined },
   home: string,
   addressCountry: string,
 ): boolean {
-  if (post.subStep === 0) return post.liability !== undefined && decideLiability(post.liability, home, addressCountry) === 'fatcaDialog';
-  if (post.subStep === 1) return decideCountries(post.countries ?? [], home) === 'fatcaDialog';
+  if (post.screen === 'liability') return post.liability !== undefined && decideLiability(post.liability, home, addressCountry) === 'fatcaDialog';
+  if (post.screen === 'countries') return decideCountries(post.countries ?? [], home) === 'fatcaDialog';
   return false;
 }
 
-/** Sub-step 3 (§2.3): the tax residence country is the one chosen on sub-step 2 when it was asked, otherwise home. */
+/** The proof of tax residence (customer-information §2.3): for the tax residence country chosen with the numbers when it was asked, otherwise home. */
 export function taxResidenceCountryOf(asked: boolean, chosen: string | undefined, home: string): string {
   return asked && chosen ? chosen : home;
 }
 
 /**
- * The TAX_RESIDENCE case of the proof upload on entering sub-step 3: the one already made for the same
+ * The TAX_RESIDENCE case of the proof upload on entering its screen: the one already made for the same
  * country is reused; for another country it is updated (POST create case with its taskId, its files
  * forgotten: they prove another residence); without one a case is created.
  */

@@ -1,4 +1,4 @@
-// The onboarding page shell (spec §2 "Onboarding page shell"): background, header (logo or Back, and
+// The onboarding page shell (identification-routing-creation §2 "Onboarding page shell"): background, header (logo or Back, and
 // the Close X), 3-step progress bar with milestone texts, content next to the signup panel (campaign
 // image and unique-selling points), disclaimer and footer. Every text comes from the locale catalogue.
 import type { ReactNode } from 'react';
@@ -13,7 +13,7 @@ export interface ShellContext {
   faqUrl: string;
   /** Close X target: / (or the in-app close route in a webview); null hides the X. */
   closeUrl: string | null;
-  /** Spec §2: with a customer type chosen, the identification screens show Back instead of the logo. */
+  /** identification-routing-creation §2: with a customer type chosen, the identification screens show Back instead of the logo. */
   showBack?: boolean;
   signupImage?: SignupImage;
   /** Content-service background (or the static fallback); decorative. */

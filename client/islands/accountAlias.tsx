@@ -3,7 +3,8 @@
 // and a cleared input gets its default name back when left.
 import { useState } from 'react';
 import { aliasErrorKey, validateAlias } from '../../shared/accountAlias.ts';
-import { CsrfField } from '../../views/components/CsrfField.tsx';
+import { ScreenFields, type ScreenFieldValues } from '../../views/components/ScreenForm.tsx';
+import { ErrorSummary, Field } from '../../views/components/ErrorSummary.tsx';
 
 export interface AliasFieldProps {
   account: string;
@@ -16,19 +17,21 @@ export interface AliasFieldProps {
 }
 
 export interface AccountAliasFormProps {
+  /** The hidden step and screen the form answers. */
+  screenFields: ScreenFieldValues;
   action: string;
   fields: AliasFieldProps[];
   apiError: string | null;
-  labels: { title: string; continue: string; skip: string; errors: Record<string, string> };
+  labels: { title: string; continue: string; skip: string; errorSummary: string; errors: Record<string, string> };
 }
 
-export default function AccountAliasForm({ action, fields, apiError, labels }: AccountAliasFormProps) {
+export default function AccountAliasForm({ action, screenFields, fields, apiError, labels }: AccountAliasFormProps) {
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, f.value])));
   const [errors, setErrors] = useState<Record<string, string | null>>(() => Object.fromEntries(fields.map((f) => [f.name, f.error])));
 
   const check = (f: AliasFieldProps) => {
     let value = values[f.name] ?? '';
-    // §5: a cleared input restores the default name when left.
+    // customer-information §5: a cleared input restores the default name when left.
     if (value === '') {
       value = f.defaultName;
       setValues((v) => ({ ...v, [f.name]: value }));
@@ -39,41 +42,35 @@ export default function AccountAliasForm({ action, fields, apiError, labels }: A
 
   return (
     <form method="post" action={action} noValidate>
-      <CsrfField />
-      <input type="hidden" name="step" value="ACCOUNT_ALIAS_STEP" />
+      <ScreenFields fields={screenFields} />
       <h1>{labels.title}</h1>
-      {apiError && (
-        <p className="error-summary" role="alert">
-          {apiError}
-        </p>
-      )}
+      {/* The errors the server found (the summary does not follow each blur). */}
+      <ErrorSummary
+        title={labels.errorSummary}
+        errors={[...(apiError ? [[null, apiError] as const] : []), ...fields.flatMap((f) => (f.error ? [[`alias-${f.account}`, f.error] as const] : []))]}
+      />
       {fields.map((f) => {
         const id = `alias-${f.account}`;
         const error = errors[f.name];
         return (
-          <div key={f.name} className="field">
-            <label htmlFor={id}>{f.label}</label>
-            {error && (
-              <p id={`${id}-error`} className="field__error">
-                {error}
-              </p>
+          <Field key={f.name} id={id} label={f.label} error={error}>
+            {(described) => (
+              <input
+                id={id}
+                name={f.name}
+                type="text"
+                autoComplete="off"
+                value={values[f.name] ?? ''}
+                {...described}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setValues((v) => ({ ...v, [f.name]: value }));
+                  setErrors((er) => ({ ...er, [f.name]: null }));
+                }}
+                onBlur={() => check(f)}
+              />
             )}
-            <input
-              id={id}
-              name={f.name}
-              type="text"
-              autoComplete="off"
-              value={values[f.name] ?? ''}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setValues((v) => ({ ...v, [f.name]: value }));
-                setErrors((er) => ({ ...er, [f.name]: null }));
-              }}
-              onBlur={() => check(f)}
-            />
-          </div>
+          </Field>
         );
       })}
       <div className="actions">

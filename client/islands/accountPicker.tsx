@@ -3,7 +3,7 @@
 // only enhances it: EPK follows DEP/ASK, ticking DSK_DK/ESA_FI opens its confirmation modal
 // (views/components/Dialog.tsx), Next keeps the box and records the confirmation in a hidden field,
 // Cancel (or Esc) unticks it (ESA: with the warning), and the Danish campaign question's yes unticks
-// and locks DSK while no opens the dialog. 'Read more' opens its content as a modal sheet (§2.3: a bottom
+// and locks DSK while no opens the dialog. 'Read more' opens its content as a modal sheet (customer-information §2.3: a bottom
 // sheet on small screens, a side drawer otherwise; the CSS of .sheet decides) instead of in place.
 import { useEffect } from 'react';
 import { DIALOG_CLOSE_EVENT, openDialog, type DialogResult } from './dialog.tsx';

@@ -1,17 +1,19 @@
-// Citizenship sub-step 0 (customer-information.md §2.3, §4.7): 'only a citizen of <market>' or 'another
-// country'. Without JavaScript the form posts and the server shows the CITIZENSHIP dialog as its own
-// screen. In the browser choosing 'another country' and pressing Continue opens the modal instead (the
-// dialog island, id dialogId): its primary action resets the answer to the market's, its continue
-// posts the choice 700 ms later (§9: the dialog closes first).
-import { useRef, useState } from 'react';
-import { openDialog, useDialogClose } from './dialog.tsx';
+// Citizenship's `choice` screen (customer-information.md §2.3, §4.7): 'only a citizen of <market>' or
+// 'another country'. Without JavaScript the form posts and the server shows the CITIZENSHIP dialog as its
+// own screen (`dialog`). In the browser choosing 'another country' and pressing Continue opens the modal
+// instead (the dialog island, id dialogId): its primary action resets the answer to the market's, its
+// continue posts the choice confirmed 700 ms later (customer-information §9: the dialog closes first).
+import { useState } from 'react';
 import { QuestionFieldset } from '../components/QuestionFieldset.tsx';
-import { CsrfField } from '../../views/components/CsrfField.tsx';
+import { useConfirmThenSubmit } from '../components/useConfirmThenSubmit.ts';
+import { ScreenFields, type ScreenFieldValues } from '../../views/components/ScreenForm.tsx';
 
 export const CITIZENSHIP_CONTINUE_DELAY_MS = 700;
 
 export interface CitizenshipChoiceProps {
   action: string;
+  /** The hidden step and screen the form answers. */
+  fields: ScreenFieldValues;
   dialogId: string;
   chosen: 'inOfficeCitizenship' | 'otherCitizenships' | null;
   legend: string;
@@ -24,35 +26,18 @@ export interface CitizenshipChoiceProps {
 }
 
 export default function CitizenshipChoice(props: CitizenshipChoiceProps) {
-  const { action, dialogId, legend, onlyHome, flag, other, continueLabel, error } = props;
+  const { action, fields, dialogId, legend, onlyHome, flag, other, continueLabel, error } = props;
   const [chosen, setChosen] = useState(props.chosen);
-  const [confirmed, setConfirmed] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-
-  useDialogClose(dialogId, (result) => {
-    if (result === 'primary') {
-      setChosen('inOfficeCitizenship');
-      return;
-    }
-    setConfirmed(true);
-    setTimeout(() => form.current?.submit(), CITIZENSHIP_CONTINUE_DELAY_MS);
+  const { form, confirmed, askFirst } = useConfirmThenSubmit(dialogId, {
+    confirmOn: 'secondary',
+    delayMs: CITIZENSHIP_CONTINUE_DELAY_MS,
+    // The dialog's primary action (customer-information §4.7): back to the market's answer.
+    onDecline: () => setChosen('inOfficeCitizenship'),
   });
 
   return (
-    <form
-      ref={form}
-      method="post"
-      action={action}
-      noValidate
-      onSubmit={(e) => {
-        if (chosen === 'otherCitizenships' && !confirmed) {
-          e.preventDefault();
-          openDialog(dialogId);
-        }
-      }}
-    >
-      <CsrfField />
-      <input type="hidden" name="step" value="CITIZENSHIP_STEP" />
+    <form ref={form} method="post" action={action} noValidate onSubmit={(e) => askFirst(e, chosen === 'otherCitizenships')}>
+      <ScreenFields fields={fields} />
       <input type="hidden" name="intent" value="choose" />
       {confirmed && <input type="hidden" name="confirmed" value="yes" />}
       <QuestionFieldset id="citizenship-choice" legend={legend} error={error}>

@@ -5,10 +5,13 @@
 // submit while a field is invalid and disables Continue while the post is under way.
 import { useRef, useState, type FormEvent } from 'react';
 import { isValidEmail, suggestEmail, validatePhone, type ContactError, type ContactField, type PhonePrefix } from '../../shared/contactInformation.ts';
-import { CsrfField } from '../../views/components/CsrfField.tsx';
+import { ScreenFields, type ScreenFieldValues } from '../../views/components/ScreenForm.tsx';
+import { describedBy, ErrorSummary, FieldError } from '../../views/components/ErrorSummary.tsx';
 
 export interface ContactFormProps {
   action: string;
+  /** The hidden step and screen the forms answer. */
+  screenFields: ScreenFieldValues;
   values: { prefix: PhonePrefix; phone: string; email: string };
   /** Server-side errors, as message keys of `texts.errors`. */
   errors: Partial<Record<ContactField, ContactError>>;
@@ -20,6 +23,8 @@ export interface ContactFormProps {
     prefixLabel: string;
     emailLabel: string;
     continue: string;
+    /** The error summary's title (form.error.summary). */
+    errorSummary: string;
     /** 'Did you mean {suggestion}?' split around the suggestion, so the island can put a button there. */
     suggestion: [string, string];
     errors: Record<ContactError, string>;
@@ -38,6 +43,8 @@ export default function ContactInformationForm(props: ContactFormProps) {
   const [phone, setPhone] = useState(props.values.phone);
   const [email, setEmail] = useState(props.values.email);
   const [errors, setErrors] = useState(props.errors);
+  // The summary lists the errors the server found, and those found on Continue (not every blur's).
+  const [summaryShown, setSummaryShown] = useState(Object.keys(props.errors).length > 0);
   const [loading, setLoading] = useState(false);
   const phoneInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -59,6 +66,7 @@ export default function ContactInformationForm(props: ContactFormProps) {
     if (found.phone || found.email) {
       event.preventDefault();
       setErrors({ ...(found.phone ? { phone: found.phone } : {}), ...(found.email ? { email: found.email } : {}) });
+      setSummaryShown(true);
       (found.phone ? phoneInput : emailInput).current?.focus();
       return;
     }
@@ -71,16 +79,17 @@ export default function ContactInformationForm(props: ContactFormProps) {
   return (
     <>
     <form method="post" action={props.action} noValidate onSubmit={onSubmit} className="contact-form">
-      <CsrfField />
-      <input type="hidden" name="step" value="CONTACT_INFORMATION_STEP" />
+      <ScreenFields fields={props.screenFields} />
       <input type="hidden" name="suggestionShownFor" value={suggestionShownFor} />
+      {summaryShown && (
+        <ErrorSummary
+          title={texts.errorSummary}
+          errors={[...(phoneMessage ? [['contact-phone', phoneMessage] as const] : []), ...(emailMessage ? [['contact-email', emailMessage] as const] : [])]}
+        />
+      )}
       <div className="field contact-phone">
         <label htmlFor="contact-phone">{texts.phoneLabel}</label>
-        {phoneMessage && (
-          <p id="contact-phone-error" className="field__error">
-            {phoneMessage}
-          </p>
-        )}
+        <FieldError id="contact-phone" error={phoneMessage} />
         <div className="contact-phone__row">
           <label className="visually-hidden" htmlFor="contact-prefix">
             {texts.prefixLabel}
@@ -109,8 +118,7 @@ export default function ContactInformationForm(props: ContactFormProps) {
             inputMode="tel"
             autoComplete="tel-national"
             value={phone}
-            aria-invalid={phoneMessage ? true : undefined}
-            aria-describedby={phoneMessage ? 'contact-phone-error' : undefined}
+            {...describedBy('contact-phone', phoneMessage)}
             onChange={(e) => {
               setPhone(e.target.value);
               setError('phone', undefined);
@@ -121,11 +129,7 @@ export default function ContactInformationForm(props: ContactFormProps) {
       </div>
       <div className="field">
         <label htmlFor="contact-email">{texts.emailLabel}</label>
-        {emailMessage && (
-          <p id="contact-email-error" className="field__error">
-            {emailMessage}
-          </p>
-        )}
+        <FieldError id="contact-email" error={emailMessage} />
         <input
           ref={emailInput}
           id="contact-email"
@@ -137,7 +141,7 @@ export default function ContactInformationForm(props: ContactFormProps) {
           aria-invalid={emailMessage ? true : undefined}
           aria-describedby={[emailMessage ? 'contact-email-error' : '', suggestion ? 'contact-email-suggestion' : ''].filter(Boolean).join(' ') || undefined}
           onChange={(e) => {
-            // §5: the e-mail error clears when the user types.
+            // customer-information §5: the e-mail error clears when the user types.
             setEmail(e.target.value);
             setError('email', undefined);
           }}
@@ -175,8 +179,7 @@ export default function ContactInformationForm(props: ContactFormProps) {
       </button>
     </form>
     <form id="contact-suggestion" method="post" action={props.action} hidden>
-      <CsrfField />
-      <input type="hidden" name="step" value="CONTACT_INFORMATION_STEP" />
+      <ScreenFields fields={props.screenFields} />
     </form>
     </>
   );

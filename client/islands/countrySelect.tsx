@@ -1,5 +1,5 @@
-// Country multi-select of the citizenship and tax information steps (customer-information.md §2.3
-// citizenship sub-step 1, tax sub-step 1). The server renders every country as a checkbox (the no-JS
+// Country multi-select of the citizenship and tax information steps (customer-information §2.3: the
+// `countries` screen of each). The server renders every country as a checkbox (the no-JS
 // form). In the browser a search box filters the 'Countries' list by the start of the label as you type
 // ('No countries found' when nothing matches), ticked countries move to the 'Chosen' list on top, and
 // Continue is disabled while none is chosen.
@@ -9,9 +9,9 @@
 // submit button so Enter searches, is hidden once the island runs); `confirm` opens a modal instead of
 // posting when one of its countries is chosen (the FATCA dialog for the US): the modal's primary action
 // posts the form with `confirm.field` (e.g. intent=attest), its other actions just close it.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { matchesCountrySearch } from '../../shared/countries.ts';
-import { openDialog, useDialogClose } from './dialog.tsx';
+import { useConfirmThenSubmit } from '../components/useConfirmThenSubmit.ts';
 import { QuestionFieldset } from '../components/QuestionFieldset.tsx';
 import { CsrfField } from '../../views/components/CsrfField.tsx';
 
@@ -38,21 +38,13 @@ export interface CountrySelectProps {
 export default function CountrySelect({ action, fields, legend, options, labels, error, submit, serverSearch, confirm, ...props }: CountrySelectProps) {
   const [chosen, setChosen] = useState<string[]>(props.chosen);
   const [query, setQuery] = useState(serverSearch?.query ?? '');
-  const [confirmed, setConfirmed] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  // The confirmation is asked with the one shared hook (a dialog id that never opens when there is none).
+  const { form, confirmed, askFirst } = useConfirmThenSubmit(confirm?.dialogId ?? '', { confirmOn: 'primary' });
   // The live search, the disabled Continue and the confirmation modal only make sense once this island runs.
   const [enhanced, setEnhanced] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first browser render must match the server's, so the enhanced state switches on after hydration
   useEffect(() => setEnhanced(true), []);
 
-  const dialogId = confirm?.dialogId;
-  useDialogClose(dialogId, (result) => {
-    if (result === 'primary') setConfirmed(true);
-  });
-  // Posted once the confirmation field is rendered into the form (submit() posts no button's value).
-  useEffect(() => {
-    if (confirmed) form.current?.submit();
-  }, [confirmed]);
 
   const byValue = new Map(options.map((o) => [o.value, o]));
   const chosenOptions = chosen.map((c) => byValue.get(c)).filter((o) => o !== undefined);
@@ -73,12 +65,7 @@ export default function CountrySelect({ action, fields, legend, options, labels,
       action={action}
       noValidate
       className="country-select"
-      onSubmit={(e) => {
-        if (confirm && !confirmed && chosen.some((c) => confirm.countries.includes(c))) {
-          // Should the modal not be ready yet, the post goes on and the server shows the dialog's screen.
-          if (openDialog(confirm.dialogId)) e.preventDefault();
-        }
-      }}
+      onSubmit={(e) => askFirst(e, confirm ? chosen.some((c) => confirm.countries.includes(c)) : false)}
     >
       <CsrfField />
       {Object.entries(fields).map(([name, value]) => (

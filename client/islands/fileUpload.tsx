@@ -47,8 +47,9 @@ export default function FileUploadForm(props: FileUploadFormProps) {
         <p id={`${id}-hint`} className="field__hint">
           {hint}
         </p>
+        {/* The server's message is announced by the screen's error summary; one found here (too big) by this alert. */}
         {error && (
-          <p id={errorId} className="field__error" role="alert">
+          <p id={errorId} className="field__error" role={error === props.error ? undefined : 'alert'}>
             {error}
           </p>
         )}

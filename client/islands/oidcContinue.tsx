@@ -1,5 +1,5 @@
 // Continue on the DK/NO/FI identification pages: a plain form post to our server, which redirects to the
-// identification broker. The island only adds the spinner while the browser loads the broker (spec §2
+// identification broker. The island only adds the spinner while the browser loads the broker (identification-routing-creation §2
 // "spinner while loading") and stops a second click from starting a second attempt.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CsrfField } from '../../views/components/CsrfField.tsx';

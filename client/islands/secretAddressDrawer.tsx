@@ -1,4 +1,4 @@
-// The Danish MitID page's secret-address banner (spec §2 "Danish MitID page"): See more opens a drawer
+// The Danish MitID page's secret-address banner (identification-routing-creation §2 "Danish MitID page"): See more opens a drawer
 // titled "Registered address protection", See less closes it. The server (and the first browser render,
 // so hydration matches) renders a <details> element, which works without JavaScript; once hydrated the
 // island swaps it for a toggle button with aria-expanded and the drawer below it.

@@ -1,4 +1,4 @@
-// Brokerage API client: one typed function per call of the spec's section 7. Every answer is parsed by
+// Brokerage API client: one typed function per call of identification-routing-creation §7 and customer-information §7. Every answer is parsed by
 // the contract schema shared with sandbox/. Callers pass the prospect's access token (jwt) explicitly.
 import { z } from 'zod';
 import {
@@ -53,7 +53,7 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     async createBankidSession(orderReference: string) {
       return (await http.json({ method: 'POST', path: paths.bankidSession, body: { orderReference }, schema: bankidSessionResponse })).data;
     },
-    /** POST session creation after identification through the OIDC broker (spec §7); answers a refresh token. */
+    /** POST session creation after identification through the OIDC broker (identification-routing-creation §7); answers a refresh token. */
     async createSignicatSession(body: SignicatSessionRequest) {
       return (await http.json({ method: 'POST', path: paths.signicatSession, body, schema: signicatSessionResponse })).data;
     },
@@ -61,7 +61,7 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
       return (await http.json({ method: 'POST', path: paths.refreshToken, body: { refreshToken }, schema: refreshTokenResponse })).data;
     },
     /**
-     * Logs out the current sessions (spec §7): DELETE of the session-service session and of the older
+     * Logs out the current sessions (identification-routing-creation §7): DELETE of the session-service session and of the older
      * login. A 401 means there was no session to end and is ignored; other failures throw. Both calls
      * always run, so one failing does not keep the other session alive.
      */
@@ -97,22 +97,22 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     async submitAccountAlias(jwt: string, prospectId: string, accountTypeAliases: AccountTypeAlias[]) {
       await http.json({ method: 'POST', path: paths.accountAliasStep(prospectId), bearer: jwt, body: { accountTypeAliases }, schema: okResponse });
     },
-    /** §7 precontractual documents of one account (pdf_id is its §9 ATYID id). */
+    /** customer-information §7 precontractual documents of one account (pdf_id is its §9 ATYID id). */
     async agreementBundles(jwt: string, query: { pdf_id: string; country: CountryCode; lang: string }) {
       return (await http.json({ method: 'GET', path: paths.agreementBundles, bearer: jwt, query, schema: agreementBundlesResponse })).data.data.documents;
     },
-    /** POST submit-citizenship v3 (§7): answers data.tasks, a taskId per country. */
+    /** POST submit-citizenship v3 (customer-information §7): answers data.tasks, a taskId per country. */
     async submitCitizenship(jwt: string, body: SubmitCitizenshipRequest) {
       return (await http.json({ method: 'POST', path: paths.submitCitizenshipV3, bearer: jwt, body, schema: submitCitizenshipResponse })).data.data.tasks;
     },
-    /** POST init-file-upload (§7): where to PUT the bytes, and the attachment's id. */
+    /** POST init-file-upload (customer-information §7): where to PUT the bytes, and the attachment's id. */
     async initFileUpload(jwt: string, body: InitFileUploadRequest) {
       return (await http.json({ method: 'POST', path: paths.initFileUpload, bearer: jwt, body, schema: initFileUploadResponse })).data.data;
     },
     async submitMilestone(jwt: string, prospectId: string, milestone: Milestone) {
       await http.json({ method: 'POST', path: paths.milestoneStep(prospectId, milestone), bearer: jwt, body: {}, schema: okResponse });
     },
-    /** GET tax auto-validation rules (§7): per country the regex list and the placeholder. */
+    /** GET tax auto-validation rules (customer-information §7): per country the regex list and the placeholder. */
     async taxValidationRules(jwt: string) {
       return (await http.json({ method: 'GET', path: paths.taxValidationRules, bearer: jwt, schema: taxValidationRulesResponse })).data.data.rules;
     },
@@ -130,20 +130,20 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
         throw err;
       }
     },
-    /** POST create case (§7), e.g. type RESIDENCY; answers the case's taskId. */
+    /** POST create case (customer-information §7), e.g. type RESIDENCY; answers the case's taskId. */
     async createCase(jwt: string, body: z.input<typeof createCaseRequest>) {
       return (await http.json({ method: 'POST', path: paths.createCase, bearer: jwt, body: createCaseRequest.parse(body), schema: createCaseResponse })).data.data.taskId;
     },
-    /** POST submit tax residence (§7): the proof of tax residence uploaded to the TAX_RESIDENCE case nnxTaskId. */
+    /** POST submit tax residence (customer-information §7): the proof of tax residence uploaded to the TAX_RESIDENCE case nnxTaskId. */
     async submitTaxResidence(jwt: string, body: z.input<typeof submitTaxResidenceRequest>) {
       await http.json({ method: 'POST', path: paths.taxResidence, bearer: jwt, body: submitTaxResidenceRequest.parse(body), schema: okResponse });
     },
-    /** POST submit residency step (§7). */
+    /** POST submit residency step (customer-information §7). */
     async submitResidency(jwt: string, prospectId: string, body: z.input<typeof residencyStepRequest>) {
       await http.json({ method: 'POST', path: paths.residencyStep(prospectId), bearer: jwt, body: residencyStepRequest.parse(body), schema: okResponse });
     },
     /**
-     * POST submit-contact-info-step (§7). A 400 naming fields (email, mobilePhoneNumber) answers them
+     * POST submit-contact-info-step (customer-information §7). A 400 naming fields (email, mobilePhoneNumber) answers them
      * instead of throwing, so the step can mark them; other failures throw for the page's call wrapper.
      */
     async submitContactInfo(jwt: string, prospectId: string, body: ContactInfoStepRequest): Promise<{ ok: true } | { ok: false; fields: string[] }> {
@@ -156,7 +156,7 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
         throw err;
       }
     },
-    /** GET related data of the contact step (§7 "related data by step name"): registered address, known contact data. */
+    /** GET related data of the contact step (customer-information §7 "related data by step name"): registered address, known contact data. */
     async contactRelatedData(jwt: string, prospectId: string) {
       const path = paths.stepRelatedData(prospectId, 'CONTACT_INFORMATION_STEP');
       return (await http.json({ method: 'GET', path, bearer: jwt, schema: contactRelatedDataResponse })).data.data.stepRelatedData;

@@ -91,7 +91,7 @@ export function createOidcBroker(options: OidcBrokerOptions) {
 
     /**
      * Exchanges the code for tokens and answers the verified national id. Any failure of the exchange or of
-     * the ID token checks throws "Failed to fetch signicat tokens" (spec §7).
+     * the ID token checks throws "Failed to fetch signicat tokens" (identification-routing-creation §7).
      */
     async nationalIdFromCode(input: { code: string; state: string | undefined; iss: string | undefined; marker: OidcMarker }): Promise<string> {
       const config = await discover().catch((err: unknown) => {

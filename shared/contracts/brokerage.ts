@@ -20,18 +20,18 @@ export const brokeragePaths = {
   prospectsV2: '/api/2/prospects/v2',
   initialSteps: (prospectId: string) => `/api/2/onboarding/prospects/${encodeURIComponent(prospectId)}/initial-steps`,
   accountPickerStep: (prospectId: string) => `/api/2/onboarding/prospects/${encodeURIComponent(prospectId)}/steps/account-picker`,
-  // Spec §7 does not show the alias path; it follows the account-picker one.
+  // customer-information §7 does not show the alias path; it follows the account-picker one.
   accountAliasStep: (prospectId: string) => `/api/2/onboarding/prospects/${encodeURIComponent(prospectId)}/steps/account-alias`,
   agreementBundles: '/api/2/content/onboarding/agreement/bundles',
   milestoneStep: (prospectId: string, milestone: Milestone) =>
     `/api/2/onboarding/prospects/${encodeURIComponent(prospectId)}/steps/milestone-${milestone}`,
   signatures: (prospectId: string) => `/api/2/prospects/v2/${encodeURIComponent(prospectId)}/signatures`,
-  // Citizenship and file calls (spec §7); the exact paths are not in the spec.
+  // Citizenship and file calls (customer-information §7); the exact paths are not in the spec.
   submitCitizenshipV3: '/api/2/onboarding/submit-citizenship/v3',
   initFileUpload: '/api/2/onboarding/init-file-upload',
   customers: '/api/2/customers',
   creationStatus: '/api/2/customers/creation_status',
-  // Added for the sandbox (spec section 7): the older logout and the login-session start after creation.
+  // Added for the sandbox (identification-routing-creation §7): the older logout and the login-session start after creation.
   logoutLegacy: '/api/2/login',
   nnxSessionLogin: '/api/2/authentication/nnx-session/login',
   // Tax information and residency (customer-information.md §7); the exact paths are not in the spec.
@@ -39,7 +39,7 @@ export const brokeragePaths = {
   taxValidationRules: '/api/2/onboarding/tax-auto-validation-rules',
   residencyStep: (prospectId: string) => `/api/2/onboarding/prospects/${encodeURIComponent(prospectId)}/steps/residency`,
   createCase: '/api/2/onboarding/cases',
-  // POST submit tax residence (§7): the spec shows its payload but not its path; this one is ours.
+  // POST submit tax residence (customer-information §7): the spec shows its payload but not its path; this one is ours.
   taxResidence: '/api/2/onboarding/tax-residence',
   // Contact information (customer-information.md §7): submit-contact-info-step and "related data by step
   // name"; the exact paths are not in the spec, they follow the account-picker one.
@@ -59,7 +59,7 @@ export type SignicatSessionRequest = z.infer<typeof signicatSessionRequest>;
 export const signicatSessionResponse = z.object({ refreshToken: z.string().min(1) });
 export const refreshTokenRequest = z.object({ refreshToken: z.string().min(1) });
 export const refreshTokenResponse = z.object({ jwt: z.string().min(1), expiresIn: z.number().int().positive() });
-/** Code of a 401 whose access token has outlived its lifetime: a token refresh helps (spec §7). */
+/** Code of a 401 whose access token has outlived its lifetime: a token refresh helps (customer-information §7). */
 export const EXPIRED_ACCESS_TOKEN = 'EXPIRED_ACCESS_TOKEN';
 /** Body of a 401 of an authenticated call: a code (EXPIRED_ACCESS_TOKEN, or another for unknown or refused tokens). */
 export const unauthorizedBody = z.object({
@@ -138,7 +138,7 @@ export type AccountTypeWithCountry = z.infer<typeof accountTypeWithCountry>;
 
 export const accountPickerStepRequest = z.object({ accountTypesWithCountry: z.array(accountTypeWithCountry).min(1) });
 
-// --- citizenship and files (spec §3 "Citizenship entry", "File upload"; §7) -------------
+// --- citizenship and files (customer-information §3 "Citizenship entry", "File upload"; §7) ---
 const isoCountry = z.string().regex(/^[A-Z]{2}$/);
 export const citizenshipEntry = z.object({
   countryCode: isoCountry,
@@ -161,13 +161,13 @@ export type InitFileUploadRequest = z.infer<typeof initFileUploadRequest>;
 /** data.url is where the bytes are PUT; attachmentId names the file in later submits (not in the spec: our choice). */
 export const initFileUploadResponse = z.object({ data: z.object({ url: z.string().url(), attachmentId: z.string().min(1) }) });
 
-/** §3 alias payload. The alias rules themselves (shared/accountAlias.ts) are checked by the caller. */
+/** customer-information §3 alias payload. The alias rules themselves (shared/accountAlias.ts) are checked by the caller. */
 export const accountAliasStepRequest = z.object({
   accountTypeAliases: z.array(z.object({ accountTypeWithCountry, alias: z.string().min(1).max(200) })).min(1),
 });
 export type AccountTypeAlias = z.infer<typeof accountAliasStepRequest>['accountTypeAliases'][number];
 
-/** §7 precontractual documents of one account (§9 ATYID ids). The answer's shape is not in the spec. */
+/** customer-information §7 precontractual documents of one account (§9 ATYID ids). The answer's shape is not in the spec. */
 export const agreementBundlesQuery = z.object({
   pdf_id: z.string().regex(/^ATYID_\d+$/),
   country: countryCode,
@@ -216,7 +216,7 @@ export const taxValidationRule = z.object({
 });
 export const taxValidationRulesResponse = z.object({ data: z.object({ rules: z.array(taxValidationRule).max(300) }) });
 
-/** Residency data (§3): address abroad, the three answers, the uploaded documents. */
+/** Residency data (customer-information §3): address abroad, the three answers, the uploaded documents. */
 export const residencyQuestions = ['applicationPurpose', 'reasonForLivingAbroad', 'durationAbroad'] as const;
 export const residencyStepRequest = z.object({
   addressCountry: isoCountry,
@@ -236,7 +236,7 @@ export const createCaseRequest = z.object({
   attachments: z.array(z.object({ attachmentId: z.string().min(1).max(200) })).max(20),
 });
 export const createCaseResponse = z.object({ data: z.object({ taskId: z.string().min(1) }) });
-/** POST submit tax residence (§7): the proof of tax residence, on the TAX_RESIDENCE case (nnxTaskId) it was uploaded to. */
+/** POST submit tax residence (customer-information §7): the proof of tax residence, on the TAX_RESIDENCE case (nnxTaskId) it was uploaded to. */
 export const submitTaxResidenceRequest = z.object({
   prospectId: z.string().min(1),
   type: z.literal('TAX_RESIDENCE'),
@@ -254,7 +254,7 @@ export const contactInfoStepRequest = z.object({
 });
 export type ContactInfoStepRequest = z.infer<typeof contactInfoStepRequest>;
 export const contactInfoFields = ['email', 'mobilePhoneNumber'] as const;
-/** §7/§8: a refused contact submit (400) lists the offending field names in data.fields. */
+/** customer-information §7/§8: a refused contact submit (400) lists the offending field names in data.fields. */
 export const contactInfoErrorBody = z.object({ data: z.object({ fields: z.array(z.string().max(200)).max(20) }) });
 /** GET related data of the contact step: what the upstream knows (registered address from the population register). */
 export const contactRelatedDataResponse = z.object({

@@ -1,4 +1,4 @@
-// Content service wire contract (spec §2 "Onboarding page shell"): the onboarding background image is
+// Content service wire contract (identification-routing-creation §2 "Onboarding page shell"): the onboarding background image is
 // managed content, looked up by content type techContent, techId ACE-Onboarding and locale sv-SE.
 import { z } from 'zod';
 

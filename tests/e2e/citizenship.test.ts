@@ -25,7 +25,7 @@ beforeAll(() => {
 async function identified(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await identifyAs(page, 'citizenship');
-  expect(await currentStep(page)).toEqual({ step: 'CITIZENSHIP_STEP', subStep: 0 });
+  expect(await currentStep(page)).toEqual({ step: 'CITIZENSHIP_STEP', screen: 'choice' });
   return page;
 }
 
@@ -45,11 +45,12 @@ describe('citizenship step', () => {
     const dialog = page.getByRole('dialog', { name: 'We need more information about your citizenship' });
     await dialog.waitFor();
     await expectAccessible(page, 'citizenship dialog');
-    // axe cannot run without JavaScript: the no-JS dialog screen is checked here (same server markup).
-    const stepUrl = page.url();
-    await page.goto(`${stepUrl}?dialog=CITIZENSHIP`);
+    // axe cannot run without JavaScript: the no-JS dialog screen is checked here (same server markup),
+    // reached as without JavaScript: the choice posted unconfirmed (form.submit() skips the island), then Back.
+    await Promise.all([page.waitForEvent('load'), page.locator('form:has(#citizenship-other)').evaluate((form: HTMLFormElement) => form.submit())]);
+    await page.locator('[data-screen="dialog"]').waitFor();
     await expectAccessible(page, 'citizenship dialog screen');
-    await page.goto(stepUrl);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Back' }).click()]);
     await page.getByRole('radio', { name: 'I am a citizen of another country/countries' }).check();
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await dialog.waitFor();
@@ -62,7 +63,7 @@ describe('citizenship step', () => {
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => !url.search.includes('dialog'));
-    await expect.poll(async () => (await currentStep(page)).subStep).toBe(1);
+    await expect.poll(async () => (await currentStep(page)).screen).toBe('countries');
     expect(await h1(page)).toBe('Which countries are you a citizen of?');
     const continueButton = page.getByRole('button', { name: 'Continue', exact: true });
     await expect.poll(() => continueButton.isDisabled()).toBe(true);
@@ -100,7 +101,7 @@ describe('citizenship step', () => {
     await page.waitForURL((url) => !url.search.includes('remove'));
 
     await Promise.all([page.waitForEvent('load'), continueButton.click()]);
-    expect(await currentStep(page)).toEqual({ step: 'MILESTONE_THREE_STEP', subStep: 0 });
+    expect(await currentStep(page)).toEqual({ step: 'MILESTONE_THREE_STEP', screen: 'milestone' });
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
@@ -115,12 +116,12 @@ describe('citizenship step', () => {
 
     await page.getByRole('radio', { name: 'I am a citizen of another country/countries' }).check();
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.waitForURL(/dialog=CITIZENSHIP/);
+    await page.locator('[data-screen="dialog"]').waitFor();
     expect(await h1(page)).toBe('We need more information about your citizenship');
     expect(await page.getByRole('link', { name: 'Fill in the form instead' }).getAttribute('href')).toMatch(/\/identified\?exit=CITIZENSHIP$/);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
-    expect(await currentStep(page)).toEqual({ step: 'CITIZENSHIP_STEP', subStep: 1 });
+    expect(await currentStep(page)).toEqual({ step: 'CITIZENSHIP_STEP', screen: 'countries' });
     // No country chosen: the server refuses and says so.
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Choose at least one country');
@@ -142,13 +143,13 @@ describe('citizenship step', () => {
 
     // Back twice to the choice, which remembers 'another country'; only Sweden finishes the step.
     await page.getByRole('button', { name: 'Back' }).click();
-    expect((await currentStep(page)).subStep).toBe(1);
+    expect((await currentStep(page)).screen).toBe('countries');
     expect(await page.getByRole('checkbox', { name: 'Denmark' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Back' }).click();
     expect(await page.getByRole('radio', { name: 'I am a citizen of another country/countries' }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'I am only a citizen of Sweden' }).check();
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    expect(await currentStep(page)).toEqual({ step: 'MILESTONE_THREE_STEP', subStep: 0 });
+    expect(await currentStep(page)).toEqual({ step: 'MILESTONE_THREE_STEP', screen: 'milestone' });
     await context.close();
   }, 120_000);
 });

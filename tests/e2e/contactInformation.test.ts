@@ -107,7 +107,7 @@ describe('contact information step', () => {
     // Odd posts never fail the page: an unknown prefix falls back, an over-long field counts as empty.
     const odd = await context.request.post(`${stepUrl}/step`, {
       headers: { 'sec-fetch-site': 'same-origin' },
-      form: { step: 'CONTACT_INFORMATION_STEP', phonePrefix: '99', phone: '070 123 45 67', email: 'x'.repeat(400) },
+      form: { step: 'CONTACT_INFORMATION_STEP', screen: 'contact', phonePrefix: '99', phone: '070 123 45 67', email: 'x'.repeat(400) },
       maxRedirects: 0,
     });
     expect(odd.status()).toBe(400);

@@ -65,7 +65,7 @@ describe('account picker and alias', () => {
     await expectAccessible(page, 'SE picker');
 
     // Read more: precontractual documents of ATYID_125 from the bundles call, and the deposit guarantee.
-    // On a phone it is a bottom sheet (a modal over the page), on a wide screen a side drawer (§2.3).
+    // On a phone it is a bottom sheet (a modal over the page), on a wide screen a side drawer (customer-information §2.3).
     const readMore = page.locator('.read-more summary', { hasText: 'Investment Savings Account' });
     await readMore.click();
     const sheet = page.getByRole('dialog', { name: /Investment Savings Account/ });

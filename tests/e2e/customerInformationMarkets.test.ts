@@ -1,5 +1,5 @@
-// Every customer-information step in all four markets, with and without JavaScript (customer-information.md
-// §2.3, §4.1): each market's own host and eID, the step list the server sends, axe on every screen, then
+// Every customer-information step in all four markets, with and without JavaScript
+// (customer-information §2.3, §4.1): each market's own host and eID, the step list the server sends, axe on every screen, then
 // signing and the created customer. The steps are answered through tests/support/customerInformation.ts,
 // so a new step joins these walks by adding its answer there.
 import { describe, expect, it } from 'vitest';
@@ -71,9 +71,9 @@ async function walkMarket(country: Market, javaScript: boolean): Promise<void> {
   expect(new URL(page.url()).host).toBe(new URL(marketUrl(country)).host);
 
   const seen: StepId[] = [];
-  await walkToMilestoneThree(page, async (step, subStep) => {
+  await walkToMilestoneThree(page, async (step, screen) => {
     if (!seen.includes(step)) seen.push(step);
-    await check(`${country} ${step} ${subStep}`);
+    await check(`${country} ${step} ${screen}`);
   });
   expect(seen).toEqual(expectedSteps);
 

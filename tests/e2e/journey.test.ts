@@ -48,7 +48,7 @@ describe('Swedish BankID journey (embedded mode)', () => {
     await expectAccessible(page, 'account picker');
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Continue' }).click()]);
     // The steps between the picker and milestone three, each checked by axe.
-    await walkToMilestoneThree(page, (step, subStep) => expectAccessible(page, `${step} ${subStep}`));
+    await walkToMilestoneThree(page, (step, screen) => expectAccessible(page, `${step} ${screen}`));
 
     await expect.poll(() => page.locator('h1').textContent()).toBe('Almost there! Just need to sign with your eID.');
     await expectAccessible(page, 'milestone three');

@@ -92,15 +92,15 @@ async function identifiedInBrowser(stack: Stack, viewport: Viewport): Promise<{ 
   await context.addCookies([{ ...cookie, url: stack.webUrl }]);
   const page = await context.newPage();
   await page.goto(`${stack.webUrl}${path}`);
-  expect(await currentStep(page)).toEqual({ step: 'CITIZENSHIP_STEP', subStep: 0 });
+  expect(await currentStep(page)).toEqual({ step: 'CITIZENSHIP_STEP', screen: 'choice' });
   return { agent, path, context, page, cookie };
 }
 
 /** Over HTTP, in the same session: another citizenship (Norway), so the step asks for its proof. */
 async function toNorwegianProof(agent: Agent, path: string): Promise<void> {
   const post = (body: string) => agent.post(`${path}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body).expect(303);
-  await post('step=CITIZENSHIP_STEP&intent=choose&choice=otherCitizenships&confirmed=yes');
-  await post('step=CITIZENSHIP_STEP&intent=countries&countries=NO');
+  await post('step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=otherCitizenships&confirmed=yes');
+  await post('step=CITIZENSHIP_STEP&screen=countries&intent=countries&countries=NO');
 }
 
 /** Waits for the document answer of a navigation matching `match` (method and URL). */
@@ -268,7 +268,7 @@ describe('Redis mode on a redis-server of its own: busy page, "not saved" banner
       expect(again.status()).toBe(200);
       await page.waitForLoadState();
       expect(await page.getByRole('alert').filter({ hasText: TEXT.notSavedChange }).count()).toBe(1);
-      expect(await currentStep(page)).toEqual({ step: 'CITIZENSHIP_STEP', subStep: 0 });
+      expect(await currentStep(page)).toEqual({ step: 'CITIZENSHIP_STEP', screen: 'choice' });
       await expectScreen(page, viewport, 'not saved banner (change)');
 
       // An upload while the lock is held: the file is not kept, and the person is told.

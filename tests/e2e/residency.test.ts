@@ -52,7 +52,7 @@ async function identified(options: BrowserContextOptions): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE, ...options });
   const page = await context.newPage();
   await identifyAs(page, 'residency');
-  expect(await currentStep(page)).toEqual({ step: 'RESIDENCY_STEP', subStep: 0 });
+  expect(await currentStep(page)).toEqual({ step: 'RESIDENCY_STEP', screen: 'dialog' });
   return page;
 }
 
@@ -153,7 +153,7 @@ describe('residency step', () => {
     await expect.poll(() => page.locator('.file-list').textContent()).toContain('bill.pdf');
 
     await submit(page, 'Continue');
-    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', subStep: 0 });
+    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', screen: 'liability' });
     const received = await sandboxResidency(prospectId);
     expect(received?.residency).toMatchObject({ addressCountry: 'NO', address: 'Storgata 1', zipCode: '0155', city: 'Oslo', nnxTaskId: created!.cases[0]!.taskId });
     expect(received?.residency?.attachments).toHaveLength(1);
@@ -171,7 +171,7 @@ describe('residency step', () => {
     expect(await page.locator('#residency-address-step').isHidden()).toBe(true);
     await submit(page, 'Continue');
     expect(await h1(page)).toBe(ADDRESS);
-    expect(await currentStep(page)).toEqual({ step: 'RESIDENCY_STEP', subStep: 0 });
+    expect(await currentStep(page)).toEqual({ step: 'RESIDENCY_STEP', screen: 'address' });
 
     // Nothing filled in: the server answers with every message.
     await submit(page, 'Continue');
@@ -212,7 +212,7 @@ describe('residency step', () => {
     expect(await page.locator('.file-list').textContent()).toContain('bill.pdf');
     await submit(page, 'Continue');
 
-    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', subStep: 0 });
+    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', screen: 'liability' });
     const received = await sandboxResidency(prospectIdOf(page));
     expect(received?.cases).toHaveLength(1);
     expect(received?.residency).toMatchObject({
@@ -237,9 +237,9 @@ describe('residency step', () => {
   ] as const)('the shared browser answer walks the step %s JavaScript', async (_mode, options) => {
     const page = await identified(options);
     for (let screens = 0; screens < 10 && (await currentStep(page)).step === 'RESIDENCY_STEP'; screens++) {
-      await Promise.all([page.waitForEvent('load'), browserAnswers.RESIDENCY_STEP!(page, (await currentStep(page)).subStep)]);
+      await Promise.all([page.waitForEvent('load'), browserAnswers.RESIDENCY_STEP!(page, (await currentStep(page)).screen)]);
     }
-    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', subStep: 0 });
+    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', screen: 'liability' });
     expect((await sandboxResidency(prospectIdOf(page)))?.residency).toMatchObject({ addressCountry: 'DE', attachments: [expect.any(Object)] });
     await page.context().close();
   }, 120_000);

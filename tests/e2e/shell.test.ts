@@ -1,5 +1,5 @@
-// The page shell and customer type selection in real Chromium (spec §2 "Onboarding page shell",
-// "Customer type selection", account type lists; §4 FI lang switch; webview close target): mobile and
+// The page shell and customer type selection in real Chromium (identification-routing-creation §2 "Onboarding page shell",
+// "Customer type selection", account type lists; identification-routing-creation §4 FI lang switch; webview close target): mobile and
 // desktop layouts, the four markets via *.localhost hosts, in-app browser hand-off, no-JavaScript use.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -8,7 +8,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { browser, identifyAs, PHONE, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectScreenAccessible } from '../support/journey.ts';
-import { currentStep, httpAnswers, walkToMilestoneThree } from '../support/customerInformation.ts';
+import { currentStep, httpAnswers, screenOf, walkToMilestoneThree } from '../support/customerInformation.ts';
 
 useE2eStack();
 
@@ -53,20 +53,24 @@ async function toTaxStepLivingAbroad(options: BrowserContextOptions): Promise<Pa
   const stepUrl = page.url();
   for (let screens = 0; screens < 10; screens++) {
     const html = await (await page.request.get(stepUrl)).text();
-    const [, step, subStep] = /data-step="([A-Z_]+)" data-sub-step="(\d+)"/.exec(html) ?? [];
-    if (step !== 'RESIDENCY_STEP') break;
-    const body = httpAnswers.RESIDENCY_STEP!(Number(subStep), html);
+    const [step, screen] = screenOf(html) ?? [];
+    if (step !== 'RESIDENCY_STEP' || screen === undefined) break;
+    const body = httpAnswers.RESIDENCY_STEP!(screen, html);
+    // As the walks post it (tests/support/customerInformation.ts): the shown screen unless the answer names one.
     const res =
       typeof body === 'string'
-        ? await page.request.post(`${stepUrl}/step`, { headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' }, data: body })
+        ? await page.request.post(`${stepUrl}/step`, {
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+            data: /(^|&)screen=/.test(body) ? body : `${body}&screen=${screen}`,
+          })
         : await page.request.post(`${stepUrl}/step`, {
             headers: { 'sec-fetch-site': 'same-origin' },
-            multipart: { ...body.fields, file: { name: body.file.name, mimeType: body.file.contentType, buffer: body.file.bytes } },
+            multipart: { screen, ...body.fields, file: { name: body.file.name, mimeType: body.file.contentType, buffer: body.file.bytes } },
           });
     expect(res.ok()).toBe(true);
   }
   await page.goto(stepUrl);
-  expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', subStep: 0 });
+  expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', screen: 'liability' });
   return page;
 }
 
@@ -85,7 +89,7 @@ describe('tax information', () => {
     await expectAccessible(page, 'FATCA modal over the liability');
     await fatca.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => fatca.isVisible()).toBe(false);
-    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', subStep: 0 });
+    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', screen: 'liability' });
     expect(await page.getByRole('radio', { name: 'I am liable for tax in the USA' }).isChecked()).toBe(true);
 
     // Attest resets the answer to home only and submits it: the step is done.
@@ -129,7 +133,7 @@ describe('tax information', () => {
     await expectAccessible(page, 'FATCA modal over the countries');
     await fatca.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => fatca.isVisible()).toBe(false);
-    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', subStep: 1 });
+    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', screen: 'countries' });
     expect(await page.getByRole('list', { name: 'Chosen' }).getByRole('checkbox', { name: 'United States' }).isChecked()).toBe(true);
     // Unticked, it moves back to the countries list (a new element): the page-wide locator follows it.
     await page.getByRole('checkbox', { name: 'United States', exact: true }).uncheck();
@@ -165,7 +169,7 @@ describe('tax information', () => {
     expect(await failure.textContent()).toContain('We could not validate the information you provided');
     expect(await failure.textContent()).toContain('Norway: start date');
     expect(await failure.textContent()).not.toContain('Germany');
-    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', subStep: 2 });
+    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', screen: 'numbers' });
     await expectAccessible(page, 'tax failure modal');
     await failure.getByRole('button', { name: 'I want to try again' }).click();
     await expect.poll(() => failure.isVisible()).toBe(false);
@@ -193,7 +197,7 @@ describe('tax information', () => {
     await expectAccessible(page, 'FATCA modal, living abroad');
     await fatca.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => fatca.isVisible()).toBe(false);
-    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', subStep: 0 });
+    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', screen: 'liability' });
     // The walks' answer (tests/support/customerInformation.ts) attests in it.
     await walkToMilestoneThree(page);
     expect(await h1(page)).toBe(DONE);

@@ -1,4 +1,4 @@
-// Proof of tax residence (customer-information.md §2.3 tax sub-step 3, §7 create case / submit tax
+// Proof of tax residence (customer-information.md §2.3 tax `residenceProof` screen, §7 create case / submit tax
 // residence) in real Chromium, with FLAG_TAX_RESIDENCE on: after valid numbers a TAX_RESIDENCE case is
 // made for the home country (the persona's address is at home, so no residence country is asked), the
 // proof is uploaded to it, and Continue submits the tax information and then the tax residence. With
@@ -77,7 +77,7 @@ describe('proof of tax residence (FLAG_TAX_RESIDENCE)', () => {
     await throughNumbers(page, '1950-01-01');
 
     expect(await h1(page)).toBe(PROOF);
-    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', subStep: 3 });
+    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', screen: 'residenceProof' });
     expect(await page.locator('.proof-card h2').allTextContents()).toEqual(['Sweden']);
     const continueButton = page.getByRole('button', { name: 'Continue', exact: true });
     expect(await continueButton.isDisabled()).toBe(true);
@@ -111,7 +111,7 @@ describe('proof of tax residence (FLAG_TAX_RESIDENCE)', () => {
     const failure = page.getByRole('dialog', { name: 'We need additional information' });
     await failure.waitFor();
     expect(await failure.textContent()).toContain('Norway: start date');
-    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', subStep: 2 });
+    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', screen: 'numbers' });
     await failure.getByRole('button', { name: 'I want to try again' }).click();
     await expect.poll(() => failure.isVisible()).toBe(false);
     expect(await page.getByLabel('Tax identification number').inputValue()).toBe('01018012345');

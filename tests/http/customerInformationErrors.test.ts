@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { identifyOverHttp } from '../support/journey.ts';
+import { screenOf } from '../support/customerInformation.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -43,7 +44,6 @@ beforeEach(async () => {
   logLines = [];
 });
 
-const stepOf = (html: string) => /data-step="([A-Z_]+)" data-sub-step="(\d+)"/.exec(html)?.slice(1);
 const fault = (method: string, path: string, status: number, code?: string) =>
   request(stack.sandboxUrl).post('/sandbox/faults').send({ method, path, status, ...(code ? { code } : {}) }).expect(204);
 const logged = (msg: string) => logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === msg);
@@ -52,11 +52,11 @@ const logged = (msg: string) => logLines.map((l) => JSON.parse(l) as Record<stri
 const identified = (agent: Agent, scenario: string) => identifyOverHttp(agent, stack.sandboxUrl, scenario);
 
 const postContact = (agent: Agent, page: string) =>
-  agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send({ step: 'CONTACT_INFORMATION_STEP', phonePrefix: '46', ...CONTACT });
+  agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send({ step: 'CONTACT_INFORMATION_STEP', screen: 'contact', phonePrefix: '46', ...CONTACT });
 
 /** The page showed the contact form again with what was typed. */
 function expectContactKept(html: string): void {
-  expect(stepOf(html)).toEqual(['CONTACT_INFORMATION_STEP', '0']);
+  expect(screenOf(html)).toEqual(['CONTACT_INFORMATION_STEP', 'contact']);
   expect(html).toContain(`value="${CONTACT.phone}"`);
   expect(html).toContain(`value="${CONTACT.email}"`);
 }
@@ -91,7 +91,7 @@ describe('step posts through the call wrapper', () => {
     // The same post again succeeds: the step advances and no banner is left.
     await postContact(agent, page).expect(303).expect('location', page);
     const next = await agent.get(page).expect(200);
-    expect(stepOf(next.text)).toEqual(['MILESTONE_THREE_STEP', '0']);
+    expect(screenOf(next.text)).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
     expect(next.text).not.toContain(TRY_AGAIN_TITLE);
     expect(next.text).not.toContain(SESSION_EXPIRED);
   });
@@ -112,19 +112,19 @@ describe('token refresh', () => {
     const agent = request.agent(webUrl);
     const { page, persona } = await identified(agent, 'contactInformation');
     const shown = await agent.get(page).expect(200);
-    expect(stepOf(shown.text)).toEqual(['CONTACT_INFORMATION_STEP', '0']);
+    expect(screenOf(shown.text)).toEqual(['CONTACT_INFORMATION_STEP', 'contact']);
     // As if the person had taken more than the access token's 30 minutes.
     expect((await request(stack.sandboxUrl).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200)).body.expired).toBeGreaterThan(0);
 
     await postContact(agent, page).expect(303).expect('location', page);
     const next = await agent.get(page).expect(200);
-    expect(stepOf(next.text)).toEqual(['MILESTONE_THREE_STEP', '0']);
+    expect(screenOf(next.text)).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
     expect(next.text).not.toContain(SESSION_EXPIRED);
 
     // The new token is the session's now: back on the contact step, its related data call needs no second refresh.
     await agent.post(`${page}/back`).set('sec-fetch-site', 'same-origin').expect(303);
     const back = await agent.get(page).expect(200);
-    expect(stepOf(back.text)).toEqual(['CONTACT_INFORMATION_STEP', '0']);
+    expect(screenOf(back.text)).toEqual(['CONTACT_INFORMATION_STEP', 'contact']);
     expect(back.text).toContain('Registered address');
 
     const refreshes = logged(TOKEN_REFRESH);
@@ -158,8 +158,8 @@ describe('step views whose own calls fail', () => {
     const agent = request.agent(webUrl);
     const { page } = await identified(agent, 'taxInformation');
     const post = (body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=TAX_INFO_STEP&${body}`).expect(303);
-    await post('subStep=0&liability=other');
-    await post('subStep=1&countries=DE&intent=continue');
+    await post('screen=liability&liability=other');
+    await post('screen=countries&countries=DE&intent=continue');
 
     // The numbers form needs the tax validation rules.
     await fault('GET', brokeragePaths.taxValidationRules, 500);
@@ -167,7 +167,7 @@ describe('step views whose own calls fail', () => {
     expect(failed.text).toContain(TRY_AGAIN_TITLE);
     expect(failed.text).toContain(TRY_AGAIN_TEXT);
     expect(failed.text).toMatch(new RegExp(`<a class="btn" href="${page}">Try again</a>`));
-    expect(stepOf(failed.text)).toEqual(['TAX_INFO_STEP', '2']);
+    expect(screenOf(failed.text)).toEqual(['TAX_INFO_STEP', 'numbers']);
 
     await fault('GET', brokeragePaths.taxValidationRules, 403);
     const expired = await agent.get(page).expect(502);

@@ -561,12 +561,12 @@ describe('with an identified prospect', () => {
     it.each([
       { name: 'missing step', type: 'form', body: '' },
       { name: 'unknown step', type: 'form', body: 'step=KYC_STEP' },
-      { name: 'another step than the current one', type: 'form', body: 'step=MILESTONE_THREE_STEP' },
-      { name: 'repeated step', type: 'form', body: 'step=MILESTONE_ONE_STEP&step=MILESTONE_ONE_STEP' },
+      { name: 'another step than the current one', type: 'form', body: 'step=MILESTONE_THREE_STEP&screen=milestone' },
+      { name: 'repeated step', type: 'form', body: 'step=MILESTONE_ONE_STEP&step=MILESTONE_ONE_STEP&screen=milestone' },
       { name: 'garbage', type: 'form', body: 'step=%00%ff<script>&accounts[]=x' },
       { name: 'accounts as an object', type: 'json', body: '{"step":"MILESTONE_ONE_STEP","accounts":{"a":1}}' },
       { name: 'step as a number', type: 'json', body: '{"step":1}' },
-      { name: 'text/plain', type: 'text', body: 'step=MILESTONE_ONE_STEP' },
+      { name: 'text/plain', type: 'text', body: 'step=MILESTONE_ONE_STEP&screen=milestone' },
     ])('$name: 303 back to the step, which does not advance', async ({ type, body }) => {
       const res = await owner.post(`${ci()}/step`).set('sec-fetch-site', 'same-origin').type(type).send(body);
       expect(res.status).toBe(303);
@@ -576,7 +576,7 @@ describe('with an identified prospect', () => {
 
     it.each([
       { name: 'malformed JSON', type: 'json', body: '{"step":', status: 400 },
-      { name: 'oversized', type: 'form', body: `step=MILESTONE_ONE_STEP&accounts=${'x'.repeat(25_000)}`, status: 413 },
+      { name: 'oversized', type: 'form', body: `step=MILESTONE_ONE_STEP&screen=milestone&accounts=${'x'.repeat(25_000)}`, status: 413 },
     ])('$name: a $status error page, the step unchanged', async ({ type, body, status }) => {
       const res = await owner.post(`${ci()}/step`).set('sec-fetch-site', 'same-origin').type(type).send(body);
       expect(res.status).toBe(status);
@@ -585,9 +585,9 @@ describe('with an identified prospect', () => {
     });
 
     it('the account picker re-renders (400) with a message for accounts that are not offered, keeping the step', async () => {
-      await owner.post(`${ci()}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=MILESTONE_ONE_STEP').expect(303).expect('location', ci());
+      await owner.post(`${ci()}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=MILESTONE_ONE_STEP&screen=milestone').expect(303).expect('location', ci());
       expect(h1((await owner.get(ci()).expect(200)).text)).toBe('Choose your starting accounts');
-      for (const body of ['step=ACCOUNT_PICKER_STEP&accounts=ASK_NO', `step=ACCOUNT_PICKER_STEP&accounts=${'Z'.repeat(5000)}&accounts=DEP_SE`]) {
+      for (const body of ['step=ACCOUNT_PICKER_STEP&screen=accounts&accounts=ASK_NO', `step=ACCOUNT_PICKER_STEP&screen=accounts&accounts=${'Z'.repeat(5000)}&accounts=DEP_SE`]) {
         const res = await owner.post(`${ci()}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body).expect(400);
         expect(h1(res.text)).toBe('Choose your starting accounts');
         expect(res.text).toMatch(/role="alert"[^>]*>You must choose 1 option/);
@@ -620,7 +620,7 @@ describe('with an identified prospect', () => {
       const intruder = who === 'an anonymous visitor' ? request.agent(stack.webUrl) : other;
       for (const a of attempts) {
         const path = a.path(prospectId);
-        const req = a.method === 'get' ? intruder.get(path) : intruder.post(path).set('sec-fetch-site', 'same-origin').type('form').send('step=ACCOUNT_PICKER_STEP&accounts=DEP_SE');
+        const req = a.method === 'get' ? intruder.get(path) : intruder.post(path).set('sec-fetch-site', 'same-origin').type('form').send('step=ACCOUNT_PICKER_STEP&screen=accounts&accounts=DEP_SE');
         const res = await req;
         expect(res.status, `${a.method} ${path}`).toBe(303);
         expect(res.headers.location, `${a.method} ${path}`).toBe(a.location);
@@ -676,7 +676,7 @@ describe('with an identified prospect', () => {
       async (body) => void (await owner.post(`${ci()}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body).expect(303).expect('location', ci())),
     );
     expect(h1((await owner.get(ci()).expect(200)).text)).toBe('Almost there! Just need to sign with your eID.');
-    const toSigning = await owner.post(`${ci()}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=MILESTONE_THREE_STEP').expect(303);
+    const toSigning = await owner.post(`${ci()}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=MILESTONE_THREE_STEP&screen=milestone').expect(303);
     const signingUrl = new URL(toSigning.headers.location as string);
     expect(signingUrl.origin).toBe(new URL(stack.sandboxUrl).origin);
     const signed = await request(stack.sandboxUrl).post(`${signingUrl.pathname}/sign`).expect(303);

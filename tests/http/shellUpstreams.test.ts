@@ -1,5 +1,5 @@
 // The page shell's upstream calls against the real sandbox: the content service's background image
-// (cache, fallback) and the logout of current sessions on entry (spec §4, §7: 401 ignored).
+// (cache, fallback) and the logout of current sessions on entry (identification-routing-creation §4, §7: 401 ignored).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { startSandbox, type RunningSandbox } from '../../sandbox/main.ts';

@@ -1,7 +1,7 @@
 // Tax information over HTTP (customer-information.md §4.5, §4.7, §7): the sandbox's POST submit tax
 // residence and its validation, and the web server's tax step as plain form posts — an attest post is
 // only taken when what it posts really is a FATCA case, and an enhanced (JavaScript) post refused by the
-// upstream answers with the failure modal over the numbers, once.
+// upstream answers with the failure modal over the numbers, once (in the post's own response).
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxApp } from '../../sandbox/app.ts';
@@ -14,7 +14,7 @@ import {
   refreshTokenResponse,
 } from '../../shared/contracts/brokerage.ts';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { answerStepsOverHttp, httpAnswers, type MultipartAnswer } from '../support/customerInformation.ts';
+import { answerStepsOverHttp, httpAnswers, screenOf, type MultipartAnswer } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
 import { identifyOverHttp } from '../support/journey.ts';
 
@@ -100,8 +100,6 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const subStepOf = (html: string) => /data-step="([A-Z_]+)" data-sub-step="(\d+)"/.exec(html)?.slice(1);
-
 /** BankID over HTTP as the persona of `scenario`, through routing, to its first customer-information step. */
 async function identified(agent: Agent, scenario: string): Promise<string> {
   return (await identifyOverHttp(agent, stack.sandboxUrl, scenario)).page;
@@ -109,7 +107,7 @@ async function identified(agent: Agent, scenario: string): Promise<string> {
 
 async function toTaxStep(agent: Agent): Promise<string> {
   const page = await identified(agent, 'taxInformation');
-  expect(subStepOf((await agent.get(page).expect(200)).text)).toEqual(['TAX_INFO_STEP', '0']);
+  expect(screenOf((await agent.get(page).expect(200)).text)).toEqual(['TAX_INFO_STEP', 'liability']);
   return page;
 }
 
@@ -124,33 +122,36 @@ async function toTaxStepLivingAbroad(agent: Agent): Promise<string> {
   const page = await identified(agent, 'residency');
   for (let screens = 0; screens < 10; screens++) {
     const html = (await agent.get(page).expect(200)).text;
-    const [step, subStep] = subStepOf(html)!;
+    const [step, screen] = screenOf(html)!;
     if (step !== 'RESIDENCY_STEP') break;
-    const body = httpAnswers.RESIDENCY_STEP!(Number(subStep), html);
-    if (typeof body === 'string') await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body).expect(303);
-    else await postMultipart(agent, page)(body);
+    // As the walks post it (tests/support/customerInformation.ts): the shown screen unless the answer names one.
+    const body = httpAnswers.RESIDENCY_STEP!(screen, html);
+    if (typeof body === 'string') {
+      const form = /(^|&)screen=/.test(body) ? body : `${body}&screen=${screen}`;
+      await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(form).expect(303);
+    } else await postMultipart(agent, page)({ ...body, fields: { screen, ...body.fields } });
   }
-  expect(subStepOf((await agent.get(page).expect(200)).text)).toEqual(['TAX_INFO_STEP', '0']);
+  expect(screenOf((await agent.get(page).expect(200)).text)).toEqual(['TAX_INFO_STEP', 'liability']);
   return page;
 }
 
 describe('tax step over HTTP', () => {
-  it('takes an attest post from a sub-step form only for a FATCA choice', async () => {
+  it('takes an attest post from a screen\'s form only for a FATCA choice', async () => {
     const agent = request.agent(stack.webUrl);
     const page = await toTaxStep(agent);
     const post = async (body: string) => {
       await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=TAX_INFO_STEP&${body}`).expect(303);
-      return subStepOf((await agent.get(page).expect(200)).text);
+      return screenOf((await agent.get(page).expect(200)).text);
     };
     // Not FATCA: other countries, or home only with the address at home. Nothing is submitted.
-    expect(await post('subStep=0&liability=other&intent=attest')).toEqual(['TAX_INFO_STEP', '0']);
-    expect(await post('subStep=0&liability=inOffice&intent=attest')).toEqual(['TAX_INFO_STEP', '0']);
-    expect(await post('subStep=0&liability=other')).toEqual(['TAX_INFO_STEP', '1']);
-    expect(await post('subStep=1&countries=NO&countries=DE&intent=attest')).toEqual(['TAX_INFO_STEP', '1']);
-    // An attest answering another sub-step than the one shown is stale.
-    expect(await post('subStep=0&liability=usa&intent=attest')).toEqual(['TAX_INFO_STEP', '1']);
+    expect(await post('screen=liability&liability=other&intent=attest')).toEqual(['TAX_INFO_STEP', 'liability']);
+    expect(await post('screen=liability&liability=inOffice&intent=attest')).toEqual(['TAX_INFO_STEP', 'liability']);
+    expect(await post('screen=liability&liability=other')).toEqual(['TAX_INFO_STEP', 'countries']);
+    expect(await post('screen=countries&countries=NO&countries=DE&intent=attest')).toEqual(['TAX_INFO_STEP', 'countries']);
+    // An attest answering another screen than the one shown is stale.
+    expect(await post('screen=liability&liability=usa&intent=attest')).toEqual(['TAX_INFO_STEP', 'countries']);
     // The US among the chosen countries is FATCA: attest resets to home only and finishes the step.
-    expect(await post('subStep=1&countries=NO&countries=US&intent=attest')).toEqual(['MILESTONE_THREE_STEP', '0']);
+    expect(await post('screen=countries&countries=NO&countries=US&intent=attest')).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
   });
 
   it("the walks' HTTP answers get a person living abroad through the step by attesting on the FATCA screen", async () => {
@@ -160,43 +161,43 @@ describe('tax step over HTTP', () => {
     await answerStepsOverHttp(
       async () => {
         const html = (await agent.get(page).expect(200)).text;
-        seen.push(`${subStepOf(html)!.join(' ')}${html.includes('<section id="fatca-dialog"') ? ' FATCA' : ''}`);
+        seen.push(`${screenOf(html)!.join(' ')}${html.includes('<section id="fatca-dialog"') ? ' FATCA' : ''}`);
         return html;
       },
       async (body) => void (await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body).expect(303)),
       postMultipart(agent, page),
     );
-    expect(seen).toEqual(['TAX_INFO_STEP 0', 'TAX_INFO_STEP 0 FATCA', 'MILESTONE_THREE_STEP 0']);
+    expect(seen).toEqual(['TAX_INFO_STEP liability', 'TAX_INFO_STEP fatca FATCA', 'MILESTONE_THREE_STEP milestone']);
   });
 
   it('living abroad: the tax residence country is asked, and the proof is for it; another country updates the case', async () => {
     const agent = request.agent(stack.webUrl);
     const page = await toTaxStepLivingAbroad(agent);
     const post = (body: string, status = 303) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=TAX_INFO_STEP&${body}`).expect(status);
-    await post('subStep=0&liability=other');
-    await post('subStep=1&countries=NO&intent=continue');
+    await post('screen=liability&liability=other');
+    await post('screen=countries&countries=NO&intent=continue');
     const numbers = (await agent.get(page).expect(200)).text;
     expect(numbers).toContain('Tax residence');
-    const missing = await post('subStep=2&tin_NO=01018012345&startDate_NO=2015-03-01', 400);
+    const missing = await post('screen=numbers&tin_NO=01018012345&startDate_NO=2015-03-01', 400);
     expect(missing.text).toContain('Please select your tax residence');
     expect(missing.text).toContain('value="01018012345"');
 
-    await post('subStep=2&tin_NO=01018012345&startDate_NO=2015-03-01&taxResidenceCountryCode=NO');
+    await post('screen=numbers&tin_NO=01018012345&startDate_NO=2015-03-01&taxResidenceCountryCode=NO');
     const proof = (await agent.get(page).expect(200)).text;
-    expect(subStepOf(proof)).toEqual(['TAX_INFO_STEP', '3']);
+    expect(screenOf(proof)).toEqual(['TAX_INFO_STEP', 'residenceProof']);
     expect(proof).toContain('Proof of tax residence in Norway');
-    await postMultipart(agent, page)({ fields: { step: 'TAX_INFO_STEP', subStep: '3', intent: 'upload' }, file: { name: 'no.pdf', contentType: 'application/pdf', bytes: samplePdf() } });
+    await postMultipart(agent, page)({ fields: { step: 'TAX_INFO_STEP', screen: 'residenceProof', intent: 'upload', slot: 'NO' }, file: { name: 'no.pdf', contentType: 'application/pdf', bytes: samplePdf() } });
     expect((await agent.get(page).expect(200)).text).toContain('no.pdf');
 
     // Back, another residence country: the same case, now for Spain, without the Norwegian proof.
     await agent.post(`${page}/back`).set('sec-fetch-site', 'same-origin').expect(303);
-    await post('subStep=2&tin_NO=01018012345&startDate_NO=2015-03-01&taxResidenceCountryCode=ES');
+    await post('screen=numbers&tin_NO=01018012345&startDate_NO=2015-03-01&taxResidenceCountryCode=ES');
     const spain = (await agent.get(page).expect(200)).text;
     expect(spain).toContain('Proof of tax residence in Spain');
     expect(spain).not.toContain('no.pdf');
-    await postMultipart(agent, page)({ fields: { step: 'TAX_INFO_STEP', subStep: '3', intent: 'upload' }, file: { name: 'es.pdf', contentType: 'application/pdf', bytes: samplePdf() } });
-    await post('subStep=3&intent=finish');
-    expect(subStepOf((await agent.get(page).expect(200)).text)).toEqual(['MILESTONE_THREE_STEP', '0']);
+    await postMultipart(agent, page)({ fields: { step: 'TAX_INFO_STEP', screen: 'residenceProof', intent: 'upload', slot: 'ES' }, file: { name: 'es.pdf', contentType: 'application/pdf', bytes: samplePdf() } });
+    await post('screen=residenceProof&intent=finish');
+    expect(screenOf((await agent.get(page).expect(200)).text)).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
 
     const objects = (await request(stack.sandboxUrl).get('/sandbox/storage/objects').expect(200)).body as Array<{ taskId: string; attachmentId: string; fileName: string }>;
     const [no, es] = [objects.find((o) => o.fileName === 'no.pdf')!, objects.find((o) => o.fileName === 'es.pdf')!];
@@ -208,27 +209,28 @@ describe('tax step over HTTP', () => {
   it('answers a refused enhanced post with the failure modal over the numbers once, and a plain one with the screen', async () => {
     const agent = request.agent(stack.webUrl);
     const page = await toTaxStep(agent);
-    const post = (body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=TAX_INFO_STEP&${body}`).expect(303);
-    await post('subStep=0&liability=other');
-    await post('subStep=1&countries=NO&intent=continue');
+    const post = (body: string, status = 303) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=TAX_INFO_STEP&${body}`).expect(status);
+    await post('screen=liability&liability=other');
+    await post('screen=countries&countries=NO&intent=continue');
     // A start date before the person's birth: fine for the page, refused by the upstream after the proof.
-    await post('subStep=2&tin_NO=01018012345&startDate_NO=1950-01-01');
+    await post('screen=numbers&tin_NO=01018012345&startDate_NO=1950-01-01');
     const proof = await agent.get(page).expect(200);
-    expect(subStepOf(proof.text)).toEqual(['TAX_INFO_STEP', '3']);
+    expect(screenOf(proof.text)).toEqual(['TAX_INFO_STEP', 'residenceProof']);
     // Continue without a file: refused by the page, the files' message shown.
-    const empty = await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=TAX_INFO_STEP&subStep=3&intent=finish').expect(400);
+    const empty = await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=TAX_INFO_STEP&screen=residenceProof&intent=finish').expect(400);
     expect(empty.text).toContain('Upload at least one file');
     await agent
       .post(`${page}/step`).set('sec-fetch-site', 'same-origin')
       .field('step', 'TAX_INFO_STEP')
-      .field('subStep', '3')
+      .field('screen', 'residenceProof')
       .field('intent', 'upload')
+      .field('slot', 'SE')
       .attach('file', samplePdf(), { filename: 'residence.pdf', contentType: 'application/pdf' })
       .expect(303);
 
-    await post('subStep=3&intent=finish&enhanced=yes');
-    const numbers = await agent.get(page).expect(200);
-    expect(subStepOf(numbers.text)).toEqual(['TAX_INFO_STEP', '2']);
+    // The post's own response is the numbers with the modal open (a GET changes nothing, so no flag carries it).
+    const numbers = await post('screen=residenceProof&intent=finish&enhanced=yes', 400);
+    expect(screenOf(numbers.text)).toEqual(['TAX_INFO_STEP', 'numbers']);
     expect(numbers.text).toContain('id="tax-failure-dialog"');
     expect(numbers.text).toContain('&quot;openOnLoad&quot;:true');
     expect(numbers.text).toContain('value="1950-01-01"');
@@ -236,11 +238,11 @@ describe('tax step over HTTP', () => {
     expect((await agent.get(page).expect(200)).text).not.toContain('id="tax-failure-dialog"');
 
     // The same refusal from a page without JavaScript: the failure screen, whose retry leads to the numbers.
-    await post('subStep=2&tin_NO=01018012345&startDate_NO=1950-01-01');
-    await post('subStep=3&intent=finish');
+    await post('screen=numbers&tin_NO=01018012345&startDate_NO=1950-01-01');
+    await post('screen=residenceProof&intent=finish');
     const screen = await agent.get(page).expect(200);
     expect(screen.text).toContain('<section id="tax-failure-dialog" class="dialog dialog--screen"');
-    await post('intent=retry');
-    expect(subStepOf((await agent.get(page).expect(200)).text)).toEqual(['TAX_INFO_STEP', '2']);
+    await post('screen=failure&intent=retry');
+    expect(screenOf((await agent.get(page).expect(200)).text)).toEqual(['TAX_INFO_STEP', 'numbers']);
   });
 });

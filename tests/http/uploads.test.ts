@@ -2,7 +2,7 @@
 // step's proof upload as a plain multipart form post, judged by content, retried against a flaky
 // object storage, and the stored bytes equal to the ones sent.
 import request from 'supertest';
-import { citizenshipProofUpload } from '../support/customerInformation.ts';
+import { citizenshipProofUpload, screenOf } from '../support/customerInformation.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { pdfOfSize, samplePdf, samplePng } from '../support/files.ts';
@@ -26,24 +26,24 @@ interface StoredInfo {
   size: number | null;
 }
 const objects = async () => (await request(stack.sandboxUrl).get('/sandbox/storage/objects').expect(200)).body as StoredInfo[];
-const subStepOf = (html: string) => /data-step="([A-Z_]+)" data-sub-step="(\d+)"/.exec(html)?.slice(1);
 
 /** BankID over HTTP as the citizenship persona, through routing, to the citizenship step. */
 async function toCitizenship(agent: Agent): Promise<string> {
   const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'citizenship');
-  expect(subStepOf((await agent.get(page).expect(200)).text)).toEqual(['CITIZENSHIP_STEP', '0']);
+  expect(screenOf((await agent.get(page).expect(200)).text)).toEqual(['CITIZENSHIP_STEP', 'choice']);
   return page;
 }
 
 async function toProof(agent: Agent, page: string, countries: string[]): Promise<void> {
-  await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&intent=choose&choice=otherCitizenships').expect(303).expect('location', `${page}?dialog=CITIZENSHIP`);
-  const dialog = await agent.get(`${page}?dialog=CITIZENSHIP`).expect(200);
+  await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=otherCitizenships').expect(303).expect('location', page);
+  const dialog = await agent.get(page).expect(200);
+  expect(screenOf(dialog.text)).toEqual(['CITIZENSHIP_STEP', 'dialog']);
   expect(dialog.text).toContain('We need more information about your citizenship');
   expect(dialog.text).toContain('exit=CITIZENSHIP');
-  await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&intent=choose&choice=otherCitizenships&confirmed=yes').expect(303);
-  expect(subStepOf((await agent.get(page)).text)).toEqual(['CITIZENSHIP_STEP', '1']);
-  await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(['step=CITIZENSHIP_STEP&intent=countries', ...countries.map((c) => `countries=${c}`)].join('&')).expect(303);
-  expect(subStepOf((await agent.get(page)).text)).toEqual(['CITIZENSHIP_STEP', '2']);
+  await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&screen=dialog&intent=choose&choice=otherCitizenships&confirmed=yes').expect(303);
+  expect(screenOf((await agent.get(page)).text)).toEqual(['CITIZENSHIP_STEP', 'countries']);
+  await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(['step=CITIZENSHIP_STEP&screen=countries&intent=countries', ...countries.map((c) => `countries=${c}`)].join('&')).expect(303);
+  expect(screenOf((await agent.get(page)).text)).toEqual(['CITIZENSHIP_STEP', 'proof']);
 }
 
 const upload = (agent: Agent, page: string, country: string, bytes: Buffer, name: string, type = 'application/pdf') =>
@@ -60,7 +60,7 @@ describe('citizenship proof uploads', () => {
     expect(proof.text).not.toContain('proof-SE');
     // Continue stays disabled until Norway has a file; the server refuses it too.
     expect(proof.text).toMatch(/<button type="submit" class="btn" disabled=""/);
-    await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&intent=finish').expect(400);
+    await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&screen=proof&intent=finish').expect(400);
 
     // Judged by content: text named .pdf is refused, a PNG named .pdf is taken as a PNG.
     const text = await upload(agent, page, 'NO', Buffer.from('not a pdf\n'), 'passport.pdf').expect(400);
@@ -94,16 +94,16 @@ describe('citizenship proof uploads', () => {
     expect(listed.text).toContain('Pass _port_.pdf');
 
     // Removing asks first (its own screen without JS), then forgets the file.
-    const removeScreen = await agent.get(`${page}?remove=${stored[0]!.attachmentId}&country=NO`).expect(200);
+    const removeScreen = await agent.get(`${page}?remove=${stored[0]!.attachmentId}&slot=NO`).expect(200);
     expect(removeScreen.text).toContain('Do you want to remove this file?');
     expect(removeScreen.text).toContain('Yes, remove');
     expect(removeScreen.text).toContain('No, keep it');
-    await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=CITIZENSHIP_STEP&country=NO&intent=remove&attachmentId=${stored[0]!.attachmentId}`).expect(303);
+    await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=CITIZENSHIP_STEP&screen=proof&slot=NO&intent=remove&attachmentId=${stored[0]!.attachmentId}`).expect(303);
     const after = await agent.get(page).expect(200);
     expect(after.text).not.toContain('scan.png');
 
-    await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&intent=finish').expect(303);
-    expect(subStepOf((await agent.get(page)).text)).toEqual(['MILESTONE_THREE_STEP', '0']);
+    await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&screen=proof&intent=finish').expect(303);
+    expect(screenOf((await agent.get(page)).text)).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
     const tasks = (await request(stack.sandboxUrl).get('/sandbox/citizenship/tasks').expect(200)).body as Array<{ countryCode: string; attachments: string[] }>;
     expect(tasks).toEqual([expect.objectContaining({ countryCode: 'NO', attachments: [stored[1]!.attachmentId] })]);
   });
@@ -115,7 +115,7 @@ describe('citizenship proof uploads', () => {
     await request(stack.sandboxUrl).post('/sandbox/storage/fail-next').send({ count: 10 }).expect(204);
     const failed = await upload(agent, page, 'DK', samplePdf(), 'id.pdf').expect(400);
     expect(failed.text).toContain('The file could not be uploaded, please try again');
-    expect(subStepOf(failed.text)).toEqual(['CITIZENSHIP_STEP', '2']);
+    expect(screenOf(failed.text)).toEqual(['CITIZENSHIP_STEP', 'proof']);
     // The 11th PUT goes through again.
     await upload(agent, page, 'DK', samplePdf(), 'id.pdf').expect(303);
   });

@@ -66,7 +66,7 @@ async function signedProspect(scenario: string, identified?: (ready: Promise<unk
     async () => (await agent.get(page).expect(200)).text,
     async (body) => void (await agent.post(`${page}/step`).set(sameOrigin).type('form').send(body).expect(303)),
   );
-  const toSigning = await agent.post(`${page}/step`).set(sameOrigin).type('form').send('step=MILESTONE_THREE_STEP').expect(303);
+  const toSigning = await agent.post(`${page}/step`).set(sameOrigin).type('form').send('step=MILESTONE_THREE_STEP&screen=milestone').expect(303);
   const signingUrl = new URL(toSigning.headers.location as string);
   await request(stack.sandboxUrl).post(`${signingUrl.pathname}/sign`).expect(303);
   return { agent, prospectId, persona };

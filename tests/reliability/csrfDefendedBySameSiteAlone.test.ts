@@ -151,7 +151,7 @@ describe('csrf defended by SameSite alone', () => {
 
     const creation = `/onboarding/customer-creation/${encodeURIComponent(prospectId)}`;
     const statuses = {
-      step: await postFromEverywhere(agent, `${page}/step`, { step: 'MILESTONE_ONE_STEP' }),
+      step: await postFromEverywhere(agent, `${page}/step`, { step: 'MILESTONE_ONE_STEP', screen: 'milestone' }),
       back: await postFromEverywhere(agent, `${page}/back`),
       exit: await postFromEverywhere(agent, `${page}/exit`),
       creationRetry: await postFromEverywhere(agent, `${creation}/retry`),
@@ -163,7 +163,7 @@ describe('csrf defended by SameSite alone', () => {
     expect((await agent.get(page).expect(200)).text).toContain('data-step="MILESTONE_ONE_STEP"');
 
     // From our own page the answer is taken.
-    await agent.post(`${page}/step`).type('form').send({ step: 'MILESTONE_ONE_STEP' }).expect(303);
+    await agent.post(`${page}/step`).type('form').send({ step: 'MILESTONE_ONE_STEP', screen: 'milestone' }).expect(303);
     expect((await agent.get(page).expect(200)).text).not.toContain('data-step="MILESTONE_ONE_STEP"');
   });
 

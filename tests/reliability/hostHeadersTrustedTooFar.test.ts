@@ -153,7 +153,7 @@ describe('host headers trusted too far', () => {
     const bad: string[] = [];
     const signings: string[] = [];
     for (const f of forgeries()) {
-      const toSigning = await withHeaders(agent.post(`${ci}/step`).type('form').send('step=MILESTONE_THREE_STEP'), f.headers).expect(303);
+      const toSigning = await withHeaders(agent.post(`${ci}/step`).type('form').send('step=MILESTONE_THREE_STEP&screen=milestone'), f.headers).expect(303);
       const signing = new URL(toSigning.headers.location as string);
       expect(signing.origin, `${f.name}: to the signing service`).toBe(stack.sandboxUrl);
       signings.push(signing.pathname);

@@ -11,7 +11,7 @@
 // hangs fails through the client's own timeout; nothing asserts a speed.
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import request from 'supertest';
-import { citizenshipProofUpload } from '../support/customerInformation.ts';
+import { citizenshipProofUpload, screenOf } from '../support/customerInformation.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
 import { freePort, startRedisStack, type Stack } from '../support/stack.ts';
@@ -90,7 +90,7 @@ beforeEach(async () => {
 
 const late = (method: string, path: string, count: number) =>
   request(stack.sandboxUrl).post('/sandbox/faults').send({ method, path, delayMs: LATE_MS, count }).expect(204);
-const stepOf = (html: string) => /data-step="([A-Z_]+)" data-sub-step="(\d+)"/.exec(html)?.slice(1);
+const stepOf = screenOf;
 const post = (agent: Agent, page: string, form: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(form);
 
 /** The answer, or 'no answer' when the client's timeout ran out first (the defect). */
@@ -106,7 +106,7 @@ async function answer(test: request.Test): Promise<{ status: number; text: strin
 
 async function toCitizenship(agent: Agent): Promise<string> {
   const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'citizenship');
-  expect(stepOf((await agent.get(page).expect(200)).text)).toEqual(['CITIZENSHIP_STEP', '0']);
+  expect(stepOf((await agent.get(page).expect(200)).text)).toEqual(['CITIZENSHIP_STEP', 'choice']);
   return page;
 }
 
@@ -135,7 +135,7 @@ describe('retries multiply timeouts into minutes', () => {
     await late('POST', brokeragePaths.submitCitizenshipV3, 10);
     const before = proxy.count('POST', brokeragePaths.submitCitizenshipV3);
 
-    const res = await answer(post(agent, page, 'step=CITIZENSHIP_STEP&intent=choose&choice=inOfficeCitizenship'));
+    const res = await answer(post(agent, page, 'step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=inOfficeCitizenship'));
     const tries = proxy.count('POST', brokeragePaths.submitCitizenshipV3) - before;
     seen.push(`submit-citizenship ${tries} (${res === 'no answer' ? 'no answer' : res.status})`);
 
@@ -144,7 +144,7 @@ describe('retries multiply timeouts into minutes', () => {
       expect(res.status).toBe(502);
       expect(res.text).toContain(TRY_AGAIN_STEP);
       // The person stays on the step, nothing was skipped.
-      expect(stepOf(res.text)).toEqual(['CITIZENSHIP_STEP', '0']);
+      expect(stepOf(res.text)).toEqual(['CITIZENSHIP_STEP', 'choice']);
     }
     expect(tries).toBeGreaterThanOrEqual(1);
     expect(tries).toBeLessThanOrEqual(3);
@@ -153,10 +153,10 @@ describe('retries multiply timeouts into minutes', () => {
   it('uploads: init-file-upload’s 10 tries share the deadline; the upload answers its failed message', async () => {
     const agent = request.agent(stack.webUrl);
     const page = await toCitizenship(agent);
-    // Another citizenship (after the dialog), then Norway: the proof sub-step with an upload for Norway.
-    await post(agent, page, 'step=CITIZENSHIP_STEP&intent=choose&choice=otherCitizenships&confirmed=yes').expect(303);
-    await post(agent, page, 'step=CITIZENSHIP_STEP&intent=countries&countries=SE&countries=NO').expect(303);
-    expect(stepOf((await agent.get(page).expect(200)).text)).toEqual(['CITIZENSHIP_STEP', '2']);
+    // Another citizenship (after the dialog), then Norway: the proof screen with an upload for Norway.
+    await post(agent, page, 'step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=otherCitizenships&confirmed=yes').expect(303);
+    await post(agent, page, 'step=CITIZENSHIP_STEP&screen=countries&intent=countries&countries=SE&countries=NO').expect(303);
+    expect(stepOf((await agent.get(page).expect(200)).text)).toEqual(['CITIZENSHIP_STEP', 'proof']);
 
     await late('POST', brokeragePaths.initFileUpload, 10);
     const before = proxy.count('POST', brokeragePaths.initFileUpload);
@@ -170,7 +170,7 @@ describe('retries multiply timeouts into minutes', () => {
     if (res !== 'no answer') {
       expect(res.status).toBe(400);
       expect(res.text).toContain(UPLOAD_FAILED);
-      expect(stepOf(res.text)).toEqual(['CITIZENSHIP_STEP', '2']);
+      expect(stepOf(res.text)).toEqual(['CITIZENSHIP_STEP', 'proof']);
     }
     expect(tries).toBeGreaterThanOrEqual(1);
     expect(tries).toBeLessThanOrEqual(3);

@@ -32,8 +32,8 @@ const storedObjects = async () => ((await request(stack.sandboxUrl).get('/sandbo
 async function toProof(agent: Agent): Promise<string> {
   const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'citizenship');
   const post = (body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body).expect(303);
-  await post('step=CITIZENSHIP_STEP&intent=choose&choice=otherCitizenships&confirmed=yes');
-  await post('step=CITIZENSHIP_STEP&intent=countries&countries=NO');
+  await post('step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=otherCitizenships&confirmed=yes');
+  await post('step=CITIZENSHIP_STEP&screen=countries&intent=countries&countries=NO');
   return page;
 }
 

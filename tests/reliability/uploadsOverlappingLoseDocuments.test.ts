@@ -7,7 +7,7 @@
 // so the lock has to hold across them. The lock wait is short here (SESSION_LOCK_WAIT_MS) so that most
 // uploads queue past it behind a slow init-file-upload (a sandbox delay fault).
 import request from 'supertest';
-import { citizenshipProofUpload } from '../support/customerInformation.ts';
+import { citizenshipProofUpload, screenOf } from '../support/customerInformation.ts';
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,14 +31,13 @@ afterAll(async () => stack?.stop());
 
 type Agent = ReturnType<typeof request.agent>;
 
-const subStepOf = (html: string) => /data-step="([A-Z_]+)" data-sub-step="(\d+)"/.exec(html)?.slice(1);
 const keptNames = (html: string) => new Set(html.match(/doc-\d+\.pdf/g) ?? []);
 
 async function toNorwegianProof(agent: Agent, page: string): Promise<void> {
   const post = (body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body).expect(303);
-  await post('step=CITIZENSHIP_STEP&intent=choose&choice=otherCitizenships&confirmed=yes');
-  await post('step=CITIZENSHIP_STEP&intent=countries&countries=NO');
-  expect(subStepOf((await agent.get(page).expect(200)).text)).toEqual(['CITIZENSHIP_STEP', '2']);
+  await post('step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=otherCitizenships&confirmed=yes');
+  await post('step=CITIZENSHIP_STEP&screen=countries&intent=countries&countries=NO');
+  expect(screenOf((await agent.get(page).expect(200)).text)).toEqual(['CITIZENSHIP_STEP', 'proof']);
 }
 
 /** The session cookie as a Cookie header (it is sent to both web processes). */
@@ -83,7 +82,7 @@ describe('overlapping uploads lose documents', () => {
     if (refused.length > 0) {
       const told = await agent.get(`${page}?notSaved=upload`).expect(200);
       expect(told.text).toContain('Your file was not uploaded because we could not save it just now. Please upload it again.');
-      expect(subStepOf(told.text)).toEqual(['CITIZENSHIP_STEP', '2']);
+      expect(screenOf(told.text)).toEqual(['CITIZENSHIP_STEP', 'proof']);
     }
 
     // Trying again works: in the end all 20 are kept.

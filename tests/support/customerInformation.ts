@@ -6,15 +6,18 @@ import type { Test } from 'supertest';
 import type { StepId } from '../../shared/contracts/brokerage.ts';
 import { samplePng } from './files.ts';
 
-/** Answers the shown sub-step of a step in the browser and submits it (one form post). */
-export type BrowserAnswer = (page: Page, subStep: number) => Promise<void>;
+/** Answers the shown screen of a step in the browser and submits it (one form post). */
+export type BrowserAnswer = (page: Page, screen: string) => Promise<void>;
 /** A file upload post (multipart): the text fields and the file (field `file`). */
 export interface MultipartAnswer {
   fields: Record<string, string>;
   file: { name: string; contentType: string; bytes: Buffer };
 }
-/** The urlencoded body answering a sub-step, given the page's HTML; or, for an upload, a multipart post. */
-export type HttpAnswer = (subStep: number, html: string) => string | MultipartAnswer;
+/**
+ * The urlencoded body answering a screen, given the page's HTML; or, for an upload, a multipart post. The
+ * walker adds the shown screen's hidden `screen` field when the answer does not name one.
+ */
+export type HttpAnswer = (screen: string, html: string) => string | MultipartAnswer;
 
 // The residency step (a person living abroad): an address in Germany (abroad for every market), three
 // answers, one document.
@@ -44,22 +47,20 @@ export const browserAnswers: Partial<Record<StepId, BrowserAnswer>> = {
     await page.getByRole('radio', { name: /I am only a citizen of/ }).check();
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
   },
-  // The RESIDENCY dialog (a modal with JavaScript, the screen itself without), address, answers, one document.
-  RESIDENCY_STEP: async (page, subStep) => {
+  // The RESIDENCY dialog (a modal over the address with JavaScript, the screen itself without), address,
+  // answers, one document.
+  RESIDENCY_STEP: async (page, screen) => {
     const scripted = await page.evaluate(() => matchMedia('(scripting: enabled)').matches);
-    if (subStep === 0) {
-      const screen = page.locator('#residency-dialog-screen');
-      if ((await screen.count()) > 0) {
-        if (!scripted) return screen.getByRole('button', { name: 'Continue' }).click();
-        await page.getByRole('dialog', { name: RESIDENCY_DIALOG }).getByRole('button', { name: 'Continue' }).click();
-      }
+    if (screen === 'dialog' && !scripted) return page.locator('#residency-dialog-screen').getByRole('button', { name: 'Continue' }).click();
+    if (screen === 'dialog' || screen === 'address') {
+      if (screen === 'dialog') await page.getByRole('dialog', { name: RESIDENCY_DIALOG }).getByRole('button', { name: 'Continue' }).click();
       await page.getByLabel('Country', { exact: true }).selectOption(residencyAddress.addressCountry);
       await page.getByLabel('Address', { exact: true }).fill(residencyAddress.address);
       await page.getByLabel('Zip code', { exact: true }).fill(residencyAddress.zipCode);
       await page.getByLabel('City', { exact: true }).fill(residencyAddress.city);
       return page.getByRole('button', { name: 'Continue', exact: true }).click();
     }
-    if (subStep === 1) {
+    if (screen === 'questions') {
       await page.getByLabel('What is the purpose of your application?').fill(residencyAnswers.applicationPurpose);
       await page.getByLabel('Why do you live abroad?').fill(residencyAnswers.reasonForLivingAbroad);
       await page.getByLabel('How long have you lived abroad, and how long do you plan to stay?').fill(residencyAnswers.durationAbroad);
@@ -74,6 +75,7 @@ export const browserAnswers: Partial<Record<StepId, BrowserAnswer>> = {
     }
     return page.getByRole('button', { name: 'Continue', exact: true }).click();
   },
+
   // Only liable for tax at home (the market's country). With the address at home that submits at once; with
   // an address abroad (after the residency step) it opens the FATCA dialog, whose attest resets the answer to
   // home only and submits: a modal with JavaScript, its own screen (the next screen of the walk) without.
@@ -105,36 +107,45 @@ export const httpAnswers: Partial<Record<StepId, HttpAnswer>> = {
   CITIZENSHIP_STEP: () => 'step=CITIZENSHIP_STEP&intent=choose&choice=inOfficeCitizenship',
   CONTACT_INFORMATION_STEP: () => 'step=CONTACT_INFORMATION_STEP&phonePrefix=46&phone=%2B46%2070%20123%2045%2067&email=test%40example.com',
   // Home only; with an address abroad that shows the FATCA screen, answered by attesting.
-  TAX_INFO_STEP: (_subStep, html) => (html.includes('<section id="fatca-dialog"') ? 'step=TAX_INFO_STEP&intent=attest' : 'step=TAX_INFO_STEP&subStep=0&liability=inOffice'),
-  RESIDENCY_STEP: (subStep, html) => {
-    const form = (fields: Record<string, string>) => new URLSearchParams({ step: 'RESIDENCY_STEP', ...fields }).toString();
-    if (subStep === 0) return html.includes('id="residency-dialog-screen"') ? form({ intent: 'dialogContinue' }) : form({ intent: 'address', ...residencyAddress });
-    if (subStep === 1) return form({ intent: 'questions', ...residencyAnswers });
-    if (!html.includes('class="file-list"')) return { fields: { step: 'RESIDENCY_STEP', intent: 'upload' }, file: residencyDocument() };
-    return form({ intent: 'finish' });
+  TAX_INFO_STEP: (screen) => (screen === 'fatca' ? 'step=TAX_INFO_STEP&intent=attest' : 'step=TAX_INFO_STEP&screen=liability&liability=inOffice'),
+  // Every body names its screen, so callers other than the walker can post it as it is.
+  RESIDENCY_STEP: (screen, html) => {
+    const form = (name: string, fields: Record<string, string> = {}) => new URLSearchParams({ step: 'RESIDENCY_STEP', screen: name, ...fields }).toString();
+    if (screen === 'dialog') return form('dialog');
+    if (screen === 'address') return form('address', residencyAddress);
+    if (screen === 'questions') return form('questions', residencyAnswers);
+    if (!html.includes('class="file-list"')) return { fields: { step: 'RESIDENCY_STEP', screen: 'documents', intent: 'upload', slot: 'proofOfAddress' }, file: residencyDocument() };
+    return form('documents', { intent: 'finish' });
   },
+
 };
 
-export async function currentStep(page: Page): Promise<{ step: StepId; subStep: number }> {
+export async function currentStep(page: Page): Promise<{ step: StepId; screen: string }> {
   const el = page.locator('[data-step]');
   await el.waitFor();
-  return { step: (await el.getAttribute('data-step')) as StepId, subStep: Number((await el.getAttribute('data-sub-step')) ?? 0) };
+  return { step: (await el.getAttribute('data-step')) as StepId, screen: (await el.getAttribute('data-screen')) ?? '' };
+}
+
+/** The step and screen a customer-information page's HTML shows. */
+export function screenOf(html: string): [step: string, screen: string] | undefined {
+  const match = /data-step="([A-Z_]+)" data-screen="([A-Za-z]+)"/.exec(html);
+  return match ? [match[1]!, match[2]!] : undefined;
 }
 
 /**
  * Answers every step up to milestone three (which is left for the test to submit). `onScreen` runs on
  * every screen first (axe checks, assertions).
  */
-export async function walkToMilestoneThree(page: Page, onScreen?: (step: StepId, subStep: number) => Promise<void>): Promise<void> {
+export async function walkToMilestoneThree(page: Page, onScreen?: (step: StepId, screen: string) => Promise<void>): Promise<void> {
   for (let screens = 0; screens < 60; screens++) {
-    const { step, subStep } = await currentStep(page);
+    const { step, screen } = await currentStep(page);
     if (step === 'MILESTONE_THREE_STEP') return;
-    await onScreen?.(step, subStep);
+    await onScreen?.(step, screen);
     const answer = browserAnswers[step];
     if (!answer) throw new Error(`No browser answer for ${step} in tests/support/customerInformation.ts`);
     const before = page.url();
-    await Promise.all([page.waitForEvent('load'), answer(page, subStep)]).catch(async (err: Error) => {
-      throw new Error(`answering ${step} ${subStep} ("${await page.locator('h1, h2').first().textContent()}"): ${err.message}`, { cause: err });
+    await Promise.all([page.waitForEvent('load'), answer(page, screen)]).catch(async (err: Error) => {
+      throw new Error(`answering ${step} ${screen} ("${await page.locator('h1, h2').first().textContent()}"): ${err.message}`, { cause: err });
     });
     if (page.url() !== before && !page.url().includes('/onboarding/customer-information/')) throw new Error(`left the page at ${step}: ${page.url()}`);
   }
@@ -152,29 +163,32 @@ export async function answerStepsOverHttp(
 ): Promise<void> {
   for (let screens = 0; screens < 60; screens++) {
     const html = await get();
-    const match = /data-step="([A-Z_]+)" data-sub-step="(\d+)"/.exec(html);
-    if (!match) throw new Error('no step on the customer-information page');
-    const step = match[1] as StepId;
+    const shown = screenOf(html);
+    if (!shown) throw new Error('no step on the customer-information page');
+    const step = shown[0] as StepId;
+    const screen = shown[1];
     if (step === 'MILESTONE_THREE_STEP') return;
     const answer = httpAnswers[step];
     if (!answer) throw new Error(`No HTTP answer for ${step} in tests/support/customerInformation.ts`);
-    const body = answer(Number(match[2]), html);
-    if (typeof body === 'string') await post(body);
-    else if (postMultipart) await postMultipart(body);
+    const body = answer(screen, html);
+    if (typeof body === 'string') await post(/(^|&)screen=/.test(body) ? body : `${body}&screen=${screen}`);
+    else if (postMultipart) await postMultipart({ ...body, fields: { screen, ...body.fields } });
     else throw new Error(`${step} uploads a file: pass postMultipart to answerStepsOverHttp`);
   }
   throw new Error('customer-information walk did not reach milestone three');
 }
 
 /**
- * A citizenship proof upload as the no-JS form posts it (multipart to the step route, field `file`), on
- * a post the caller started (an agent's, or one with a cookie of its own): `agent.post(`${page}/step`)`.
+ * A citizenship proof upload as the no-JS form of the `proof` screen posts it (multipart to the step route,
+ * field `file`, the country as the slot), on a post the caller started (an agent's, or one with a cookie of
+ * its own): `agent.post(`${page}/step`)`.
  */
 export function citizenshipProofUpload(post: Test, file: { country: string; bytes: Buffer; name: string; type?: string }): Test {
   return post
     .set('sec-fetch-site', 'same-origin')
     .field('step', 'CITIZENSHIP_STEP')
-    .field('country', file.country)
+    .field('screen', 'proof')
+    .field('slot', file.country)
     .field('intent', 'upload')
     .attach('file', file.bytes, { filename: file.name, contentType: file.type ?? 'application/pdf' });
 }

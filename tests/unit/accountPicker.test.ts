@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decidePicker, defaultAccounts, epkSelectable, isDanishCampaign, precontractualDocumentIds, resolveAccountChoice } from '../../shared/accountPicker.ts';
 import type { CountryCode } from '../../shared/contracts/brokerage.ts';
 
-describe('defaults (§3 table)', () => {
+describe('defaults (customer-information §3 table)', () => {
   it.each([
     ['SE', [['ISK_SE', true, false, false, true], ['DEP_SE', true, true, false, false]]],
     ['NO', [['ASK_NO', true, false, false, true], ['DEP_NO', false, false, false, false], ['EPK_NO', false, false, false, false]]],
@@ -69,5 +69,5 @@ describe('EPK and the other rules', () => {
     ['DSK_DK', 'ATYID_142'],
     ['ESA_FI', 'ATYID_139'],
     ['EPK_NO', 'ATYID_119'],
-  ] as const)('%s documents are %s (§9)', (account, id) => expect(precontractualDocumentIds[account]).toBe(id));
+  ] as const)('%s documents are %s (customer-information §9)', (account, id) => expect(precontractualDocumentIds[account]).toBe(id));
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountTypeList, externalFormUrl } from '../../shared/accountTypeLists.ts';
 
-describe('accountTypeList (spec §2)', () => {
+describe('accountTypeList (identification-routing-creation §2)', () => {
   it.each([
     ['corporate', 'DK', ['DEP']],
     ['corporate', 'SE', ['DEP', 'KF', 'SAVINGS', 'OCCUPATIONAL_PENSION']],

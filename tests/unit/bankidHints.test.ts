@@ -45,7 +45,7 @@ const failedTable: [string, BankidMode, string, boolean][] = [
   ['somethingNewFromBankid', 'SAME_DEVICE', 'UNKNOWN_HINT', false],
 ];
 
-describe('BankID hint messages (spec §8)', () => {
+describe('BankID hint messages (identification-routing-creation §8)', () => {
   it.each(pendingTable)('pending %s in %s mode → %s', (hint, mode, key) => {
     expect(pendingHintMessage(hint, mode)).toEqual({ key, retry: false });
   });

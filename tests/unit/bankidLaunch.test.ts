@@ -21,7 +21,7 @@ const table: [keyof typeof userAgents, boolean, string][] = [
   ['macSafari', false, `bankid:///?autostarttoken=${token}&redirect=null`],
 ];
 
-describe('bankidLaunchUrl (spec §2 "Same-device view")', () => {
+describe('bankidLaunchUrl (identification-routing-creation §2 "Same-device view")', () => {
   it.each(table)('%s, webview %s', (ua, webview, expected) => {
     expect(bankidLaunchUrl({ autoStartToken: token, device: deviceFromUserAgent(userAgents[ua]), webview, nativeAppReturnUrl })).toBe(expected);
   });

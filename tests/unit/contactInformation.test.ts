@@ -103,7 +103,7 @@ describe('suggestEmail', () => {
     ['test@gmail.com', null],
     ['test@example.com', null],
     ['test@elisanet.fi', null],
-    // §5: only once the value contains a dot.
+    // customer-information §5: only once the value contains a dot.
     ['test@gmial', null],
     ['test@', null],
   ])('"%s" → %s', (value, expected) => {

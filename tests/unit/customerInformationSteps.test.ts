@@ -16,7 +16,7 @@ const server: StepId[] = [
   'MILESTONE_THREE_STEP',
 ];
 
-describe('applyStepFlags (§4.1)', () => {
+describe('applyStepFlags (customer-information §4.1)', () => {
   it.each([
     { flags: { kyc: true, residency: true }, expected: server },
     { flags: { kyc: true, residency: false }, expected: server.filter((s) => s !== 'RESIDENCY_STEP') },
@@ -50,7 +50,7 @@ describe('journeySteps', () => {
   });
 });
 
-describe('back and progress (§2.2)', () => {
+describe('back and progress (customer-information §2.2)', () => {
   it.each([
     { current: 0, back: false },
     { current: 1, back: false }, // right after milestone one

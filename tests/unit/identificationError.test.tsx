@@ -1,4 +1,4 @@
-// The identification error screens' titles, texts and buttons (spec §2 table, §8), rendered with the
+// The identification error screens' titles, texts and buttons (identification-routing-creation §2 table, §8), rendered with the
 // English catalogue; an unknown error falls back to the try-again screen.
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';

@@ -81,7 +81,7 @@ describe('documentsComplete (§5: at least one attachment to continue)', () => {
   });
 });
 
-const saved: ResidencyAnswers = { ...address, address: ' Storgata 1 ', answers: { ...answers, durationAbroad: ' Three years\n' }, dialogSeen: true };
+const saved: ResidencyAnswers = { ...address, address: ' Storgata 1 ', answers: { ...answers, durationAbroad: ' Three years\n' } };
 
 describe('residencyCase (§7 POST create case)', () => {
   it('sends the trimmed address and answers as taskData, type RESIDENCY, no attachments, no taskId the first time', () => {

@@ -18,7 +18,7 @@ const table: [RoutingStatusResponse['customerRoutingStatus'], string[] | null, R
   ['LOGIN', ['SHOULD_NOT_UPDATE_STATUS'], { kind: 'identificationError', error: 'LOGIN_ERROR' }],
 ];
 
-describe('routingDecision (spec §4 "Routing after identification")', () => {
+describe('routingDecision (identification-routing-creation §4 "Routing after identification")', () => {
   it.each(table)('%s with routingInformation %j', (customerRoutingStatus, routingInformation, expected) => {
     expect(routingDecision({ customerRoutingStatus, customerId: null, routingInformation })).toEqual(expected);
   });

@@ -29,7 +29,7 @@ const table: Row[] = [
   ['taxLiability', 'inOffice', null, null],
 ];
 
-describe('sensitive answers (§4.7, §4.10)', () => {
+describe('sensitive answers (customer-information §4.7, §4.10)', () => {
   it.each(table)('%s %j → dialog %s, primary resets to %j', (question, answer, dialog, resetTo) => {
     const opened = sensitiveAnswerDialog(question, answer as never);
     expect(opened).toEqual(dialog === null ? null : { type: dialog, resetTo });
@@ -45,7 +45,7 @@ describe('sensitive answers (§4.7, §4.10)', () => {
     expect(new Set(all)).toEqual(rows);
   });
 
-  it('PEP is question 84: yes is answer 224, no is answer 223 (§9)', () => {
+  it('PEP is question 84: yes is answer 224, no is answer 223 (customer-information §9)', () => {
     expect([PEP_QUESTION_ID, PEP_ANSWER.yes, PEP_ANSWER.no]).toEqual([84, 224, 223]);
   });
 

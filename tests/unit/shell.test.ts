@@ -38,7 +38,7 @@ describe('visibleUsps', () => {
     expect(visibleUsps(texts)).toEqual(expected);
   });
 
-  it('allows up to 9 items (spec §9)', () => {
+  it('allows up to 9 items (identification-routing-creation §9)', () => {
     expect(MAX_USP_ITEMS).toBe(9);
   });
 });

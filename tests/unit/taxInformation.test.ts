@@ -125,24 +125,24 @@ describe('taxResidenceRequired (§5)', () => {
   });
 });
 
-describe('attestsFatca (§4.7): an attest post from a sub-step form only counts for a FATCA choice', () => {
+describe('attestsFatca (§4.7): an attest post from the liability or countries form only counts for a FATCA choice', () => {
   it.each([
-    ['USA on the liability form', { subStep: 0, liability: 'usa' }, 'SE', true],
-    ['home only with an address abroad', { subStep: 0, liability: 'inOffice' }, 'ES', true],
-    ['home only with the address at home', { subStep: 0, liability: 'inOffice' }, 'SE', false],
-    ['other countries', { subStep: 0, liability: 'other' }, 'ES', false],
-    ['no liability posted', { subStep: 0 }, 'ES', false],
-    ['the US among the chosen countries', { subStep: 1, countries: ['NO', 'US'] }, 'SE', true],
-    ['countries without the US', { subStep: 1, countries: ['NO', 'DE'] }, 'SE', false],
-    ['no country chosen', { subStep: 1, countries: [] }, 'SE', false],
-    ['the numbers sub-step', { subStep: 2, liability: 'usa', countries: ['US'] }, 'SE', false],
+    ['USA on the liability form', { screen: 'liability', liability: 'usa' }, 'SE', true],
+    ['home only with an address abroad', { screen: 'liability', liability: 'inOffice' }, 'ES', true],
+    ['home only with the address at home', { screen: 'liability', liability: 'inOffice' }, 'SE', false],
+    ['other countries', { screen: 'liability', liability: 'other' }, 'ES', false],
+    ['no liability posted', { screen: 'liability' }, 'ES', false],
+    ['the US among the chosen countries', { screen: 'countries', countries: ['NO', 'US'] }, 'SE', true],
+    ['countries without the US', { screen: 'countries', countries: ['NO', 'DE'] }, 'SE', false],
+    ['no country chosen', { screen: 'countries', countries: [] }, 'SE', false],
+    ['the numbers screen', { screen: 'numbers', liability: 'usa', countries: ['US'] }, 'SE', false],
   ] as const)('%s', (_name, post, address, expected) => {
     expect(attestsFatca(post, 'SE', address)).toBe(expected);
   });
 });
 
-describe('taxResidenceCountryOf (§2.3 sub-step 3)', () => {
-  it('is the country chosen on the numbers sub-step when it was asked', () => {
+describe('taxResidenceCountryOf (§2.3 residenceProof screen)', () => {
+  it('is the country chosen on the numbers screen when it was asked', () => {
     expect(taxResidenceCountryOf(true, 'ES', 'SE')).toBe('ES');
   });
   it('is the home country when it was not asked, whatever an earlier answer said', () => {

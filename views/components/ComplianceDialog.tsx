@@ -1,10 +1,10 @@
-// The compliance dialogs a sensitive answer opens (customer-information.md §2.3 "Compliance dialogs", §4.7,
-// §4.10) as one family: the props for views/components/Dialog.tsx, rendered as `<Dialog>` (the no-JS screen)
+// The compliance dialogs a sensitive answer opens (customer-information.md §2.3 "Compliance dialogs", §4.7, §4.10)
+// as one family: the props for views/components/Dialog.tsx, rendered as `<Dialog>` (the no-JS screen)
 // or `<ModalDialog>` (the modal). Usage:
 //
 //   const props = complianceDialogProps(t, 'PEP', {
 //     id: 'pep-dialog',
-//     primary: { action, fields: { step, intent: 'resetPep' } },   // §4.7: the answer back to no (223)
+//     primary: { action, fields: { step, intent: 'resetPep' } },   // customer-information §4.7: the answer back to no (223)
 //     secondary: { action, fields: { step, intent: 'cancel' } },    // cancel (a link: { href })
 //     manualFormBase: config.MANUAL_SUPPORT_URL,                    // FATCA, RESIDENCY, CITIZENSHIP, PEP
 //   });
@@ -56,7 +56,7 @@ const texts: Record<SensitiveAnswerDialogType, Texts> = {
     secondary: 'taxInformation.fatca.cancel',
     form: 'taxInformation.fatca.form',
   },
-  // The secondary action goes on with the other citizenships (§2.3, delayed 700 ms by the choice island).
+  // The secondary action goes on with the other citizenships (customer-information §2.3, delayed 700 ms by the choice island).
   CITIZENSHIP: {
     title: 'citizenship.dialog.title',
     text: ['citizenship.dialog.text'],

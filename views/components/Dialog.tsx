@@ -11,7 +11,7 @@
 //     link: { label: t('…form'), href: formUrl },   // optional: a third way out, as a link
 //     openOnLoad: true,            // optional: the modal opens as soon as the page runs
 //   };
-//   Without JS: render <Dialog {...props} /> as the step's own screen (e.g. a sub-step or ?dialog=…).
+//   Without JS: render <Dialog {...props} /> as a screen of its own (a dialog screen of the page machine).
 //   With JS:    render <ModalDialog {...props} /> in the page; it stays hidden until an opener is
 //               clicked or another island dispatches 'dialog:open' (see client/islands/dialog.tsx,
 //               which also reports 'dialog:close' with { id, result: 'primary' | 'secondary' }).

@@ -1,5 +1,5 @@
 // Account picker view (customer-information.md §2.3, §4.2): one card per account, the exclusive
-// accounts' confirmation dialogs (a modal with JS, sub-step 1 as its own screen without), the Danish
+// accounts' confirmation dialogs (a modal with JS, the `exclusive` screen without), the Danish
 // campaign question, and a 'Read more' drawer per account (native <details> without JS; a bottom sheet or
 // side drawer with JS).
 import type { Translate } from '../../shared/i18n.ts';
@@ -9,7 +9,7 @@ import type { AccountTypeWithCountry, AgreementDocument } from '../../shared/con
 import { Island } from '../components/Island.tsx';
 import AccountPickerEnhancer from '../../client/islands/accountPicker.tsx';
 import { Dialog, ModalDialog, type DialogProps } from '../components/Dialog.tsx';
-import { CsrfField } from '../components/CsrfField.tsx';
+import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
 
 export interface PickerCard extends AccountTypeEntry {
   /** Locked off (DSK after 'yes' in the campaign) or EPK without DEP/ASK. */
@@ -21,6 +21,9 @@ export interface PickerCard extends AccountTypeEntry {
 export interface AccountPickerViewProps {
   t: Translate;
   action: string;
+  fields: ScreenFieldValues;
+  /** The hidden fields of the exclusive accounts' dialog (the no-JS screen's; the modal only closes). */
+  dialogFields: ScreenFieldValues;
   cards: PickerCard[];
   error: string | null;
   campaign: boolean;
@@ -59,10 +62,18 @@ function ReadMoreContent({ t, card, headingId, depositGuaranteeUrl }: { t: Trans
   );
 }
 
-/** §4.2/§5 confirmation dialog of an exclusive account (DSK_DK, ESA_FI). */
-export function exclusiveDialog(t: Translate, account: AccountTypeWithCountry, action: string, posted: readonly string[], mode: 'modal' | 'screen', warning?: string): DialogProps {
+/** customer-information §4.2/§5 confirmation dialog of an exclusive account (DSK_DK, ESA_FI). */
+export function exclusiveDialog(
+  t: Translate,
+  account: AccountTypeWithCountry,
+  form: { action: string; fields: ScreenFieldValues },
+  posted: readonly string[],
+  mode: 'modal' | 'screen',
+  warning?: string,
+): DialogProps {
   const key = account === 'DSK_DK' ? 'dsk' : 'esa';
-  const fields = (intent: string) => ({ step: 'ACCOUNT_PICKER_STEP', intent, account, accounts: posted.join(',') });
+  const action = form.action;
+  const fields = (intent: string) => ({ ...form.fields, intent, account, accounts: posted.join(',') });
   return {
     id: `confirm-${account}`,
     title: t(`accountPicker.${key}.dialog.title`),
@@ -86,9 +97,7 @@ export function AccountPickerStep(p: AccountPickerViewProps) {
   return (
     <>
       <form method="post" action={p.action} noValidate id="account-picker">
-        <CsrfField />
-        {/* The step field tells the server which step a post answers, so a stale tab cannot skip ahead. */}
-        <input type="hidden" name="step" value="ACCOUNT_PICKER_STEP" />
+        <ScreenFields fields={p.fields} />
         <fieldset aria-describedby={p.error ? 'picker-error' : undefined}>
           <legend>
             <h1>{t('accountPicker.title')}</h1>
@@ -126,7 +135,7 @@ export function AccountPickerStep(p: AccountPickerViewProps) {
                   </p>
                 </div>
                 {isDsk && !p.campaign && (
-                  // Shown (by CSS) while DSK is ticked: §4.2 info outside the campaign.
+                  // Shown (by CSS) while DSK is ticked: customer-information §4.2 info outside the campaign.
                   <p className="picker-extra banner" id="dsk-info">
                     {t('accountPicker.dsk.info')}
                   </p>
@@ -184,7 +193,7 @@ export function AccountPickerStep(p: AccountPickerViewProps) {
         );
       })}
       {exclusive.map((account) => (
-        <ModalDialog key={account} {...exclusiveDialog(t, account, p.action, [], 'modal')} />
+        <ModalDialog key={account} {...exclusiveDialog(t, account, { action: p.action, fields: p.dialogFields }, [], 'modal')} />
       ))}
       <Island name="accountPicker" component={AccountPickerEnhancer} props={{ formId: 'account-picker', exclusive, campaign: p.campaign }} />
     </>

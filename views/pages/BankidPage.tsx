@@ -1,4 +1,4 @@
-// Swedish BankID identification views (spec §2 "Identification screens"): the device choice on
+// Swedish BankID identification views (identification-routing-creation §2 "Identification screens"): the device choice on
 // mobile/tablet, the QR view (other device) and the same-device view. The order state itself is the
 // bankidQr island, which also renders without JavaScript.
 import type { Translate } from '../../shared/i18n.ts';

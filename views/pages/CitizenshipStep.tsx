@@ -1,5 +1,6 @@
 // Citizenship step screens (customer-information.md §2.3 "Citizenship"): the choice with the CITIZENSHIP
-// dialog, the country multi-select, and the proof of citizenship per country.
+// dialog (a modal over the choice with JavaScript, the `dialog` screen without), the country
+// multi-select, and the proof of citizenship per country (the shared upload screen).
 import type { Translate } from '../../shared/i18n.ts';
 import type { CountryCode } from '../../shared/contracts/brokerage.ts';
 import type { CitizenshipChoice as Choice, UploadedFileRef } from '../../shared/citizenship.ts';
@@ -8,27 +9,30 @@ import { Island } from '../components/Island.tsx';
 import CitizenshipChoice from '../../client/islands/citizenshipChoice.tsx';
 import CountrySelect from '../../client/islands/countrySelect.tsx';
 import { Dialog, ModalDialog, type DialogProps } from '../components/Dialog.tsx';
-import { FileUpload } from '../components/FileUpload.tsx';
+import { UploadScreen } from '../components/UploadScreen.tsx';
+import type { ScreenFieldValues } from '../components/ScreenForm.tsx';
 import { manualFormUrl } from '../../shared/complianceDialog.ts';
-import { CsrfField } from '../components/CsrfField.tsx';
 
 export const CITIZENSHIP_DIALOG_ID = 'citizenship-dialog';
-const STEP = 'CITIZENSHIP_STEP';
 const flags: Record<CountryCode, string> = { SE: '🇸🇪', NO: '🇳🇴', DK: '🇩🇰', FI: '🇫🇮' };
 
-/** §4.7: the primary action resets to the market's answer; continue goes on to the countries. */
-export function citizenshipDialog(t: Translate, market: CountryCode, action: string): DialogProps {
+/**
+ * customer-information §4.7: the primary action resets to the market's answer; continue posts the choice
+ * confirmed (as the choice island does after the modal) and goes on to the countries. `fields` are the
+ * dialog screen's.
+ */
+export function citizenshipDialog(t: Translate, market: CountryCode, action: string, fields: ScreenFieldValues): DialogProps {
   return {
     id: CITIZENSHIP_DIALOG_ID,
     title: t('citizenship.dialog.title'),
     text: [t('citizenship.dialog.text')],
-    primary: { label: t('citizenship.onlyHome', { country: market }), action, fields: { step: STEP, intent: 'resetChoice' } },
-    secondary: { label: t('citizenship.dialog.continue'), action, fields: { step: STEP, intent: 'choose', choice: 'otherCitizenships', confirmed: 'yes' } },
+    primary: { label: t('citizenship.onlyHome', { country: market }), action, fields: { ...fields, intent: 'resetChoice' } },
+    secondary: { label: t('citizenship.dialog.continue'), action, fields: { ...fields, intent: 'choose', choice: 'otherCitizenships', confirmed: 'yes' } },
     closes: ['primary', 'secondary'],
   };
 }
 
-/** The external manual form; the exit parameter holds the dialog type (§2.3 compliance dialogs). */
+/** The external manual form; the exit parameter holds the dialog type (customer-information §2.3 compliance dialogs). */
 export function ManualFormLink({ t, url }: { t: Translate; url: string }) {
   return (
     <p>
@@ -37,7 +41,16 @@ export function ManualFormLink({ t, url }: { t: Translate; url: string }) {
   );
 }
 
-export function CitizenshipChoiceStep(props: { t: Translate; market: CountryCode; action: string; chosen?: Choice; error?: string; manualFormUrl: string }) {
+/** The `choice` screen, with the CITIZENSHIP dialog as a modal over it (its forms post the `dialog` screen's fields). */
+export function CitizenshipChoiceStep(props: {
+  t: Translate;
+  market: CountryCode;
+  action: string;
+  fields: ScreenFieldValues;
+  dialogFields: ScreenFieldValues;
+  chosen?: Choice;
+  error?: string;
+}) {
   const { t, market, action } = props;
   return (
     <>
@@ -46,6 +59,7 @@ export function CitizenshipChoiceStep(props: { t: Translate; market: CountryCode
         component={CitizenshipChoice}
         props={{
           action,
+          fields: props.fields,
           dialogId: CITIZENSHIP_DIALOG_ID,
           chosen: props.chosen ?? null,
           legend: t('citizenship.title'),
@@ -56,22 +70,31 @@ export function CitizenshipChoiceStep(props: { t: Translate; market: CountryCode
           error: props.error ?? null,
         }}
       />
-      <ModalDialog {...citizenshipDialog(t, market, action)} />
+      <ModalDialog {...citizenshipDialog(t, market, action, props.dialogFields)} />
     </>
   );
 }
 
-/** Without JavaScript the dialog is its own screen, with the same choices and the manual form link. */
-export function CitizenshipDialogScreen({ t, market, action, manualFormUrl }: { t: Translate; market: CountryCode; action: string; manualFormUrl: string }) {
+/** The `dialog` screen: without JavaScript the dialog is a screen of its own, with the same choices and the manual form link. */
+export function CitizenshipDialogScreen(props: { t: Translate; market: CountryCode; action: string; fields: ScreenFieldValues; manualFormUrl: string }) {
   return (
     <>
-      <Dialog {...citizenshipDialog(t, market, action)} />
-      <ManualFormLink t={t} url={manualFormUrl} />
+      <Dialog {...citizenshipDialog(props.t, props.market, props.action, props.fields)} />
+      <ManualFormLink t={props.t} url={props.manualFormUrl} />
     </>
   );
 }
 
-export function CitizenshipCountriesStep(props: { t: Translate; action: string; options: CountryOption[]; chosen: string[]; error?: string; manualFormUrl: string }) {
+/** The `countries` screen. */
+export function CitizenshipCountriesStep(props: {
+  t: Translate;
+  action: string;
+  fields: ScreenFieldValues;
+  options: CountryOption[];
+  chosen: string[];
+  error?: string;
+  manualFormUrl: string;
+}) {
   const { t } = props;
   return (
     <>
@@ -80,7 +103,7 @@ export function CitizenshipCountriesStep(props: { t: Translate; action: string; 
         component={CountrySelect}
         props={{
           action: props.action,
-          fields: { step: STEP, intent: 'countries' },
+          fields: { ...props.fields, intent: 'countries' },
           legend: t('citizenship.countries.title'),
           options: props.options,
           chosen: props.chosen,
@@ -99,59 +122,45 @@ export function CitizenshipCountriesStep(props: { t: Translate; action: string; 
   );
 }
 
+/** One proof card: a country needing proof of citizenship. */
 export interface ProofCard {
   country: string;
   countryName: string;
-  files: UploadedFileRef[];
+  files: readonly UploadedFileRef[];
   error?: string;
 }
 
+/** The `proof` screen: the upload screen with a card (slot) per country other than the market. */
 export function CitizenshipProofStep(props: {
   t: Translate;
   action: string;
+  fields: ScreenFieldValues;
   cards: ProofCard[];
   complete: boolean;
   removeHref: (country: string, attachmentId: string) => string;
   error?: string;
 }) {
-  const { t, action, cards, complete } = props;
+  const { t } = props;
   return (
-    <section aria-labelledby="citizenship-proof-title">
-      <h1 id="citizenship-proof-title">{t('citizenship.proof.title')}</h1>
-      <p>{t('citizenship.proof.text')}</p>
-      {props.error && (
-        <p className="error-summary" role="alert">
-          {props.error}
-        </p>
-      )}
-      {cards.map((card) => (
-        <section key={card.country} className="card proof-card" aria-labelledby={`proof-${card.country}-title`}>
-          <h2 id={`proof-${card.country}-title`}>{card.countryName}</h2>
-          <FileUpload
-            t={t}
-            id={`proof-${card.country}`}
-            label={t('citizenship.proof.upload', { country: card.countryName })}
-            action={action}
-            fields={{ step: STEP, country: card.country }}
-            files={card.files}
-            removeHref={(attachmentId) => props.removeHref(card.country, attachmentId)}
-            error={card.error ?? null}
-          />
-        </section>
-      ))}
-      <form method="post" action={action}>
-        <CsrfField />
-        <input type="hidden" name="step" value={STEP} />
-        <input type="hidden" name="intent" value="finish" />
-        {!complete && (
-          <p id="citizenship-proof-missing" className="field__hint">
-            {t('citizenship.proof.missing')}
-          </p>
-        )}
-        <button type="submit" className="btn" disabled={!complete} aria-describedby={complete ? undefined : 'citizenship-proof-missing'}>
-          {t('citizenship.continue')}
-        </button>
-      </form>
-    </section>
+    <UploadScreen
+      t={t}
+      id="proof"
+      title={t('citizenship.proof.title')}
+      intro={<p>{t('citizenship.proof.text')}</p>}
+      action={props.action}
+      fields={props.fields}
+      slots={props.cards.map((card) => ({
+        key: card.country,
+        title: card.countryName,
+        label: t('citizenship.proof.upload', { country: card.countryName }),
+        files: card.files,
+        ...(card.error ? { error: card.error } : {}),
+      }))}
+      complete={props.complete}
+      missing={t('citizenship.proof.missing')}
+      continueLabel={t('citizenship.continue')}
+      removeHref={props.removeHref}
+      {...(props.error ? { error: props.error } : {})}
+    />
   );
 }

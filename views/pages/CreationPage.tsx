@@ -1,4 +1,4 @@
-// Customer creation (spec §2 "Customer creation screens"): the live outcome comes over server-sent
+// Customer creation (identification-routing-creation §2 "Customer creation screens"): the live outcome comes over server-sent
 // events through the island; without JavaScript the page refreshes itself every 2 s.
 import type { Translate } from '../../shared/i18n.ts';
 import { Island } from '../components/Island.tsx';

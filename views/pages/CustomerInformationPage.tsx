@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { Translate } from '../../shared/i18n.ts';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { CsrfField } from '../components/CsrfField.tsx';
+import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
 
 export interface StepHeader {
   /** Form action of Back; null when Back is disabled (first step, after a milestone). */
@@ -33,7 +34,7 @@ export function StepHeaderBar({ t, header }: { t: Translate; header: StepHeader 
   );
 }
 
-/** §2.2 abort modal: 'Yes, exit' posts the exit; 'No, continue signup' returns to the step. */
+/** customer-information §2.2 abort modal: 'Yes, exit' posts the exit; 'No, continue signup' returns to the step. */
 export function abortDialog(t: Translate, exitAction: string, continueUrl: string, openers?: string[]): DialogProps {
   return {
     id: 'abort-dialog',
@@ -45,7 +46,7 @@ export function abortDialog(t: Translate, exitAction: string, continueUrl: strin
   };
 }
 
-export function MilestoneStep({ t, milestone, action }: { t: Translate; milestone: 'one' | 'two' | 'three'; action: string }) {
+export function MilestoneStep({ t, milestone, action, fields }: { t: Translate; milestone: 'one' | 'two' | 'three'; action: string; fields: ScreenFieldValues }) {
   const number = milestone === 'one' ? 1 : milestone === 'two' ? 2 : 3;
   return (
     <section className="milestone" aria-labelledby="milestone-title">
@@ -54,8 +55,7 @@ export function MilestoneStep({ t, milestone, action }: { t: Translate; mileston
       </p>
       <h1 id="milestone-title">{t(`milestone.${milestone}.title`)}</h1>
       <form method="post" action={action}>
-        <CsrfField />
-        <input type="hidden" name="step" value={`MILESTONE_${milestone.toUpperCase()}_STEP`} />
+        <ScreenFields fields={fields} />
         <button type="submit" className="btn">
           {t(`milestone.${milestone}.button`)}
         </button>

@@ -1,4 +1,4 @@
-// "Before we get started. Who's the account for?" (spec §2 "Customer type selection") and the business
+// "Before we get started. Who's the account for?" (identification-routing-creation §2 "Customer type selection") and the business
 // and minor account type lists. Each card is a plain form post or link, so everything works without JS.
 import type { Translate } from '../../shared/i18n.ts';
 import type { ExternalAccountType, ExternalApplicantType } from '../../shared/accountTypeLists.ts';
@@ -63,7 +63,7 @@ export interface AccountTypeCardView {
 }
 
 /**
- * Business or minor account types of the market (spec §2): each card leaves the app for an external
+ * Business or minor account types of the market (identification-routing-creation §2): each card leaves the app for an external
  * form (the SE occupational pension for an information page). Back is in the header.
  */
 export function AccountTypeListPage({

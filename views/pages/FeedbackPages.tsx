@@ -1,4 +1,4 @@
-// Small result pages: cancel / error feedback (spec §2), nightly downtime (§2 "Nightly-downtime page"),
+// Small result pages: cancel / error feedback (identification-routing-creation §2), nightly downtime (§2 "Nightly-downtime page"),
 // the abort confirmation (the no-JavaScript form of the abort modal), the generic error and the
 // temporarily-unavailable page.
 import type { Translate } from '../../shared/i18n.ts';
@@ -103,7 +103,7 @@ export function SessionBusyPage({ t, retryHref }: { t: Translate; retryHref: str
   );
 }
 
-/** Application status page (spec §2 "Application status page"); task forms come with the status-page issue. */
+/** Application status page (identification-routing-creation §2 "Application status page"); task forms come with the status-page issue. */
 export function CaseStatusPage({ t, returnAction }: { t: Translate; returnAction: string }) {
   return (
     <section aria-labelledby="case-title">

@@ -1,4 +1,4 @@
-// The five identification error screens (spec §2 "Identification error screens").
+// The five identification error screens (identification-routing-creation §2 "Identification error screens").
 import type { Translate } from '../../shared/i18n.ts';
 import type { IdentificationError } from '../../shared/routing.ts';
 import { CsrfField } from '../components/CsrfField.tsx';
@@ -34,7 +34,7 @@ export function IdentificationErrorPage({ t, error, action }: { t: Translate; er
   );
 }
 
-/** A country without an identification method in this product (spec §2: "not implemented"). */
+/** A country without an identification method in this product (identification-routing-creation §2: "not implemented"). */
 export function NotImplementedPage({ t }: { t: Translate }) {
   return (
     <section className="result" aria-labelledby="not-implemented-title">

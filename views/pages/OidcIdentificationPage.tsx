@@ -1,4 +1,4 @@
-// Identification pages of the countries that go through the OIDC broker (spec §2 "Identification screens"):
+// Identification pages of the countries that go through the OIDC broker (identification-routing-creation §2 "Identification screens"):
 // the Danish MitID page (logo, secret-address banner with its drawer, continue, spinner), the Norwegian
 // BankID page and the Finnish bank ID page, each with a footer holding the privacy and FAQ links.
 import type { Translate } from '../../shared/i18n.ts';

@@ -1,6 +1,7 @@
 // Residency step screens (customer-information.md §2.3 "Residency", "Compliance dialogs"): the RESIDENCY
-// dialog on entering, the address abroad, the three questions, and the address documents. Every form is a
-// plain post (validated on the server); the dialog is a modal only with JavaScript.
+// dialog on entering (`dialog`), the address abroad (`address`), the three questions (`questions`), and
+// the address documents (`documents`, the shared upload screen). Every form is a plain post (validated on
+// the server) carrying its step and screen; the dialog is a modal only with JavaScript.
 import type { ReactNode } from 'react';
 import type { Translate } from '../../shared/i18n.ts';
 import type { CountryOption } from '../../shared/countries.ts';
@@ -11,23 +12,29 @@ import { Island } from '../components/Island.tsx';
 import ResidencyDialog from '../../client/islands/residencyDialog.tsx';
 import { Dialog, type DialogProps } from '../components/Dialog.tsx';
 import { complianceDialogProps } from '../components/ComplianceDialog.tsx';
-import { FileUpload } from '../components/FileUpload.tsx';
-import { CsrfField } from '../components/CsrfField.tsx';
+import { ErrorSummary, Field } from '../components/ErrorSummary.tsx';
+import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
+import { UploadScreen, type UploadScreenProps } from '../components/UploadScreen.tsx';
 
-const STEP = 'RESIDENCY_STEP';
 export const RESIDENCY_DIALOG_ID = 'residency-dialog';
 const SCREEN_ID = 'residency-dialog-screen';
 const ADDRESS_ID = 'residency-address-step';
 const ADDRESS_TITLE_ID = 'residency-address-title';
 
+/** A form of the step: where it posts and its hidden step and screen fields. */
+export interface ScreenForm {
+  action: string;
+  fields: ScreenFieldValues;
+}
+
 /**
- * §2.3: the person lives outside the market's country. Continue closes the dialog (without JavaScript it
- * posts and the address form follows); the link goes to the external manual form.
+ * customer-information §2.3: the person lives outside the market's country. Continue closes the dialog
+ * (without JavaScript it posts and the address form follows); the link goes to the external manual form.
  */
-export function residencyDialog(t: Translate, options: { id: string; action: string; market: CountryCode; manualFormBase: string }): DialogProps {
+export function residencyDialog(t: Translate, options: { id: string; form: ScreenForm; market: CountryCode; manualFormBase: string }): DialogProps {
   return complianceDialogProps(t, 'RESIDENCY', {
     id: options.id,
-    primary: { action: options.action, fields: { step: STEP, intent: 'dialogContinue' } },
+    primary: { action: options.form.action, fields: { ...options.form.fields } },
     // Nothing to cancel here (the step is there because the person lives abroad): the form is the other way.
     secondary: 'manualForm',
     manualFormBase: options.manualFormBase,
@@ -36,41 +43,8 @@ export function residencyDialog(t: Translate, options: { id: string; action: str
   });
 }
 
-/** A list of the form's errors on top, each linking to its field (read first by screen readers). */
-function ErrorSummary({ t, errors }: { t: Translate; errors: [id: string, message: string][] }) {
-  if (errors.length === 0) return null;
-  return (
-    <div className="error-summary" role="alert">
-      <p>{t('residency.error.summary')}</p>
-      <ul>
-        {errors.map(([id, message]) => (
-          <li key={id}>
-            <a href={`#${id}`}>{message}</a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function Field(props: { id: string; label: string; error?: string; children: (described: { 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
-  const errorId = `${props.id}-error`;
-  return (
-    <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.error && (
-        <p id={errorId} className="field__error">
-          {props.error}
-        </p>
-      )}
-      {props.children(props.error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
-    </div>
-  );
-}
-
-export interface AddressFormProps {
+export interface AddressFormProps extends ScreenForm {
   t: Translate;
-  action: string;
   options: CountryOption[];
   values: Partial<Record<AddressField, string>>;
   errors?: Partial<Record<AddressField, string>>;
@@ -78,7 +52,7 @@ export interface AddressFormProps {
 
 const fieldId = (field: string) => `residency-${field}`;
 
-export function ResidencyAddressForm({ t, action, options, values, errors = {} }: AddressFormProps) {
+export function ResidencyAddressForm({ t, action, fields, options, values, errors = {} }: AddressFormProps) {
   const text = (field: 'address' | 'zipCode' | 'city', autoComplete: string) => (
     <Field id={fieldId(field)} label={t(`residency.address.${field}`)} error={errors[field]}>
       {(described) => (
@@ -95,7 +69,7 @@ export function ResidencyAddressForm({ t, action, options, values, errors = {} }
       )}
     </Field>
   );
-  const listed = (['addressCountry', 'address', 'zipCode', 'city'] as const).filter((f) => errors[f]).map((f): [string, string] => [fieldId(f), errors[f]!]);
+  const listed = (['addressCountry', 'address', 'zipCode', 'city'] as const).filter((f) => errors[f]).map((f) => [fieldId(f), errors[f]!] as const);
   return (
     <section aria-labelledby={ADDRESS_TITLE_ID}>
       <h1 id={ADDRESS_TITLE_ID} tabIndex={-1}>
@@ -104,9 +78,7 @@ export function ResidencyAddressForm({ t, action, options, values, errors = {} }
       <p>{t('residency.address.text')}</p>
       <ErrorSummary t={t} errors={listed} />
       <form method="post" action={action} noValidate>
-        <CsrfField />
-        <input type="hidden" name="step" value={STEP} />
-        <input type="hidden" name="intent" value="address" />
+        <ScreenFields fields={fields} />
         <Field id={fieldId('addressCountry')} label={t('residency.address.country')} error={errors.addressCountry}>
           {(described) => (
             <select id={fieldId('addressCountry')} name="addressCountry" defaultValue={values.addressCountry ?? ''} autoComplete="country" required {...described}>
@@ -131,15 +103,15 @@ export function ResidencyAddressForm({ t, action, options, values, errors = {} }
 }
 
 /**
- * First visit of the step: the dialog is the screen; the address form waits, hidden, behind it. With
- * JavaScript the island swaps them and opens the same dialog as a modal.
+ * The `dialog` screen: the dialog is the screen; the address form waits, hidden, behind it. With
+ * JavaScript the island swaps them and opens the same dialog as a modal over the address form.
  */
-export function ResidencyDialogGate(props: { t: Translate; action: string; market: CountryCode; manualFormBase: string; address: AddressFormProps }) {
-  const { t, action, market, manualFormBase } = props;
+export function ResidencyDialogGate(props: { t: Translate; dialog: ScreenForm; market: CountryCode; manualFormBase: string; address: AddressFormProps }) {
+  const { t, dialog: form, market, manualFormBase } = props;
   return (
     <>
       <div id={SCREEN_ID}>
-        <Dialog {...residencyDialog(t, { id: `${RESIDENCY_DIALOG_ID}-screen-dialog`, action, market, manualFormBase })} />
+        <Dialog {...residencyDialog(t, { id: `${RESIDENCY_DIALOG_ID}-screen-dialog`, form, market, manualFormBase })} />
       </div>
       <div id={ADDRESS_ID} hidden>
         <ResidencyAddressForm {...props.address} />
@@ -148,7 +120,7 @@ export function ResidencyDialogGate(props: { t: Translate; action: string; marke
         name="residencyDialog"
         component={ResidencyDialog}
         props={{
-          dialog: residencyDialog(t, { id: RESIDENCY_DIALOG_ID, action, market, manualFormBase }),
+          dialog: residencyDialog(t, { id: RESIDENCY_DIALOG_ID, form, market, manualFormBase }),
           screenId: SCREEN_ID,
           contentId: ADDRESS_ID,
           focusId: ADDRESS_TITLE_ID,
@@ -158,18 +130,22 @@ export function ResidencyDialogGate(props: { t: Translate; action: string; marke
   );
 }
 
-export function ResidencyQuestionsForm(props: { t: Translate; action: string; values: Partial<Record<ResidencyQuestion, string>>; errors?: Partial<Record<ResidencyQuestion, string>> }) {
+export function ResidencyQuestionsForm(props: {
+  t: Translate;
+  action: string;
+  fields: ScreenFieldValues;
+  values: Partial<Record<ResidencyQuestion, string>>;
+  errors?: Partial<Record<ResidencyQuestion, string>>;
+}) {
   const { t, action, values, errors = {} } = props;
-  const listed = residencyQuestions.filter((q) => errors[q]).map((q): [string, string] => [fieldId(q), errors[q]!]);
+  const listed = residencyQuestions.filter((q) => errors[q]).map((q) => [fieldId(q), errors[q]!] as const);
   return (
     <section aria-labelledby="residency-questions-title">
       <h1 id="residency-questions-title">{t('residency.questions.title')}</h1>
       <p>{t('residency.questions.text')}</p>
       <ErrorSummary t={t} errors={listed} />
       <form method="post" action={action} noValidate>
-        <CsrfField />
-        <input type="hidden" name="step" value={STEP} />
-        <input type="hidden" name="intent" value="questions" />
+        <ScreenFields fields={props.fields} />
         {residencyQuestions.map((q) => (
           <Field key={q} id={fieldId(q)} label={t(`residency.question.${q}`)} error={errors[q]}>
             {(described) => <textarea id={fieldId(q)} name={q} rows={4} defaultValue={values[q] ?? ''} maxLength={RESIDENCY_LIMITS.answer} required {...described} />}
@@ -183,42 +159,35 @@ export function ResidencyQuestionsForm(props: { t: Translate; action: string; va
   );
 }
 
-export function ResidencyDocumentsStep(props: {
+/**
+ * The `documents` screen: one place for the address documents. Continue stays enabled (pressing it
+ * without a document says what is missing, customer-information §5 "Residency").
+ */
+export function ResidencyDocuments(props: {
   t: Translate;
   action: string;
+  fields: ScreenFieldValues;
+  slot: string;
   files: readonly UploadedFileRef[];
-  removeHref: (attachmentId: string) => string;
+  removeHref: UploadScreenProps['removeHref'];
   uploadError?: string;
   error?: string;
 }) {
-  const { t, action } = props;
+  const { t } = props;
+  const intro: ReactNode = <p>{t('residency.documents.text')}</p>;
   return (
-    <section aria-labelledby="residency-documents-title">
-      <h1 id="residency-documents-title">{t('residency.documents.title')}</h1>
-      <p>{t('residency.documents.text')}</p>
-      {props.error && (
-        <p className="error-summary" role="alert">
-          {props.error}
-        </p>
-      )}
-      <FileUpload
-        t={t}
-        id="residency-documents"
-        label={t('residency.documents.upload')}
-        action={action}
-        fields={{ step: STEP }}
-        files={props.files}
-        removeHref={props.removeHref}
-        error={props.uploadError ?? null}
-      />
-      <form method="post" action={action}>
-        <CsrfField />
-        <input type="hidden" name="step" value={STEP} />
-        <input type="hidden" name="intent" value="finish" />
-        <button type="submit" className="btn">
-          {t('residency.continue')}
-        </button>
-      </form>
-    </section>
+    <UploadScreen
+      t={t}
+      id="residency-documents"
+      title={t('residency.documents.title')}
+      intro={intro}
+      action={props.action}
+      fields={props.fields}
+      slots={[{ key: props.slot, label: t('residency.documents.upload'), files: props.files, ...(props.uploadError ? { error: props.uploadError } : {}) }]}
+      complete
+      continueLabel={t('residency.continue')}
+      removeHref={props.removeHref}
+      {...(props.error ? { error: props.error } : {})}
+    />
   );
 }

@@ -1,8 +1,9 @@
-// Tax information step (customer-information.md §2.3 "Tax information", "Compliance dialogs"): liability
-// choice, country selection, tax identification numbers, proof of tax residence. Plain forms posting to the
-// step route; errors sit next to their field (aria-describedby) and the input is kept. The FATCA and tax
+// Tax information step (customer-information.md §2.3 "Tax information", "Compliance dialogs"): the views of
+// its screens — liability choice, country selection, tax identification numbers, proof of tax residence —
+// and the props of its two dialogs. Plain forms posting to the step route with their step and screen
+// (ScreenFields); errors in a linked summary and next to their field, the input kept. The FATCA and tax
 // failure dialogs: modals with JavaScript (the liability and country islands open FATCA in place; the
-// failure modal opens on load over the numbers form), their own screens without.
+// failure modal opens on load over the numbers form), screens of their own (`fatca`, `failure`) without.
 import type { Translate } from '../../shared/i18n.ts';
 import type { CountryOption } from '../../shared/countries.ts';
 import type { UploadedFileRef } from '../../shared/citizenship.ts';
@@ -13,29 +14,9 @@ import CountrySelect from '../../client/islands/countrySelect.tsx';
 import ScriptMarker from '../../client/islands/scriptMarker.tsx';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { complianceDialogProps } from '../components/ComplianceDialog.tsx';
-import { FileUpload } from '../components/FileUpload.tsx';
-import { CsrfField } from '../components/CsrfField.tsx';
-
-const STEP = 'TAX_INFO_STEP';
-
-function StepFields({ subStep }: { subStep: number }) {
-  return (
-    <>
-      {/* The step and sub-step a post answers, so a stale tab cannot answer another screen. */}
-      <input type="hidden" name="step" value={STEP} />
-      <input type="hidden" name="subStep" value={String(subStep)} />
-    </>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="field__error">
-      {message}
-    </p>
-  );
-}
+import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
+import { ErrorSummary, Field } from '../components/ErrorSummary.tsx';
+import { UploadScreen } from '../components/UploadScreen.tsx';
 
 export const FATCA_DIALOG_ID = 'fatca-dialog';
 export const TAX_FAILURE_DIALOG_ID = 'tax-failure-dialog';
@@ -43,38 +24,47 @@ export const TAX_FAILURE_DIALOG_ID = 'tax-failure-dialog';
 export const ENHANCED_FIELD = 'enhanced';
 
 /**
- * FATCA (§2.3, §4.7): attest resets the answer to home only and submits it; cancel closes the dialog; the
- * link goes to the external manual form. As a modal both actions only close it (the form's island posts
- * the attest); as a screen they post intent=attest / intent=cancel.
+ * FATCA (customer-information §2.3, §4.7): attest resets the answer to home only and submits it; cancel
+ * closes the dialog; the link goes to the external manual form. As a modal both actions only close it
+ * (the form's island posts the attest); as the `fatca` screen they post intent=attest / intent=cancel.
  */
-export function fatcaDialog(t: Translate, options: { action: string; countryName: string; manualFormBase: string }): DialogProps {
+export function fatcaDialog(t: Translate, options: { action: string; fields: ScreenFieldValues; countryName: string; manualFormBase: string }): DialogProps {
+  const { action, fields } = options;
   return complianceDialogProps(t, 'FATCA', {
     id: FATCA_DIALOG_ID,
-    primary: { action: options.action, fields: { step: STEP, intent: 'attest' } },
-    secondary: { action: options.action, fields: { step: STEP, intent: 'cancel' } },
+    primary: { action, fields: { ...fields, intent: 'attest' } },
+    secondary: { action, fields: { ...fields, intent: 'cancel' } },
     manualFormBase: options.manualFormBase,
     values: { country: options.countryName },
     closes: ['primary', 'secondary'],
   });
 }
 
-/** The tax failure dialog (§4.5, §8): 'I want to try again' goes back to the numbers, filled in; or the manual form. */
-export function taxFailureDialog(t: Translate, options: { action: string; problems: string[]; formUrl: string; openOnLoad?: boolean }): DialogProps {
+/**
+ * The tax failure dialog (customer-information §4.5, §8): 'I want to try again' goes back to the numbers,
+ * filled in; or the manual form. As a modal trying again just closes it: the numbers form under it still
+ * holds the input.
+ */
+export function taxFailureDialog(
+  t: Translate,
+  options: { action: string; fields: ScreenFieldValues; problems: string[]; formUrl: string; openOnLoad?: boolean },
+): DialogProps {
   return {
     id: TAX_FAILURE_DIALOG_ID,
     title: t('taxInformation.failure.title'),
     text: [t('taxInformation.failure.text'), ...options.problems],
-    primary: { label: t('taxInformation.failure.retry'), action: options.action, fields: { step: STEP, intent: 'retry' } },
+    primary: { label: t('taxInformation.failure.retry'), action: options.action, fields: { ...options.fields, intent: 'retry' } },
     secondary: { label: t('taxInformation.failure.form'), href: options.formUrl },
-    // As a modal, trying again just closes it: the numbers form under it still holds the input.
     closes: ['primary'],
     ...(options.openOnLoad ? { openOnLoad: true } : {}),
   };
 }
 
+/** The `liability` screen: only home, the USA, or other countries. */
 export function TaxLiabilityForm({
   t,
   action,
+  fields,
   countryName,
   home,
   addressCountry,
@@ -84,6 +74,7 @@ export function TaxLiabilityForm({
 }: {
   t: Translate;
   action: string;
+  fields: ScreenFieldValues;
   countryName: string;
   home: string;
   addressCountry: string;
@@ -103,6 +94,7 @@ export function TaxLiabilityForm({
         component={TaxLiabilityIsland}
         props={{
           action,
+          fields,
           dialogId: fatca.id,
           home,
           addressCountry,
@@ -118,9 +110,11 @@ export function TaxLiabilityForm({
   );
 }
 
+/** The `countries` screen: the tax countries, with a server search for pages without JavaScript. */
 export function TaxCountriesForm({
   t,
   action,
+  fields,
   options,
   chosen,
   search,
@@ -129,6 +123,7 @@ export function TaxCountriesForm({
 }: {
   t: Translate;
   action: string;
+  fields: ScreenFieldValues;
   options: CountryOption[];
   chosen: string[];
   /** The search text of the no-JS server search. */
@@ -143,7 +138,7 @@ export function TaxCountriesForm({
         component={CountrySelect}
         props={{
           action,
-          fields: { step: STEP, subStep: '1' },
+          fields: { ...fields },
           legend: t('taxInformation.countries.title'),
           options,
           chosen,
@@ -157,7 +152,7 @@ export function TaxCountriesForm({
           error: error ?? null,
           submit: { name: 'intent', value: 'continue' },
           serverSearch: { name: 'q', query: search, button: { label: t('taxInformation.countries.searchButton'), name: 'intent', value: 'search' } },
-          // §4.5: a US tax liability is FATCA whichever way it was declared.
+          // customer-information §4.5: a US tax liability is FATCA whichever way it was declared.
           confirm: { dialogId: fatca.id, countries: ['US'], field: { name: 'intent', value: 'attest' } },
         }}
       />
@@ -176,9 +171,15 @@ export interface TinRow {
   startDateError?: string;
 }
 
+const tinId = (countryCode: string) => `tin-${countryCode}`;
+const startDateId = (countryCode: string) => `start-date-${countryCode}`;
+const TAX_RESIDENCE_ID = 'tax-residence';
+
+/** The `numbers` screen: a tax identification number and start date per foreign country. */
 export function TaxNumbersForm({
   t,
   action,
+  fields,
   rows,
   today,
   taxResidence,
@@ -186,6 +187,7 @@ export function TaxNumbersForm({
 }: {
   t: Translate;
   action: string;
+  fields: ScreenFieldValues;
   rows: TinRow[];
   /** yyyy-mm-dd: the latest start date allowed. */
   today: string;
@@ -194,78 +196,76 @@ export function TaxNumbersForm({
   /** With JavaScript, after a refused submit: the failure dialog, as a modal open over the form. */
   failure?: DialogProps;
 }) {
+  const errors = [
+    ...rows.flatMap((r) => [
+      ...(r.tinError ? [[tinId(r.countryCode), r.tinError] as const] : []),
+      ...(r.startDateError ? [[startDateId(r.countryCode), r.startDateError] as const] : []),
+    ]),
+    ...(taxResidence?.error ? [[TAX_RESIDENCE_ID, taxResidence.error] as const] : []),
+  ];
   return (
     <>
       <form method="post" action={action} noValidate>
-        <CsrfField />
-        <StepFields subStep={2} />
+        <ScreenFields fields={fields} />
         <Island name="scriptMarker" component={ScriptMarker} props={{ name: ENHANCED_FIELD }} />
         <h1>{t('taxInformation.numbers.title')}</h1>
         <p>{t('taxInformation.numbers.intro')}</p>
+        <ErrorSummary t={t} errors={errors} />
         {rows.map((r) => {
-          const tinId = `tin-${r.countryCode}`;
-          const dateId = `start-date-${r.countryCode}`;
-          const tinDescribedBy = [r.placeholder ? `${tinId}-hint` : '', r.tinError ? `${tinId}-error` : ''].filter(Boolean).join(' ') || undefined;
+          const tin = tinId(r.countryCode);
+          const hintId = `${tin}-hint`;
           return (
             <fieldset key={r.countryCode} className="card">
               <legend>
                 <h2>{r.countryName}</h2>
               </legend>
-              <div className="field">
-                <label htmlFor={tinId}>{t('taxInformation.numbers.tin')}</label>
-                {r.placeholder && (
-                  <p id={`${tinId}-hint`} className="field__hint">
-                    {t('taxInformation.numbers.format', { placeholder: r.placeholder })}
-                  </p>
+              <Field
+                id={tin}
+                label={t('taxInformation.numbers.tin')}
+                hint={
+                  r.placeholder && (
+                    <p id={hintId} className="field__hint">
+                      {t('taxInformation.numbers.format', { placeholder: r.placeholder })}
+                    </p>
+                  )
+                }
+                error={r.tinError}
+              >
+                {(described) => (
+                  <input
+                    type="text"
+                    id={tin}
+                    name={`tin_${r.countryCode}`}
+                    defaultValue={r.tin}
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={64}
+                    {...described}
+                    aria-describedby={[r.placeholder ? hintId : '', described['aria-describedby'] ?? ''].filter(Boolean).join(' ') || undefined}
+                  />
                 )}
-                <input
-                  type="text"
-                  id={tinId}
-                  name={`tin_${r.countryCode}`}
-                  defaultValue={r.tin}
-                  autoComplete="off"
-                  spellCheck={false}
-                  maxLength={64}
-                  aria-invalid={r.tinError ? true : undefined}
-                  aria-describedby={tinDescribedBy}
-                />
-                <FieldError id={`${tinId}-error`} message={r.tinError} />
-              </div>
-              <div className="field">
-                <label htmlFor={dateId}>{t('taxInformation.numbers.startDate')}</label>
-                <input
-                  type="date"
-                  id={dateId}
-                  name={`startDate_${r.countryCode}`}
-                  defaultValue={r.startDate}
-                  max={today}
-                  aria-invalid={r.startDateError ? true : undefined}
-                  aria-describedby={r.startDateError ? `${dateId}-error` : undefined}
-                />
-                <FieldError id={`${dateId}-error`} message={r.startDateError} />
-              </div>
+              </Field>
+              <Field id={startDateId(r.countryCode)} label={t('taxInformation.numbers.startDate')} error={r.startDateError}>
+                {(described) => (
+                  <input type="date" id={startDateId(r.countryCode)} name={`startDate_${r.countryCode}`} defaultValue={r.startDate} max={today} {...described} />
+                )}
+              </Field>
             </fieldset>
           );
         })}
         {taxResidence && (
-          <div className="field">
-            <label htmlFor="tax-residence">{t('taxInformation.numbers.taxResidence')}</label>
-            <select
-              id="tax-residence"
-              name="taxResidenceCountryCode"
-              defaultValue={taxResidence.value}
-              aria-invalid={taxResidence.error ? true : undefined}
-              aria-describedby={taxResidence.error ? 'tax-residence-error' : undefined}
-            >
-              <option value="">{t('taxInformation.numbers.taxResidenceChoose')}</option>
-              {taxResidence.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-            <FieldError id="tax-residence-error" message={taxResidence.error} />
-          </div>
+          <Field id={TAX_RESIDENCE_ID} label={t('taxInformation.numbers.taxResidence')} error={taxResidence.error}>
+            {(described) => (
+              <select id={TAX_RESIDENCE_ID} name="taxResidenceCountryCode" defaultValue={taxResidence.value} {...described}>
+                <option value="">{t('taxInformation.numbers.taxResidenceChoose')}</option>
+                {taxResidence.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
         <button type="submit" className="btn">
           {t('taxInformation.continue')}
@@ -276,56 +276,42 @@ export function TaxNumbersForm({
   );
 }
 
-/** Sub-step 3 (§2.3, only with the tax-residence flag): proof of tax residence in one country. */
+/** The `residenceProof` screen (customer-information §2.3, only with the tax-residence flag): proof of tax residence in one country. */
 export function TaxResidenceProofForm(props: {
   t: Translate;
   action: string;
+  fields: ScreenFieldValues;
   countryCode: string;
   countryName: string;
   files: readonly UploadedFileRef[];
-  removeHref: (attachmentId: string) => string;
+  removeHref: (slot: string, attachmentId: string) => string;
   uploadError?: string;
   error?: string;
 }) {
-  const { t, action, countryName } = props;
-  const complete = props.files.length > 0;
-  const uploadId = `tax-residence-proof-${props.countryCode}`;
+  const { t, countryName } = props;
   return (
-    <section aria-labelledby="tax-residence-proof-title">
-      <h1 id="tax-residence-proof-title">{t('taxInformation.proof.title')}</h1>
-      <p>{t('taxInformation.proof.text', { country: countryName })}</p>
-      {props.error && (
-        <p className="error-summary" role="alert">
-          {props.error}
-        </p>
-      )}
-      <section className="card proof-card" aria-labelledby={`${uploadId}-title`}>
-        <h2 id={`${uploadId}-title`}>{countryName}</h2>
-        <FileUpload
-          t={t}
-          id={uploadId}
-          label={t('taxInformation.proof.upload', { country: countryName })}
-          action={action}
-          fields={{ step: STEP, subStep: '3' }}
-          files={props.files}
-          removeHref={props.removeHref}
-          error={props.uploadError ?? null}
-        />
-      </section>
-      <form method="post" action={action}>
-        <CsrfField />
-        <StepFields subStep={3} />
-        <input type="hidden" name="intent" value="finish" />
-        <Island name="scriptMarker" component={ScriptMarker} props={{ name: ENHANCED_FIELD }} />
-        {!complete && (
-          <p id="tax-residence-proof-missing" className="field__hint">
-            {t('taxInformation.proof.missing')}
-          </p>
-        )}
-        <button type="submit" className="btn" disabled={!complete} aria-describedby={complete ? undefined : 'tax-residence-proof-missing'}>
-          {t('taxInformation.continue')}
-        </button>
-      </form>
-    </section>
+    <UploadScreen
+      t={t}
+      id="tax-residence-proof"
+      title={t('taxInformation.proof.title')}
+      intro={<p>{t('taxInformation.proof.text', { country: countryName })}</p>}
+      action={props.action}
+      fields={props.fields}
+      slots={[
+        {
+          key: props.countryCode,
+          title: countryName,
+          label: t('taxInformation.proof.upload', { country: countryName }),
+          files: props.files,
+          ...(props.uploadError ? { error: props.uploadError } : {}),
+        },
+      ]}
+      complete={props.files.length > 0}
+      missing={t('taxInformation.proof.missing')}
+      continueLabel={t('taxInformation.continue')}
+      removeHref={props.removeHref}
+      {...(props.error ? { error: props.error } : {})}
+      finishExtra={<Island name="scriptMarker" component={ScriptMarker} props={{ name: ENHANCED_FIELD }} />}
+    />
   );
 }

@@ -1,8 +1,9 @@
-// The call wrapper of customer-information.md §7: every brokerage call of the page goes through it.
-// A 401 with code EXPIRED_ACCESS_TOKEN (the access token lives 30 minutes, a person may take longer) is
-// logged as a token refresh: the session's refresh token buys a new access token once per request and
-// the call is tried again. Whatever still fails is mapped to the page's error: 401/403 → session
-// expired, anything else → try again. The error is per render, so the next call starts without one.
+// The call wrapper of customer-information §7: the brokerage client bound to the person's request. Every
+// call of the page goes through it and never handles a token: the wrapper sends the session's access
+// token. A 401 with code EXPIRED_ACCESS_TOKEN (the access token lives 30 minutes, a person may take
+// longer) is logged as a token refresh: the session's refresh token buys a new access token, once per
+// request however many calls run side by side, and the call is tried again. Whatever still fails is the
+// page's error (callErrorKind): 401/403 → session expired, anything else → try again.
 import type { Logger } from 'pino';
 import type { BrokerageClient } from '../../upstream/brokerage.ts';
 import { UpstreamError } from '../../upstream/http.ts';
@@ -11,7 +12,7 @@ import { EXPIRED_ACCESS_TOKEN, unauthorizedBody } from '../../../shared/contract
 
 export type StepErrorKind = 'SESSION_EXPIRED_ERROR' | 'TRY_AGAIN_ERROR';
 
-/** §7: 401/403 → session expired, anything else → try again. */
+/** customer-information §7: 401/403 → session expired, anything else → try again. */
 export function callErrorKind(err: unknown): StepErrorKind {
   return err instanceof UpstreamError && (err.status === 401 || err.status === 403) ? 'SESSION_EXPIRED_ERROR' : 'TRY_AGAIN_ERROR';
 }
@@ -20,48 +21,74 @@ export function isExpiredAccessToken(err: unknown): err is UpstreamError {
   return err instanceof UpstreamError && err.status === 401 && unauthorizedBody.safeParse(err.body).data?.code === EXPIRED_ACCESS_TOKEN;
 }
 
-/**
- * The brokerage client for one request of the page. Step modules call it as they would the plain client,
- * passing the access token they were given; after a refresh, a token this request replaced is swapped
- * for the new one, so later calls of the same request do not expire again. The refresh token never
- * leaves the session and no token is logged.
- */
-export function brokerageForRequest(brokerage: BrokerageClient, journey: Journey, logger: Logger): BrokerageClient {
-  const replaced = new Set<string>();
-  let refreshing: Promise<void> | undefined;
-  const current = (arg: unknown) => (typeof arg === 'string' && replaced.has(arg) ? journey.jwt : arg);
+/** A brokerage call made with the person's access token, as the steps see it: without the token. */
+type Bound<Call> = Call extends (jwt: string, ...args: infer Args) => Promise<infer Result> ? (...args: Args) => Promise<Result> : never;
 
-  async function refresh(expired: string, call: string, cause: UpstreamError): Promise<void> {
+/** The brokerage calls of the customer-information page, each bound to the person's session. */
+export interface PersonBrokerage {
+  submitAccountPicker: Bound<BrokerageClient['submitAccountPicker']>;
+  submitAccountAlias: Bound<BrokerageClient['submitAccountAlias']>;
+  agreementBundles: Bound<BrokerageClient['agreementBundles']>;
+  submitCitizenship: Bound<BrokerageClient['submitCitizenship']>;
+  initFileUpload: Bound<BrokerageClient['initFileUpload']>;
+  submitMilestone: Bound<BrokerageClient['submitMilestone']>;
+  taxValidationRules: Bound<BrokerageClient['taxValidationRules']>;
+  submitTaxInfo: Bound<BrokerageClient['submitTaxInfo']>;
+  createCase: Bound<BrokerageClient['createCase']>;
+  submitTaxResidence: Bound<BrokerageClient['submitTaxResidence']>;
+  submitResidency: Bound<BrokerageClient['submitResidency']>;
+  submitContactInfo: Bound<BrokerageClient['submitContactInfo']>;
+  contactRelatedData: Bound<BrokerageClient['contactRelatedData']>;
+  requestSignature: Bound<BrokerageClient['requestSignature']>;
+}
+
+/**
+ * The brokerage client for one request of the person (the journey is the request's session). The
+ * refresh token never leaves the session and no token is logged.
+ */
+export function brokerageForPerson(brokerage: BrokerageClient, journey: Journey, logger: Logger): PersonBrokerage {
+  let refreshing: Promise<void> | undefined;
+
+  async function refresh(call: string, cause: UpstreamError): Promise<void> {
     logger.info({ upstream: 'brokerage', call }, 'access token expired: token refresh');
     // A session from before refresh tokens were kept has nothing to refresh with: it has expired.
     if (!journey.refreshToken) throw cause;
     try {
-      const { jwt } = await brokerage.refreshToken(journey.refreshToken);
-      replaced.add(expired);
-      journey.jwt = jwt;
+      journey.jwt = (await brokerage.refreshToken(journey.refreshToken)).jwt;
     } catch (err) {
       logger.warn({ upstream: 'brokerage', call, status: err instanceof UpstreamError ? err.status : undefined }, 'token refresh failed');
       throw cause;
     }
   }
 
-  return new Proxy(brokerage, {
-    get(target, prop, receiver) {
-      const member: unknown = Reflect.get(target, prop, receiver);
-      if (typeof member !== 'function' || prop === 'refreshToken') return member;
-      return async (...args: unknown[]) => {
-        const [first, ...rest] = args;
-        const sent = current(first);
-        try {
-          return await member.apply(target, [sent, ...rest]);
-        } catch (err) {
-          // Only the person's own token can be refreshed (other first arguments are not tokens).
-          if (!isExpiredAccessToken(err) || typeof sent !== 'string' || (sent !== journey.jwt && !replaced.has(sent))) throw err;
-          // Calls running side by side share one refresh.
-          if (sent === journey.jwt) await (refreshing ??= refresh(sent, String(prop), err));
-          return await member.apply(target, [journey.jwt, ...rest]);
-        }
-      };
-    },
-  });
+  /** One call with the current token; after an expired one, once more with the refreshed token. */
+  async function withToken<Result>(call: string, run: (jwt: string) => Promise<Result>): Promise<Result> {
+    const sent = journey.jwt;
+    if (!sent) throw new UpstreamError('brokerage', 401, undefined, 'no access token in the session');
+    try {
+      return await run(sent);
+    } catch (err) {
+      if (!isExpiredAccessToken(err)) throw err;
+      // Calls running side by side share one refresh; a call that sent an older token just retries.
+      if (journey.jwt === sent) await (refreshing ??= refresh(call, err));
+      return await run(journey.jwt!);
+    }
+  }
+
+  return {
+    submitAccountPicker: (...args) => withToken('submitAccountPicker', (jwt) => brokerage.submitAccountPicker(jwt, ...args)),
+    submitAccountAlias: (...args) => withToken('submitAccountAlias', (jwt) => brokerage.submitAccountAlias(jwt, ...args)),
+    agreementBundles: (...args) => withToken('agreementBundles', (jwt) => brokerage.agreementBundles(jwt, ...args)),
+    submitCitizenship: (...args) => withToken('submitCitizenship', (jwt) => brokerage.submitCitizenship(jwt, ...args)),
+    initFileUpload: (...args) => withToken('initFileUpload', (jwt) => brokerage.initFileUpload(jwt, ...args)),
+    submitMilestone: (...args) => withToken('submitMilestone', (jwt) => brokerage.submitMilestone(jwt, ...args)),
+    taxValidationRules: (...args) => withToken('taxValidationRules', (jwt) => brokerage.taxValidationRules(jwt, ...args)),
+    submitTaxInfo: (...args) => withToken('submitTaxInfo', (jwt) => brokerage.submitTaxInfo(jwt, ...args)),
+    createCase: (...args) => withToken('createCase', (jwt) => brokerage.createCase(jwt, ...args)),
+    submitTaxResidence: (...args) => withToken('submitTaxResidence', (jwt) => brokerage.submitTaxResidence(jwt, ...args)),
+    submitResidency: (...args) => withToken('submitResidency', (jwt) => brokerage.submitResidency(jwt, ...args)),
+    submitContactInfo: (...args) => withToken('submitContactInfo', (jwt) => brokerage.submitContactInfo(jwt, ...args)),
+    contactRelatedData: (...args) => withToken('contactRelatedData', (jwt) => brokerage.contactRelatedData(jwt, ...args)),
+    requestSignature: (...args) => withToken('requestSignature', (jwt) => brokerage.requestSignature(jwt, ...args)),
+  };
 }

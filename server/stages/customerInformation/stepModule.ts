@@ -1,12 +1,26 @@
-// The contract every customer-information step implements (customer-information.md §2.3, §4.1). The
-// page (steps.tsx) owns the route, the header, the session and the call wrapper of §7; a step module
-// only renders its current sub-step and handles a post of its own form.
+// The contract every customer-information step implements (customer-information.md §2.3, §4.1): a step
+// is a small set of named screens. A screen is one unit: the zod schema of its post, its view, and a
+// submit that says what happens next. The page machine (steps.tsx) owns everything screens share: the
+// route, the header, the session, the hidden step/screen fields and the stale-post rule, Back over the
+// visited screens, dialogs, and the call wrapper of customer-information §7.
+//
+// To add a screen: one schema, one view, one submit —
+//
+//   countries: screen({
+//     input: z.object({ countries: z.array(z.string()) }),
+//     view: (ctx) => <CountriesForm fields={ctx.fields()} … />,
+//     async submit(ctx, input) { …; return { kind: 'screen', screen: 'numbers' }; },
+//     invalid: (ctx) => again(countriesView(ctx, ctx.t('…required'))),
+//   }),
 import type { Request } from 'express';
 import type { ReactElement } from 'react';
+import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { CustomerInformationProgress, Journey } from '../../journey.ts';
 import type { Translate } from '../../../shared/i18n.ts';
 import type { StepId } from '../../../shared/contracts/brokerage.ts';
+import type { ScreenFieldValues } from '../../../views/components/ScreenForm.tsx';
+import type { PersonBrokerage } from './calls.ts';
 
 export interface StepContext {
   req: Request;
@@ -14,32 +28,70 @@ export interface StepContext {
   journey: Journey;
   ci: CustomerInformationProgress;
   t: Translate;
-  /** The person's access token for brokerage calls (the current one: the call wrapper may refresh it). */
-  jwt: string;
-  /** Form action every form of the step posts to; the body's `step` field names the step. */
+  /** The brokerage calls bound to the person (customer-information §7 call wrapper, calls.ts): no token to pass. */
+  brokerage: PersonBrokerage;
+  /** The prospect whose page this is. */
+  prospectId: string;
+  /** Form action every form of the step posts to; the hidden step and screen fields name what it answers. */
   action: string;
-  /** Base path of this prospect's page, for links to a step's own sub-pages (dialogs without JS). */
+  /** Base path of this prospect's page, for links to a screen's own confirmations (e.g. ?remove=…). */
   basePath: string;
+  /** The screen being shown, or the one a post answers. */
+  screen: string;
+  /** The hidden fields of a form of `screen` (default: this screen); a post without them is stale. */
+  fields(screen?: string): ScreenFieldValues;
 }
 
-/** What a post did: finish the step, move within it, show it again (with errors, input kept), or leave. */
-export type StepOutcome =
-  | { kind: 'advance' }
-  | { kind: 'subStep'; subStep: number }
-  | { kind: 'render'; status: number; view: ReactElement }
+/** What a screen's submit did. */
+export type ScreenOutcome =
+  /** The step is answered: the next step. */
+  | { kind: 'finish' }
+  /** Another screen of the step (or this one again, re-read from the session). */
+  | { kind: 'screen'; screen: string }
+  /**
+   * A view answered to the post itself: the screen again with errors and the input kept. With `screen`,
+   * that screen is the current one from now on (e.g. the numbers form under a modal failure dialog).
+   */
+  | { kind: 'again'; status: number; view: ReactElement; screen?: string }
+  /** What the header's Back does: the last visited screen, or the previous step (a dialog's cancel). */
+  | { kind: 'back' }
+  /** Somewhere else (a same-origin path or the external form). */
   | { kind: 'redirect'; url: string };
+
+export interface Screen<Input = unknown> {
+  /** The post's own fields (step, screen and _csrf are the machine's; zod objects drop unknown keys). */
+  input: z.ZodType<Input>;
+  /**
+   * A dialog: a modal over one of these screens with JavaScript (its post is then accepted while that
+   * screen is shown), a screen of its own without. A dialog is never a Back target.
+   */
+  dialogOver?: readonly string[];
+  view(ctx: StepContext): ReactElement | Promise<ReactElement>;
+  submit(ctx: StepContext, input: Input): ScreenOutcome | Promise<ScreenOutcome>;
+  /** The answer to a post that does not parse; default: the screen as it stands. */
+  invalid?(ctx: StepContext, body: Record<string, unknown>): ScreenOutcome | Promise<ScreenOutcome>;
+  /** Whether the screen can be shown now (e.g. a session from before a flag changed); otherwise the step's first. */
+  available?(ctx: StepContext): boolean;
+}
 
 export interface StepModule {
   id: StepId;
-  /** The current sub-step (ci.subStep) as a form; reads earlier answers from ci.answers. */
-  view(ctx: StepContext): ReactElement | Promise<ReactElement>;
-  /**
-   * Handles a post of the step's form. `body` is the raw urlencoded body (or multipart fields): the
-   * module parses it with its own zod schema. Upstream failures may throw UpstreamError: the page maps
-   * 401/403 to SESSION_EXPIRED_ERROR and anything else to TRY_AGAIN_ERROR (§7). An expired access token
-   * never reaches the module: the page's call wrapper (calls.ts) refreshes it and repeats the call.
-   */
-  submit(ctx: StepContext, body: Record<string, unknown>): Promise<StepOutcome>;
-  /** Back within the step: the previous sub-step, or null to go to the previous step. Default null. */
-  back?(ctx: StepContext): number | null;
+  /** The screen the step opens on. */
+  first: string;
+  screens: Readonly<Record<string, Screen<never>>>;
 }
+
+/** Types a screen by its input schema (the record of screens holds them all). */
+export function screen<Input>(definition: Screen<Input>): Screen<never> {
+  return definition as unknown as Screen<never>;
+}
+
+/** A step of one screen. */
+export function singleScreen(id: StepId, name: string, definition: Screen<never>): StepModule {
+  return { id, first: name, screens: { [name]: definition } };
+}
+
+export const again = (view: ReactElement, status = 400, options: { screen?: string } = {}): ScreenOutcome => ({ kind: 'again', status, view, ...options });
+export const back: ScreenOutcome = { kind: 'back' };
+export const goTo = (screen: string): ScreenOutcome => ({ kind: 'screen', screen });
+export const finish: ScreenOutcome = { kind: 'finish' };

@@ -1,5 +1,9 @@
-// The customer-information page (customer-information.md §2–4): one step at a time, the current step
-// and every answer kept in the session, every step a plain form post that redirects (303) onwards.
+// The customer-information page and its page machine (customer-information.md §2–4): one step at a time,
+// each step a set of named screens (stepModule.ts). The machine keeps the current step, its current
+// screen and the screens visited before it in the session; every form posts its step and screen, and a
+// post for any other screen is stale and refused the same way everywhere (back to what is shown). Back
+// returns to the last visited screen, then to the previous step. A dialog is a screen too: a modal over
+// the screen it belongs to with JavaScript (its post is accepted there), a screen of its own without.
 import { Router, type Request, type Response } from 'express';
 import type { ReactElement } from 'react';
 import { z } from 'zod';
@@ -8,13 +12,13 @@ import { journeyOf, redirectAfterSave, sendPage, translatorFor } from '../../pag
 import type { CustomerInformationProgress, Journey } from '../../journey.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { endJourney } from '../../endJourney.ts';
-import type { BrokerageClient } from '../../upstream/brokerage.ts';
 import type { Translate } from '../../../shared/i18n.ts';
-import { brokerageForRequest, callErrorKind, type StepErrorKind } from './calls.ts';
+import { brokerageForPerson, callErrorKind, type PersonBrokerage, type StepErrorKind } from './calls.ts';
 import { stepIds } from '../../../shared/contracts/brokerage.ts';
 import { canGoBack, progressPercent } from '../../../shared/customerInformationSteps.ts';
+import { acceptsPost, backWithinStep, visitedAfterMove } from '../../../shared/pageMachine.ts';
 import { abortDialog, StepError, StepHeaderBar, StepUnavailable } from '../../../views/pages/CustomerInformationPage.tsx';
-import type { StepContext } from './stepModule.ts';
+import type { Screen, StepContext, StepModule } from './stepModule.ts';
 import { stepModules } from './stepRegistry.ts';
 import { isMultipart, parseMultipart } from './uploads.ts';
 import type { RefuseHandler } from '../../infra/sessionLocks.ts';
@@ -22,16 +26,19 @@ import { routePatterns, routePrefixes, routes } from '../../../shared/routes.ts'
 import { Dialog } from '../../../views/components/Dialog.tsx';
 import { FaqPanel } from '../../../views/components/FaqPanel.tsx';
 
-// Every step form names its step, so a post from a stale tab or a double submit cannot answer another step.
-const stepField = z.object({ step: z.enum(stepIds) });
+// Every form names its step and screen, so a post from a stale tab or a double submit cannot answer another one.
+const screenField = z.object({ step: z.enum(stepIds), screen: z.string().min(1).max(40) });
 // What an HTML form posts: names with one or more text values. Anything else (JSON objects) is not a form.
 const formFields = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
-function progressOf(req: Request, deps: AppDeps, prospectId: string): { journey: Journey; ci: CustomerInformationProgress } | null {
+/** A journey at its customer-information page: identified, with this prospect (its id kept once, on the journey) and its progress. */
+type AtPage = Journey & { prospectId: string; customerInformation: CustomerInformationProgress };
+
+function progressOf(req: Request, deps: AppDeps, prospectId: string): { journey: AtPage; ci: CustomerInformationProgress } | null {
   const journey = journeyOf(req, deps);
   const ci = journey.customerInformation;
-  if (!journey.jwt || !ci || ci.prospectId !== prospectId) return null;
-  return { journey, ci };
+  if (!journey.jwt || !ci || journey.prospectId !== prospectId) return null;
+  return { journey: journey as AtPage, ci };
 }
 
 interface StepRender {
@@ -63,30 +70,40 @@ export function refusedStepPost(fallback: RefuseHandler): RefuseHandler {
   };
 }
 
-// One wrapped client per request, so a token refreshed by one call is used by every later call of it.
-const requestBrokerage = new WeakMap<Request, BrokerageClient>();
+// One bound client per request, so a token refreshed by one call is used by every later call of it.
+const requestBrokerage = new WeakMap<Request, PersonBrokerage>();
 
-/** The step's context: its brokerage calls go through the §7 call wrapper (token refresh, calls.ts). */
-function contextFor(req: Request, deps: AppDeps, journey: Journey, ci: CustomerInformationProgress): StepContext {
+/** The step's context: its brokerage calls go through the customer-information §7 call wrapper (calls.ts). */
+function contextFor(req: Request, deps: AppDeps, journey: AtPage, ci: CustomerInformationProgress, screen: string): StepContext {
   let brokerage = requestBrokerage.get(req);
   if (!brokerage) {
-    brokerage = brokerageForRequest(deps.brokerage, journey, deps.logger);
+    brokerage = brokerageForPerson(deps.brokerage, journey, deps.logger);
     requestBrokerage.set(req, brokerage);
   }
   return {
     req,
-    deps: { ...deps, brokerage },
+    deps,
     journey,
     ci,
+    brokerage,
+    prospectId: journey.prospectId,
     t: translatorFor(req, deps),
-    // Read at use: a token refresh replaces it in the session.
-    get jwt() {
-      return journey.jwt!;
-    },
-    action: routes.customerInformationStep(ci.prospectId),
-    basePath: routes.customerInformation(ci.prospectId),
+    action: routes.customerInformationStep(journey.prospectId),
+    basePath: routes.customerInformation(journey.prospectId),
+    screen,
+    fields: (name = screen) => ({ step: ci.steps[ci.current]!, screen: name }),
   };
 }
+
+/** The screen shown now: the session's, if the step has it and it can be shown, else the step's first. */
+function currentScreen(module: StepModule, ctxOf: (screen: string) => StepContext): { name: string; screen: Screen<never> } {
+  const ci = ctxOf(module.first).ci;
+  const name = ci.screen;
+  const found = name === undefined ? undefined : module.screens[name];
+  if (name !== undefined && found && (found.available?.(ctxOf(name)) ?? true)) return { name, screen: found };
+  return { name: module.first, screen: module.screens[module.first]! };
+}
+
 
 /** Where the step's view would be when its own calls failed: the banner says why; try again reloads. */
 function ViewUnavailable({ t, kind, href }: { t: Translate; kind: StepErrorKind; href: string }) {
@@ -100,7 +117,7 @@ function ViewUnavailable({ t, kind, href }: { t: Translate; kind: StepErrorKind;
   );
 }
 
-async function renderStep(req: Request, res: Response, deps: AppDeps, journey: Journey, ci: CustomerInformationProgress, extra: StepRender = {}): Promise<void> {
+async function renderStep(req: Request, res: Response, deps: AppDeps, journey: AtPage, ci: CustomerInformationProgress, extra: StepRender = {}): Promise<void> {
   const t = translatorFor(req, deps);
   const step = ci.steps[ci.current];
   const module = step === undefined ? undefined : stepModules.get(step);
@@ -110,24 +127,26 @@ async function renderStep(req: Request, res: Response, deps: AppDeps, journey: J
     sendPage(req, res, deps, { progress: 2, body: <StepUnavailable t={t} formUrl={deps.config.MANUAL_SUPPORT_URL} /> });
     return;
   }
+  const ctxOf = (screen: string) => contextFor(req, deps, journey, ci, screen);
+  const shown = currentScreen(module, ctxOf);
   let { status, error } = extra;
   let body = extra.view;
   if (!body) {
     try {
-      body = await module.view(contextFor(req, deps, journey, ci));
+      body = await shown.screen.view(ctxOf(shown.name));
     } catch (err) {
       // A view's own calls (e.g. tax validation rules) failed: the banner instead of an error page.
       if (!(err instanceof UpstreamError)) throw err;
-      deps.logger.warn({ status: err.status, step }, 'customer-information step view failed');
+      deps.logger.warn({ status: err.status, step, screen: shown.name }, 'customer-information step view failed');
       error = callErrorKind(err);
       status = 502;
-      body = <ViewUnavailable t={t} kind={error} href={routes.customerInformation(ci.prospectId)} />;
+      body = <ViewUnavailable t={t} kind={error} href={routes.customerInformation(journey.prospectId)} />;
     }
   }
   const header = {
-    backAction: canGoBack(ci.steps, ci.current) || (ci.subStep ?? 0) > 0 ? routes.customerInformationBack(ci.prospectId) : null,
-    exitUrl: routes.customerInformationExit(ci.prospectId),
-    continueUrl: routes.customerInformation(ci.prospectId),
+    backAction: canGoBack(ci.steps, ci.current) || (ci.visited?.length ?? 0) > 0 ? routes.customerInformationBack(journey.prospectId) : null,
+    exitUrl: routes.customerInformationExit(journey.prospectId),
+    continueUrl: routes.customerInformation(journey.prospectId),
     progressPercent: progressPercent(ci.steps, ci.current),
   };
   sendPage(req, res, deps, {
@@ -142,7 +161,7 @@ async function renderStep(req: Request, res: Response, deps: AppDeps, journey: J
             {t(`customerInformation.notSaved.${extra.notSaved}`)}
           </p>
         )}
-        <div className="step" data-step={step} data-sub-step={ci.subStep ?? 0}>
+        <div className="step" data-step={step} data-screen={shown.name}>
           {body}
         </div>
         <FaqPanel t={t} faqUrl={deps.config.FAQ_URL} />
@@ -151,10 +170,38 @@ async function renderStep(req: Request, res: Response, deps: AppDeps, journey: J
   });
 }
 
-/** Moves to the next step (its first sub-step). */
+/** Moves to the next step (its first screen). */
 function advance(ci: CustomerInformationProgress): void {
   ci.current = Math.min(ci.current + 1, ci.steps.length - 1);
-  ci.subStep = 0;
+  delete ci.screen;
+  ci.visited = [];
+}
+
+/** Moves to `target` within the step, remembering for Back what shared/pageMachine.ts says. */
+function moveTo(module: StepModule, ci: CustomerInformationProgress, from: string, target: string): void {
+  if (!Object.hasOwn(module.screens, target)) throw new Error(`${module.id} has no screen ${target}`);
+  ci.visited = visitedAfterMove(module, ci.visited ?? [], from, target);
+  ci.screen = target;
+}
+
+/** Back: the last visited screen of the step, else the previous step from its first screen. */
+function goBack(ci: CustomerInformationProgress): void {
+  const within = backWithinStep(ci.visited ?? []);
+  if (within) {
+    ci.screen = within.screen;
+    ci.visited = within.visited;
+  } else if (canGoBack(ci.steps, ci.current)) {
+    ci.current -= 1;
+    delete ci.screen;
+    ci.visited = [];
+  }
+}
+
+/** The screen a post answers, if the stale-post rule (shared/pageMachine.ts) accepts it. */
+function screenPosted(module: StepModule, shown: string, body: unknown): { name: string; screen: Screen<never> } | null {
+  const posted = screenField.safeParse(body);
+  if (!posted.success || posted.data.step !== module.id || !acceptsPost(module, shown, posted.data.screen)) return null;
+  return { name: posted.data.screen, screen: module.screens[posted.data.screen]! };
 }
 
 export function customerInformationRoutes(deps: AppDeps): Router {
@@ -173,29 +220,38 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     const { journey, ci } = found;
     // Upload forms post multipart: text fields into req.body, the file kept for uploads.ts (uploadFile).
     if (isMultipart(req)) await parseMultipart(req, res);
-    const parsed = stepField.safeParse(req.body);
     const current = ci.steps[ci.current];
     const module = current === undefined ? undefined : stepModules.get(current);
-    if (!parsed.success || parsed.data.step !== current || !module || !formFields.safeParse(req.body).success) {
-      return res.redirect(303, routes.customerInformation(ci.prospectId));
-    }
+    if (!module || !formFields.safeParse(req.body).success) return res.redirect(303, routes.customerInformation(journey.prospectId));
+    const ctxOf = (screen: string) => contextFor(req, deps, journey, ci, screen);
+    const shown = currentScreen(module, ctxOf);
+    const posted = screenPosted(module, shown.name, req.body);
+    if (!posted) return res.redirect(303, routes.customerInformation(journey.prospectId));
+    const ctx = ctxOf(posted.name);
     try {
-      const outcome = await module.submit(contextFor(req, deps, journey, ci), req.body as Record<string, unknown>);
+      const input = posted.screen.input.safeParse(req.body);
+      const outcome = input.success
+        ? await posted.screen.submit(ctx, input.data)
+        : ((await posted.screen.invalid?.(ctx, req.body as Record<string, unknown>)) ?? { kind: 'screen', screen: shown.name });
       switch (outcome.kind) {
-        case 'advance':
+        case 'finish':
           advance(ci);
-          return redirectAfterSave(req, res, routes.customerInformation(ci.prospectId));
-        case 'subStep':
-          ci.subStep = outcome.subStep;
-          return redirectAfterSave(req, res, routes.customerInformation(ci.prospectId));
-        case 'render':
+          return redirectAfterSave(req, res, routes.customerInformation(journey.prospectId));
+        case 'screen':
+          moveTo(module, ci, shown.name, outcome.screen);
+          return redirectAfterSave(req, res, routes.customerInformation(journey.prospectId));
+        case 'again':
+          if (outcome.screen !== undefined) moveTo(module, ci, shown.name, outcome.screen);
           return await renderStep(req, res, deps, journey, ci, { status: outcome.status, view: outcome.view });
+        case 'back':
+          goBack(ci);
+          return redirectAfterSave(req, res, routes.customerInformation(journey.prospectId));
         case 'redirect':
           return redirectAfterSave(req, res, outcome.url);
       }
     } catch (err) {
       if (!(err instanceof UpstreamError)) return next(err);
-      deps.logger.warn({ status: err.status, step: current }, 'customer-information step failed');
+      deps.logger.warn({ status: err.status, step: current, screen: posted.name }, 'customer-information step failed');
       await renderStep(req, res, deps, journey, ci, { status: 502, error: callErrorKind(err) }).catch(next);
     }
   });
@@ -204,14 +260,8 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     const found = progressOf(req, deps, req.params.prospectId);
     if (!found) return res.redirect(303, routes.start);
     const { journey, ci } = found;
-    const module = stepModules.get(ci.steps[ci.current]!);
-    const previousSubStep = module?.back?.(contextFor(req, deps, journey, ci)) ?? null;
-    if (previousSubStep !== null) ci.subStep = previousSubStep;
-    else if (canGoBack(ci.steps, ci.current)) {
-      ci.current -= 1;
-      ci.subStep = 0;
-    }
-    redirectAfterSave(req, res, routes.customerInformation(ci.prospectId));
+    goBack(ci);
+    redirectAfterSave(req, res, routes.customerInformation(journey.prospectId));
   });
 
   // The abort modal as its own page (works without JavaScript).
@@ -221,7 +271,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     const t = translatorFor(req, deps);
     sendPage(req, res, deps, {
       progress: 2,
-      body: <Dialog {...abortDialog(t, routes.customerInformationExit(found.ci.prospectId), routes.customerInformation(found.ci.prospectId))} />,
+      body: <Dialog {...abortDialog(t, routes.customerInformationExit(found.journey.prospectId), routes.customerInformation(found.journey.prospectId))} />,
     });
   });
 

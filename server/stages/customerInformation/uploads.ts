@@ -1,5 +1,5 @@
 // File uploads of the customer-information steps (customer-information.md §5 "Files", §7 init-file-upload,
-// §8 storage failure): citizenship proof, proof of tax residence, residency documents.
+// customer-information §8 storage failure): citizenship proof, proof of tax residence, residency documents.
 //
 // How it fits together:
 // - steps.tsx calls parseMultipart(req, res) for a multipart post to the step route, before the step's
@@ -7,26 +7,20 @@
 //   form), the file stays in memory (at most MAX_FILE_BYTES; never written to disk) for uploadFile.
 //   A too-big file, a second file or a malformed body never answers 413/500: the module gets a
 //   message to show instead.
-// - The form: views/components/FileUpload.tsx renders it (enctype multipart/form-data, field `file`,
-//   hidden `step`, `intent=upload` plus the step's own hidden fields); removal posts `intent=remove`
-//   with `attachmentId` (with JS after a modal, without JS from the confirmation screen).
-// - In the module's submit:
-//
-//     const form = z.object({ intent: z.enum(['upload', 'remove']), attachmentId: z.string().max(100).optional(), … });
-//     if (form.intent === 'upload') {
-//       const result = await uploadFile(ctx, { taskId });
-//       if (!result.ok) return { kind: 'render', status: 400, view: myView(ctx, { uploadError: result.message }) };
-//       answers.files.push(result.file);           // keep { attachmentId, name } in ci.answers
-//       return { kind: 'subStep', subStep: ctx.ci.subStep ?? 0 };
-//     }
-//     answers.files = removeFile(answers.files, form.attachmentId);
+// - The screen: uploadScreen (below) is the one upload screen every step uses. It renders
+//   views/components/UploadScreen.tsx (a card per slot, each with FileUpload), posts `intent=upload`
+//   with the slot (multipart), `intent=remove` with slot and attachmentId (with JS after a modal,
+//   without JS from the ?remove=…&slot=… confirmation screen) and `intent=finish`, which continues
+//   once every required slot has a file. A step only says what its slots are and what Continue does.
 //
 // The file is judged by its content (shared/files.ts: type, image dimensions, PDF structure), named
 // safely, announced with init-file-upload and PUT to the answered URL as an attachment; both calls are
 // tried 10 times (customer-information §9). Logs never carry the file name.
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import type { StepContext } from './stepModule.ts';
+import { z } from 'zod';
+import type { ReactElement } from 'react';
+import { again, goTo, screen, type Screen, type ScreenOutcome, type StepContext } from './stepModule.ts';
 import { judgeFile, MAX_FILE_BYTES, safeFileName, type FileProblem } from '../../../shared/files.ts';
 import type { UploadedFileRef } from '../../../shared/citizenship.ts';
 import { UpstreamError } from '../../upstream/http.ts';
@@ -96,7 +90,7 @@ export async function uploadFile(ctx: StepContext, { taskId }: { taskId: string 
   const step = ctx.ci.steps[ctx.ci.current];
   let target: { url: string; attachmentId: string };
   try {
-    target = await withRetries(() => deps.brokerage.initFileUpload(ctx.jwt, { fileName, contentType: verdict.contentType, taskId }), delay);
+    target = await withRetries(() => ctx.brokerage.initFileUpload({ fileName, contentType: verdict.contentType, taskId }), delay);
   } catch (err) {
     if (err instanceof UpstreamError && (err.status === 401 || err.status === 403)) throw err;
     deps.logger.error({ step, status: err instanceof UpstreamError ? err.status : undefined }, 'init-file-upload failed');
@@ -105,7 +99,7 @@ export async function uploadFile(ctx: StepContext, { taskId }: { taskId: string 
   try {
     await withRetries(() => deps.objectStorage.put(target.url, { bytes: upload.file!.bytes, contentType: verdict.contentType, fileName }), delay);
   } catch (err) {
-    // §8: the spec's message, with the step and status only (no file name, no signed URL).
+    // customer-information §8: the spec's message, with the step and status only (no file name, no signed URL).
     deps.logger.error({ step, status: err instanceof UpstreamError ? err.status : undefined }, 'Failed to upload file to bucket');
     return { ok: false, message: t('fileUpload.error.failed') };
   }
@@ -115,4 +109,88 @@ export async function uploadFile(ctx: StepContext, { taskId }: { taskId: string 
 /** The list without the file (removing only forgets the reference; the spec has no delete call). */
 export function removeFile(files: readonly UploadedFileRef[], attachmentId: string | undefined): UploadedFileRef[] {
   return files.filter((f) => f.attachmentId !== attachmentId);
+}
+
+/** One place files go: a country's proof, the residency documents. */
+export interface UploadSlot {
+  key: string;
+  /** The upstream task the files are uploaded to; a slot without one takes no upload (back to the screen). */
+  taskId?: string;
+  files: readonly UploadedFileRef[];
+  /** Continue waits for a file here. */
+  required: boolean;
+}
+
+export interface UploadScreenErrors {
+  /** The slot an upload failed for, and why. */
+  slot?: string;
+  upload?: string;
+  /** Continue pressed before every required slot had a file. */
+  page?: string;
+}
+
+export interface UploadScreenSpec {
+  slots(ctx: StepContext): UploadSlot[];
+  /** Stores the uploaded file's reference, or the list without the removed one, in the step's answers. */
+  setFiles(ctx: StepContext, slot: string, files: UploadedFileRef[]): void;
+  /** The screen's view: views/components/UploadScreen.tsx with the step's texts. */
+  view(ctx: StepContext, errors: UploadScreenErrors): ReactElement | Promise<ReactElement>;
+  /** The message when Continue comes before every required slot has a file. */
+  missing(ctx: StepContext): string;
+  /** Continue with every required slot filled: submit the attachments and say where to go. */
+  finish(ctx: StepContext, input: { enhanced?: 'yes' }): Promise<ScreenOutcome>;
+  available?(ctx: StepContext): boolean;
+}
+
+const slotKey = z.string().min(1).max(100);
+const uploadScreenInput = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('upload'), slot: slotKey }),
+  z.object({ intent: z.literal('remove'), slot: slotKey, attachmentId: z.string().min(1).max(100) }),
+  // Set by the page's JavaScript (client/islands/scriptMarker.tsx), for steps whose refusal opens a modal.
+  z.object({ intent: z.literal('finish'), enhanced: z.literal('yes').optional().catch(undefined) }),
+]);
+
+/** The no-JS "Do you want to remove this file?" screen: GET ?remove=<attachmentId>&slot=<key> (changes nothing). */
+const removeQuery = z.object({ remove: z.string().min(1).max(100), slot: slotKey });
+
+/** The file a removal link asks about, if it is one of this screen's. */
+export function fileToRemove(ctx: StepContext, slots: readonly UploadSlot[]): { slot: string; file: UploadedFileRef } | null {
+  const query = removeQuery.safeParse(ctx.req.query);
+  if (!query.success) return null;
+  const file = slots.find((s) => s.key === query.data.slot)?.files.find((f) => f.attachmentId === query.data.remove);
+  return file ? { slot: query.data.slot, file } : null;
+}
+
+/** The no-JS removal link of a file on an upload screen. */
+export const removeHref = (ctx: StepContext) => (slot: string, attachmentId: string) =>
+  `${ctx.basePath}?remove=${encodeURIComponent(attachmentId)}&slot=${encodeURIComponent(slot)}`;
+
+/** The upload screen: pick, upload, remove, and Continue once every required slot has a file. */
+export function uploadScreen(spec: UploadScreenSpec): Screen<never> {
+  return screen({
+    input: uploadScreenInput,
+    view: (ctx) => spec.view(ctx, {}),
+    // A post of the screen without a known intent: the screen with what Continue still waits for.
+    invalid: async (ctx) => again(await spec.view(ctx, { page: spec.missing(ctx) })),
+    ...(spec.available ? { available: spec.available } : {}),
+    async submit(ctx, input) {
+      const slots = spec.slots(ctx);
+      const slot = 'slot' in input ? slots.find((s) => s.key === input.slot) : undefined;
+      switch (input.intent) {
+        case 'upload': {
+          if (!slot?.taskId) return goTo(ctx.screen);
+          const result = await uploadFile(ctx, { taskId: slot.taskId });
+          if (!result.ok) return again(await spec.view(ctx, { slot: slot.key, upload: result.message }));
+          spec.setFiles(ctx, slot.key, [...slot.files, result.file]);
+          return goTo(ctx.screen);
+        }
+        case 'remove':
+          if (slot) spec.setFiles(ctx, slot.key, removeFile(slot.files, input.attachmentId));
+          return goTo(ctx.screen);
+        case 'finish':
+          if (slots.some((s) => s.required && s.files.length === 0)) return again(await spec.view(ctx, { page: spec.missing(ctx) }));
+          return spec.finish(ctx, input);
+      }
+    },
+  });
 }

@@ -1,4 +1,4 @@
-// The identification error screens (spec §2 "Identification error screens", §8): title, text and the
+// The identification error screens (identification-routing-creation §2 "Identification error screens", §8): title, text and the
 // one button each error offers. An error this product does not know shows the try-again screen.
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../deps.ts';

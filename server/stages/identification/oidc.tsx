@@ -1,4 +1,4 @@
-// Identification for Denmark, Norway and Finland through the OIDC broker (spec §4 "Identification (DK, FI,
+// Identification for Denmark, Norway and Finland through the OIDC broker (identification-routing-creation §4 "Identification (DK, FI,
 // NO)"): the country's page with a continue button; the post that stores the local marker (state, nonce,
 // PKCE verifier) and leaves for the broker; the return page (OnboardingSignicat) that restores the original
 // query; and Onboarding with a code, which exchanges it and opens the brokerage session for the person.

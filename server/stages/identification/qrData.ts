@@ -9,7 +9,7 @@ export function qrData(order: { qrStartToken: string; qrStartSecret: string; sta
   return `bankid.${order.qrStartToken}.${seconds}.${authCode}`;
 }
 
-/** Spec §2: size 144, error correction level Q. */
+/** identification-routing-creation §2: size 144, error correction level Q. */
 export function qrSvg(data: string): Promise<string> {
   return QRCode.toString(data, { type: 'svg', errorCorrectionLevel: 'Q', width: 144, margin: 2 });
 }

@@ -1,5 +1,5 @@
 // Result and hand-off routes: cancel feedback, nightly downtime, the in-app spinner routes, and the
-// status-page entry used by routing (spec §2 routes).
+// status-page entry used by routing (identification-routing-creation §2 routes).
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';

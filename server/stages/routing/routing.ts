@@ -1,7 +1,7 @@
 // Routing after identification (identification-routing-creation §4 "Routing after identification"):
 // fetch the routing status (retried), then continue to the customer-information page or to the screen the
 // status asks for. The tries and the calls after them share the request's deadline (REQUEST_DEADLINE_MS):
-// past it the person gets the try-again identification error (§8 TRY_AGAIN_ERROR), never a hang.
+// past it the person gets the try-again identification error (identification-routing-creation §8 TRY_AGAIN_ERROR), never a hang.
 import { Router } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { UpstreamError } from '../../upstream/http.ts';
@@ -72,7 +72,7 @@ export function routingRoutes(deps: AppDeps): Router {
           const steps = journeySteps(initialSteps, { kyc: deps.config.FLAG_KYC, residency: deps.config.FLAG_RESIDENCY }, implementedSteps);
           journey.prospectId = prospect_id;
           journey.legacyFlow = legacy;
-          journey.customerInformation = { prospectId: prospect_id, steps, current: 0, subStep: 0, answers: {}, accounts: defaultAccounts(journey.country).filter((a) => a.selected).map((a) => a.accountTypeWithCountry) };
+          journey.customerInformation = { steps, current: 0, visited: [], answers: {}, accounts: defaultAccounts(journey.country).filter((a) => a.selected).map((a) => a.accountTypeWithCountry) };
           return res.redirect(303, routes.customerInformation(prospect_id, { legacyFlow: legacy }));
         }
       }

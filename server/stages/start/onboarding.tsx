@@ -1,5 +1,5 @@
 // Onboarding (the start path): customer type selection, the business / minor account type lists, then
-// the country's identification view, or an identification error screen (spec §2 "Customer type
+// the country's identification view, or an identification error screen (identification-routing-creation §2 "Customer type
 // selection", "Business account type list", "Minor account type list", "Identification error screens").
 import { Router, type Request } from 'express';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ const finnishLang = z.object({ lang: z.enum(['sv', 'fi']) });
 const notCarried = new Set(['code', 'state', 'error', 'error_description', 'lang']);
 const MAX_CARRIED_PARAMS = 20;
 
-/** The entry query as plain strings (spec §3 queryParams), without the provider's one-time values. */
+/** The entry query as plain strings (identification-routing-creation §3 queryParams), without the provider's one-time values. */
 function carriedQuery(query: Request['query']): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) {
@@ -54,7 +54,7 @@ export function onboardingRoutes(deps: AppDeps): Router {
 
   router.get(routePatterns.start, async (req, res, next) => {
     try {
-      // FI (spec §4): lang sv or fi switches the locale cookie and reloads without lang, so the
+      // FI (identification-routing-creation §4): lang sv or fi switches the locale cookie and reloads without lang, so the
       // native app's webview and later visits keep the language.
       const fiLang = finnishLang.safeParse(req.query);
       if (countryOf(req, deps) === 'FI' && fiLang.success) {

@@ -2,14 +2,15 @@
 // by shared/accountAlias.ts and posted as accountTypeAliases. Continue and Skip both post; Skip sends
 // the current names (an invalid one falls back to the default name, since Skip must not be blocked).
 import { z } from 'zod';
-import type { StepContext, StepModule } from '../stepModule.ts';
+import { again, finish, screen, singleScreen, type StepContext } from '../stepModule.ts';
 import { UpstreamError } from '../../../upstream/http.ts';
 import type { AccountTypeWithCountry } from '../../../../shared/contracts/brokerage.ts';
 import { aliasErrorKey, aliasToSend, defaultNameKey, validateAlias } from '../../../../shared/accountAlias.ts';
 import { AccountAliasStep, type AliasField } from '../../../../views/pages/AccountAliasStep.tsx';
 
 const fieldName = (account: AccountTypeWithCountry) => `alias_${account}`;
-const body = z.object({ intent: z.enum(['continue', 'skip']).default('continue') }).catchall(z.unknown());
+// Continue or Skip, and one name per account (read in submit: the accounts are the person's).
+const body = z.object({ intent: z.enum(['continue', 'skip']).catch('continue').default('continue') }).catchall(z.unknown());
 const text = z.string().max(500).catch('');
 
 function fields(ctx: StepContext, values: Partial<Record<AccountTypeWithCountry, string>>, withErrors: boolean): AliasField[] {
@@ -22,35 +23,34 @@ function fields(ctx: StepContext, values: Partial<Record<AccountTypeWithCountry,
 }
 
 function view(ctx: StepContext, values: Partial<Record<AccountTypeWithCountry, string>>, withErrors: boolean, apiError?: string) {
-  return <AccountAliasStep t={ctx.t} action={ctx.action} fields={fields(ctx, values, withErrors)} apiError={apiError ?? null} />;
+  return <AccountAliasStep t={ctx.t} action={ctx.action} screenFields={ctx.fields()} fields={fields(ctx, values, withErrors)} apiError={apiError ?? null} />;
 }
 
-export const accountAlias: StepModule = {
-  id: 'ACCOUNT_ALIAS_STEP',
+export const accountAlias = singleScreen('ACCOUNT_ALIAS_STEP', 'alias', screen({
+  input: body,
   view: (ctx) => view(ctx, ctx.ci.answers?.accountAlias ?? {}, false),
   async submit(ctx, raw) {
-    const parsed = body.safeParse(raw);
-    const intent = parsed.success ? parsed.data.intent : 'continue';
+    const intent = raw.intent;
     const values: Partial<Record<AccountTypeWithCountry, string>> = {};
     for (const account of ctx.ci.accounts) values[account] = text.parse(raw[fieldName(account)]);
     // Keep what was typed, so a reload or Back shows it again.
     ctx.ci.answers = { ...ctx.ci.answers, accountAlias: values };
     const invalid = ctx.ci.accounts.some((a) => validateAlias(values[a]!) !== null);
-    if (invalid && intent === 'continue') return { kind: 'render', status: 400, view: view(ctx, values, true) };
+    if (invalid && intent === 'continue') return again(view(ctx, values, true));
     const accountTypeAliases = ctx.ci.accounts.map((account) => {
       const defaultName = ctx.t(defaultNameKey(account));
       const value = values[account]!;
       return { accountTypeWithCountry: account, alias: validateAlias(value) === null ? aliasToSend(value, defaultName) : defaultName };
     });
     try {
-      await ctx.deps.brokerage.submitAccountAlias(ctx.jwt, ctx.ci.prospectId, accountTypeAliases);
+      await ctx.brokerage.submitAccountAlias(ctx.prospectId, accountTypeAliases);
     } catch (err) {
-      // §8: 401/403 go to the page's wrapper (session expired); a 400 and other failures stay on the step.
+      // customer-information §8: 401/403 go to the page's wrapper (session expired); a 400 and other failures stay on the step.
       if (!(err instanceof UpstreamError) || err.status === 401 || err.status === 403) throw err;
       ctx.deps.logger.warn({ status: err.status }, 'account alias submit failed');
       const key = err.status === 400 ? 'accountAlias.error.api.badRequest' : 'accountAlias.error.api.other';
-      return { kind: 'render', status: err.status === 400 ? 400 : 502, view: view(ctx, values, false, ctx.t(key)) };
+      return again(view(ctx, values, false, ctx.t(key)), err.status === 400 ? 400 : 502);
     }
-    return { kind: 'advance' };
+    return finish;
   },
-};
+}));

@@ -1,9 +1,10 @@
 // Account picker (customer-information.md §2.3, §4.2, §5): the country's accounts with their defaults
-// and locks; every rule is in shared/accountPicker.ts (decidePicker). Sub-step 0 is the picker, sub-step
-// 1 the confirmation dialog of an exclusive account as its own screen (the no-JS path; with JS the
-// same dialog is a modal). The choice is posted as accountTypesWithCountry.
+// and locks; every rule is in shared/accountPicker.ts (decidePicker). Screens: `accounts`, the picker, and
+// `exclusive`, the confirmation dialog of an exclusive account (a screen of its own without JS; with JS
+// the same dialog is a modal that only closes, and the picker form posts the confirmation). Both post
+// the same fields and are decided by one function. The choice is posted as accountTypesWithCountry.
 import { z } from 'zod';
-import type { StepContext, StepModule } from '../stepModule.ts';
+import { again, finish, goTo, screen, type ScreenOutcome, type StepContext, type StepModule } from '../stepModule.ts';
 import { localeOf } from '../../../pages.ts';
 import type { StepAnswers } from '../../../journey.ts';
 import { accountTypeWithCountry, type AccountTypeWithCountry } from '../../../../shared/contracts/brokerage.ts';
@@ -15,7 +16,14 @@ type PickerAnswers = NonNullable<StepAnswers['accountPicker']>;
 const list = z
   .union([z.string(), z.array(z.string())])
   .optional()
-  .transform((v) => (v === undefined ? [] : [v].flat().flatMap((s) => s.split(',')).filter((s) => s !== '')));
+  .transform((v) =>
+    v === undefined
+      ? []
+      : [v]
+          .flat()
+          .flatMap((s) => s.split(','))
+          .filter((s) => s !== ''),
+  );
 const body = z.object({
   accounts: list,
   confirmed: list,
@@ -26,7 +34,17 @@ const body = z.object({
 });
 
 function answersOf(ctx: StepContext): PickerAnswers {
-  return ctx.ci.answers?.accountPicker ?? { accounts: ctx.ci.accounts.length > 0 ? ctx.ci.accounts : defaultAccounts(ctx.journey.country).filter((a) => a.selected).map((a) => a.accountTypeWithCountry), confirmed: [] };
+  return (
+    ctx.ci.answers?.accountPicker ?? {
+      accounts:
+        ctx.ci.accounts.length > 0
+          ? ctx.ci.accounts
+          : defaultAccounts(ctx.journey.country)
+              .filter((a) => a.selected)
+              .map((a) => a.accountTypeWithCountry),
+      confirmed: [],
+    }
+  );
 }
 
 function save(ctx: StepContext, answers: PickerAnswers): void {
@@ -35,7 +53,11 @@ function save(ctx: StepContext, answers: PickerAnswers): void {
 
 async function documentsOf(ctx: StepContext, account: AccountTypeWithCountry) {
   try {
-    return await ctx.deps.brokerage.agreementBundles(ctx.jwt, { pdf_id: precontractualDocumentIds[account], country: ctx.journey.country, lang: localeOf(ctx.req, ctx.deps).slice(0, 2) });
+    return await ctx.brokerage.agreementBundles({
+      pdf_id: precontractualDocumentIds[account],
+      country: ctx.journey.country,
+      lang: localeOf(ctx.req, ctx.deps).slice(0, 2),
+    });
   } catch (err) {
     // The drawer says the documents are unavailable; choosing accounts does not depend on them.
     ctx.deps.logger.warn({ err: (err as Error).message, account }, 'agreement bundles failed');
@@ -61,6 +83,8 @@ async function pickerView(ctx: StepContext, answers: PickerAnswers, options: { e
     <AccountPickerStep
       t={t}
       action={ctx.action}
+      fields={ctx.fields('accounts')}
+      dialogFields={ctx.fields('exclusive')}
       cards={cards}
       error={options.error ?? null}
       campaign={campaign}
@@ -73,66 +97,95 @@ async function pickerView(ctx: StepContext, answers: PickerAnswers, options: { e
 }
 
 function dialogScreen(ctx: StepContext, account: AccountTypeWithCountry, answers: PickerAnswers, warning?: string) {
-  return <ExclusiveDialogScreen {...exclusiveDialog(ctx.t, account, ctx.action, answers.accounts, 'screen', warning)} />;
+  return (
+    <ExclusiveDialogScreen {...exclusiveDialog(ctx.t, account, { action: ctx.action, fields: ctx.fields('exclusive') }, answers.accounts, 'screen', warning)} />
+  );
 }
 
-/** The exclusive account waiting for its confirmation (sub-step 1). */
+/** The exclusive account waiting for its confirmation (the `exclusive` screen). */
 function pendingExclusive(ctx: StepContext, answers: PickerAnswers): AccountTypeWithCountry | undefined {
-  return answers.accounts.find((a) => defaultAccounts(ctx.journey.country).some((o) => o.exclusive && o.accountTypeWithCountry === a) && !answers.confirmed.includes(a));
+  return answers.accounts.find(
+    (a) => defaultAccounts(ctx.journey.country).some((o) => o.exclusive && o.accountTypeWithCountry === a) && !answers.confirmed.includes(a),
+  );
+}
+
+/** A post of the picker or of its dialog screen: the rules of customer-information §4.2 decide. */
+async function decide(ctx: StepContext, post: z.infer<typeof body>): Promise<ScreenOutcome> {
+  const previous = answersOf(ctx);
+  const campaign = isDanishCampaign(ctx.journey.country, ctx.journey.campaign);
+  const offeredExclusive = defaultAccounts(ctx.journey.country)
+    .filter((a) => a.exclusive)
+    .map((a) => a.accountTypeWithCountry as string);
+
+  if (post.intent === 'cancel' && post.account && offeredExclusive.includes(post.account)) {
+    // customer-information §4.2: cancel deselects the exclusive account; declining ESA shows the warning.
+    save(ctx, {
+      ...previous,
+      accounts: post.accounts.filter((a) => a !== post.account) as AccountTypeWithCountry[],
+      esaDeclined: post.account === 'ESA_FI' || previous.esaDeclined,
+      ...(post.account === 'DSK_DK' ? { dskExisting: undefined } : {}),
+    });
+    return goTo('accounts');
+  }
+  let confirmed = [...new Set([...previous.confirmed, ...post.confirmed.filter((a) => offeredExclusive.includes(a))])] as AccountTypeWithCountry[];
+  if (post.intent === 'confirm' && post.account && offeredExclusive.includes(post.account)) {
+    if (post.confirm !== 'yes') {
+      return again(
+        dialogScreen(ctx, post.account, { ...previous, accounts: post.accounts as AccountTypeWithCountry[] }, ctx.t('accountPicker.dialog.confirmRequired')),
+      );
+    }
+    confirmed = [...new Set([...confirmed, post.account])];
+  }
+  // A box unticked again needs a new confirmation when ticked again.
+  confirmed = confirmed.filter((a) => post.accounts.includes(a));
+  const dskExisting = post.dskExisting ?? (post.intent === 'confirm' ? previous.dskExisting : undefined);
+  const decision = decidePicker(ctx.journey.country, { posted: post.accounts, confirmed, campaign, dskExisting });
+  const answers: PickerAnswers = {
+    accounts: decision.accounts,
+    confirmed,
+    dskExisting,
+    esaDeclined: decision.accounts.includes('ESA_FI') ? false : previous.esaDeclined,
+  };
+  switch (decision.kind) {
+    case 'error': {
+      // Keep what was ticked (even an EPK the rules would clear) so the user sees their own choice.
+      save(ctx, { ...answers, accounts: post.accounts.filter((a) => accountTypeWithCountry.safeParse(a).success) as AccountTypeWithCountry[] });
+      const key = decision.error === 'dskQuestionRequired' ? 'accountPicker.dsk.questionRequired' : 'accountPicker.mustChooseOne';
+      return again(await pickerView(ctx, answersOf(ctx), { error: ctx.t(key) }));
+    }
+    case 'dskLocked':
+      save(ctx, answers);
+      return again(await pickerView(ctx, answers, { dskLocked: true }), 200);
+    case 'confirm':
+      save(ctx, answers);
+      return goTo('exclusive');
+    case 'submit':
+      await ctx.brokerage.submitAccountPicker(ctx.prospectId, decision.accounts);
+      save(ctx, answers);
+      ctx.ci.accounts = decision.accounts;
+      return finish;
+  }
 }
 
 export const accountPicker: StepModule = {
   id: 'ACCOUNT_PICKER_STEP',
-  view(ctx) {
-    const answers = answersOf(ctx);
-    const pending = pendingExclusive(ctx, answers);
-    if ((ctx.ci.subStep ?? 0) === 1 && pending) return dialogScreen(ctx, pending, answers);
-    return pickerView(ctx, answers);
-  },
-  back: (ctx) => ((ctx.ci.subStep ?? 0) > 0 ? 0 : null),
-  async submit(ctx, raw) {
-    const parsed = body.safeParse(raw);
-    if (!parsed.success) return { kind: 'render', status: 400, view: await pickerView(ctx, answersOf(ctx)) };
-    const post = parsed.data;
-    const previous = answersOf(ctx);
-    const campaign = isDanishCampaign(ctx.journey.country, ctx.journey.campaign);
-    const offeredExclusive = defaultAccounts(ctx.journey.country).filter((a) => a.exclusive).map((a) => a.accountTypeWithCountry as string);
-
-    if (post.intent === 'cancel' && post.account && offeredExclusive.includes(post.account)) {
-      // §4.2: cancel deselects the exclusive account; declining ESA shows the warning.
-      save(ctx, { ...previous, accounts: post.accounts.filter((a) => a !== post.account) as AccountTypeWithCountry[], esaDeclined: post.account === 'ESA_FI' || previous.esaDeclined, ...(post.account === 'DSK_DK' ? { dskExisting: undefined } : {}) });
-      return { kind: 'subStep', subStep: 0 };
-    }
-    let confirmed = [...new Set([...previous.confirmed, ...post.confirmed.filter((a) => offeredExclusive.includes(a))])] as AccountTypeWithCountry[];
-    if (post.intent === 'confirm' && post.account && offeredExclusive.includes(post.account)) {
-      if (post.confirm !== 'yes') {
-        return { kind: 'render', status: 400, view: dialogScreen(ctx, post.account, { ...previous, accounts: post.accounts as AccountTypeWithCountry[] }, ctx.t('accountPicker.dialog.confirmRequired')) };
-      }
-      confirmed = [...new Set([...confirmed, post.account])];
-    }
-    // A box unticked again needs a new confirmation when ticked again.
-    confirmed = confirmed.filter((a) => post.accounts.includes(a));
-    const dskExisting = post.dskExisting ?? (post.intent === 'confirm' ? previous.dskExisting : undefined);
-    const decision = decidePicker(ctx.journey.country, { posted: post.accounts, confirmed, campaign, dskExisting });
-    const answers: PickerAnswers = { accounts: decision.accounts, confirmed, dskExisting, esaDeclined: decision.accounts.includes('ESA_FI') ? false : previous.esaDeclined };
-    switch (decision.kind) {
-      case 'error': {
-        // Keep what was ticked (even an EPK the rules would clear) so the user sees their own choice.
-        save(ctx, { ...answers, accounts: post.accounts.filter((a) => accountTypeWithCountry.safeParse(a).success) as AccountTypeWithCountry[] });
-        const key = decision.error === 'dskQuestionRequired' ? 'accountPicker.dsk.questionRequired' : 'accountPicker.mustChooseOne';
-        return { kind: 'render', status: 400, view: await pickerView(ctx, answersOf(ctx), { error: ctx.t(key) }) };
-      }
-      case 'dskLocked':
-        save(ctx, answers);
-        return { kind: 'render', status: 200, view: await pickerView(ctx, answers, { dskLocked: true }) };
-      case 'confirm':
-        save(ctx, answers);
-        return { kind: 'subStep', subStep: 1 };
-      case 'submit':
-        await ctx.deps.brokerage.submitAccountPicker(ctx.jwt, ctx.ci.prospectId, decision.accounts);
-        save(ctx, answers);
-        ctx.ci.accounts = decision.accounts;
-        return { kind: 'advance' };
-    }
+  first: 'accounts',
+  screens: {
+    accounts: screen({
+      input: body,
+      view: (ctx) => pickerView(ctx, answersOf(ctx)),
+      submit: decide,
+      invalid: async (ctx) => again(await pickerView(ctx, answersOf(ctx))),
+    }),
+    exclusive: screen({
+      input: body,
+      dialogOver: ['accounts'],
+      available: (ctx) => pendingExclusive(ctx, answersOf(ctx)) !== undefined,
+      view(ctx) {
+        const answers = answersOf(ctx);
+        return dialogScreen(ctx, pendingExclusive(ctx, answers)!, answers);
+      },
+      submit: decide,
+    }),
   },
 };

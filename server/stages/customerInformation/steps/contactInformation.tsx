@@ -3,7 +3,7 @@
 // on blur), then POST submit-contact-info-step. A 400 naming fields marks those fields; anything else goes
 // to the page's call wrapper. The registered address comes from "related data by step name".
 import { z } from 'zod';
-import type { StepContext, StepModule } from '../stepModule.ts';
+import { again, finish, goTo, screen, singleScreen, type StepContext } from '../stepModule.ts';
 import type { ContactRelatedData } from '../../../../shared/contracts/brokerage.ts';
 import {
   checkContact,
@@ -44,7 +44,7 @@ const errorKeys: Record<ContactError, string> = {
 /** What the upstream knows; a failure only hides the card (the form still works), and is logged without PII. */
 async function relatedData(ctx: StepContext): Promise<ContactRelatedData | null> {
   try {
-    return await ctx.deps.brokerage.contactRelatedData(ctx.jwt, ctx.ci.prospectId);
+    return await ctx.brokerage.contactRelatedData(ctx.prospectId);
   } catch (err) {
     if (!(err instanceof UpstreamError)) throw err;
     ctx.deps.logger.warn({ status: err.status }, 'contact related data unavailable');
@@ -77,6 +77,7 @@ async function contactView(
   const [before, after] = t('contactInformation.suggestion', { suggestion: '\u0000' }).split('\u0000') as [string, string?];
   const form: ContactFormProps = {
     action: ctx.action,
+    screenFields: ctx.fields(),
     values: { prefix: input.prefix, phone: input.phone, email: input.email },
     errors,
     // Rendered by the server, the suggestion (if any) is on screen now.
@@ -87,6 +88,7 @@ async function contactView(
       prefixLabel: t('contactInformation.phone.prefix'),
       emailLabel: t('contactInformation.email.label'),
       continue: t('contactInformation.continue'),
+      errorSummary: t('form.error.summary'),
       suggestion: [before, after ?? ''],
       errors: Object.fromEntries(Object.entries(errorKeys).map(([k, key]) => [k, t(key)])) as Record<ContactError, string>,
     },
@@ -102,14 +104,13 @@ async function contactView(
   );
 }
 
-export const contactInformation: StepModule = {
-  id: 'CONTACT_INFORMATION_STEP',
+export const contactInformation = singleScreen('CONTACT_INFORMATION_STEP', 'contact', screen({
+  input: body,
   async view(ctx) {
     const known = await relatedData(ctx);
     return contactView(ctx, initialInput(ctx, known), {}, known);
   },
-  async submit(ctx, raw) {
-    const fields = body.parse(raw);
+  async submit(ctx, fields) {
     const saved = ctx.ci.answers?.contactInformation;
     const prefix = fields.phonePrefix ?? saved?.prefix ?? defaultPhonePrefix(ctx.journey.country);
 
@@ -120,7 +121,7 @@ export const contactInformation: StepModule = {
       if (suggestEmail(shown.email) === fields.useSuggestion) {
         answersOf(ctx).contactInformation = { prefix: shown.prefix, phone: shown.phone, email: fields.useSuggestion, suggestionShownFor: fields.useSuggestion };
       }
-      return { kind: 'subStep', subStep: 0 };
+      return goTo(ctx.screen);
     }
 
     const input: ContactInput = { prefix, phone: fields.phone.trim(), email: fields.email.trim() };
@@ -128,24 +129,24 @@ export const contactInformation: StepModule = {
     answersOf(ctx).contactInformation = { ...input, suggestionShownFor: fields.suggestionShownFor };
     const checked = checkContact(input);
     if (!checked.ok) {
-      return { kind: 'render', status: 400, view: await contactView(ctx, { ...input, suggestionShownFor: fields.suggestionShownFor }, checked.errors) };
+      return again(await contactView(ctx, { ...input, suggestionShownFor: fields.suggestionShownFor }, checked.errors));
     }
     // Without JavaScript the suggestion could only be seen after a submit: show it once before going on.
     if (suggestEmail(input.email) && fields.suggestionShownFor !== input.email) {
-      return { kind: 'render', status: 200, view: await contactView(ctx, { ...input, suggestionShownFor: fields.suggestionShownFor }) };
+      return again(await contactView(ctx, { ...input, suggestionShownFor: fields.suggestionShownFor }), 200);
     }
 
-    const result = await ctx.deps.brokerage.submitContactInfo(ctx.jwt, ctx.ci.prospectId, { mobilePhoneNumber: checked.mobilePhoneNumber, email: checked.email });
+    const result = await ctx.brokerage.submitContactInfo(ctx.prospectId, { mobilePhoneNumber: checked.mobilePhoneNumber, email: checked.email });
     if (!result.ok) {
-      // §8: each listed field is marked with an API error. Field names only: never the values.
+      // customer-information §8: each listed field is marked with an API error. Field names only: never the values.
       ctx.deps.logger.warn({ fields: result.fields.filter((f) => f === 'email' || f === 'mobilePhoneNumber') }, 'contact information refused by the brokerage');
       const errors: Partial<Record<ContactField, ContactError>> = {};
       if (result.fields.includes('email')) errors.email = 'emailApi';
       if (result.fields.includes('mobilePhoneNumber')) errors.phone = 'phoneApi';
       // A refusal naming neither field is an unexpected answer: the call wrapper's generic error.
       if (!errors.email && !errors.phone) throw new UpstreamError('brokerage', 400, undefined, 'contact submit refused without known fields');
-      return { kind: 'render', status: 400, view: await contactView(ctx, { ...input, suggestionShownFor: fields.suggestionShownFor }, errors) };
+      return again(await contactView(ctx, { ...input, suggestionShownFor: fields.suggestionShownFor }, errors));
     }
-    return { kind: 'advance' };
+    return finish;
   },
-};
+}));

@@ -1,41 +1,43 @@
 // Milestone screens (customer-information.md §2.3): one and two post their step and move on; three
-// posts its step, asks for a signing URL and sends the browser to the signing service (§4.8).
-import type { StepModule } from '../stepModule.ts';
+// posts its step, asks for a signing URL and sends the browser to the signing service
+// (customer-information §4.8). Each is one screen, `milestone`, whose form posts nothing but its step and screen.
+import { z } from 'zod';
+import { finish, screen, singleScreen } from '../stepModule.ts';
 import { localeOf, publicOriginOf } from '../../../pages.ts';
 import { MilestoneStep } from '../../../../views/pages/CustomerInformationPage.tsx';
 import { routes } from '../../../../shared/routes.ts';
 
-export const milestoneOne: StepModule = {
-  id: 'MILESTONE_ONE_STEP',
-  view: ({ t, action }) => <MilestoneStep t={t} milestone="one" action={action} />,
-  async submit({ deps, jwt, ci }) {
-    await deps.brokerage.submitMilestone(jwt, ci.prospectId, 'one');
-    return { kind: 'advance' };
+export const milestoneOne = singleScreen('MILESTONE_ONE_STEP', 'milestone', screen({
+  input: z.object({}),
+  view: ({ t, action, fields }) => <MilestoneStep t={t} milestone="one" action={action} fields={fields()} />,
+  async submit({ brokerage, prospectId }) {
+    await brokerage.submitMilestone(prospectId, 'one');
+    return finish;
   },
-};
+}));
 
-export const milestoneTwo: StepModule = {
-  id: 'MILESTONE_TWO_STEP',
-  view: ({ t, action }) => <MilestoneStep t={t} milestone="two" action={action} />,
-  async submit({ deps, jwt, ci }) {
-    await deps.brokerage.submitMilestone(jwt, ci.prospectId, 'two');
-    return { kind: 'advance' };
+export const milestoneTwo = singleScreen('MILESTONE_TWO_STEP', 'milestone', screen({
+  input: z.object({}),
+  view: ({ t, action, fields }) => <MilestoneStep t={t} milestone="two" action={action} fields={fields()} />,
+  async submit({ brokerage, prospectId }) {
+    await brokerage.submitMilestone(prospectId, 'two');
+    return finish;
   },
-};
+}));
 
-export const milestoneThree: StepModule = {
-  id: 'MILESTONE_THREE_STEP',
-  view: ({ t, action }) => <MilestoneStep t={t} milestone="three" action={action} />,
-  async submit({ req, deps, jwt, ci, basePath }) {
-    await deps.brokerage.submitMilestone(jwt, ci.prospectId, 'three');
+export const milestoneThree = singleScreen('MILESTONE_THREE_STEP', 'milestone', screen({
+  input: z.object({}),
+  view: ({ t, action, fields }) => <MilestoneStep t={t} milestone="three" action={action} fields={fields()} />,
+  async submit({ req, deps, brokerage, prospectId, basePath }) {
+    await brokerage.submitMilestone(prospectId, 'three');
     // Back to the host the person is on: the session cookie belongs to it.
     const publicUrl = publicOriginOf(req, deps);
-    const url = await deps.brokerage.requestSignature(jwt, ci.prospectId, {
-      complete_url: `${publicUrl}${routes.customerCreation(ci.prospectId)}`,
+    const url = await brokerage.requestSignature(prospectId, {
+      complete_url: `${publicUrl}${routes.customerCreation(prospectId)}`,
       cancel_url: `${publicUrl}${routes.cancel}`,
       postpone_url: `${publicUrl}${basePath}`,
       lang: localeOf(req, deps).slice(0, 2),
     });
     return { kind: 'redirect', url };
   },
-};
+}));

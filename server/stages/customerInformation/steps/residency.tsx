@@ -1,24 +1,26 @@
 // Residency (customer-information.md §2.3 "Residency" and "Compliance dialogs", §3 residency data, §4.7,
-// §5 "Residency", §7, §8). The person lives outside the market's country. Entering the step shows the
-// RESIDENCY dialog until it is answered (a modal with JavaScript, the screen itself without); then sub-steps 0 the address
-// abroad, 1 three free-text questions (leaving it creates, or updates, the RESIDENCY case), 2 the address
-// documents, uploaded to the case; Continue submits the residency step.
+// §5 "Residency", §7, §8). The person lives outside the market's country. The step's screens:
+// - `dialog`: the RESIDENCY dialog, where the step opens (the screen itself without JavaScript, a modal
+//   over the address form with it); its Continue moves on to the address, so a reload, Back or another
+//   tab goes straight there. `?dialog=RESIDENCY` shows it again over the address (changing nothing).
+// - `address`: the address abroad.
+// - `questions`: three free-text questions; leaving them creates, or updates, the RESIDENCY case.
+// - `documents`: the address documents (the shared upload screen), uploaded to the case; Continue
+//   submits the residency step.
 // Everything typed lives in ci.answers.residency, so Back, a reload or a second tab keeps it. The tax step
 // reads ci.answers.residency.addressCountry.
-import type { ReactElement } from 'react';
 import { z } from 'zod';
-import type { StepContext, StepModule, StepOutcome } from '../stepModule.ts';
+import { again, finish, goTo, screen, type ScreenOutcome, type StepContext, type StepModule } from '../stepModule.ts';
 import { localeOf } from '../../../pages.ts';
 import { UpstreamError } from '../../../upstream/http.ts';
 import { withRetries } from '../../../upstream/retry.ts';
-import { removeFile, uploadFile } from '../uploads.ts';
+import { fileToRemove, removeHref, uploadScreen, type UploadScreenErrors, type UploadSlot } from '../uploads.ts';
 import { countryOptions } from '../../../../shared/countries.ts';
 import {
   addressCountryOptions,
   addressFields,
   checkAddress,
   checkAnswers,
-  documentsComplete,
   refusedPartsOf,
   residencyCase,
   residencySubmission,
@@ -31,17 +33,12 @@ import {
   type ResidencyAnswers,
   type ResidencyQuestion,
 } from '../../../../shared/residency.ts';
-import {
-  ResidencyAddressForm,
-  ResidencyDialogGate,
-  ResidencyDocumentsStep,
-  ResidencyQuestionsForm,
-  type AddressFormProps,
-} from '../../../../views/pages/ResidencyStep.tsx';
-import { Dialog } from '../../../../views/components/Dialog.tsx';
-import { removeFileDialog } from '../../../../views/components/FileUpload.tsx';
+import { ResidencyAddressForm, ResidencyDialogGate, ResidencyDocuments, ResidencyQuestionsForm, type AddressFormProps } from '../../../../views/pages/ResidencyStep.tsx';
+import { RemoveFileScreen } from '../../../../views/components/UploadScreen.tsx';
 
 const STEP = 'RESIDENCY_STEP' as const;
+/** The documents screen's one slot. */
+const DOCUMENTS_SLOT = 'proofOfAddress';
 
 // A form value: one text (the first of repeated ones), capped well above the limits so a too-long answer
 // is still reported as such, while a hostile post cannot bloat the session.
@@ -50,29 +47,18 @@ const text = (cap: number) =>
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? (v[0] ?? '') : v).slice(0, cap))
     .catch('');
-const attachmentId = z.string().min(1).max(100);
-const form = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('dialogContinue') }),
-  z.object({
-    intent: z.literal('address'),
-    addressCountry: text(10),
-    address: text(RESIDENCY_LIMITS.address * 2),
-    zipCode: text(RESIDENCY_LIMITS.zipCode * 2),
-    city: text(RESIDENCY_LIMITS.city * 2),
-  }),
-  z.object({
-    intent: z.literal('questions'),
-    applicationPurpose: text(RESIDENCY_LIMITS.answer * 2),
-    reasonForLivingAbroad: text(RESIDENCY_LIMITS.answer * 2),
-    durationAbroad: text(RESIDENCY_LIMITS.answer * 2),
-  }),
-  z.object({ intent: z.literal('upload') }),
-  z.object({ intent: z.literal('remove'), attachmentId }),
-  z.object({ intent: z.literal('finish') }),
-]);
-/** The no-JS screen of removing a file. */
-const removeQuery = z.object({ remove: attachmentId });
-/** The RESIDENCY dialog again (by itself it shows only until answered). */
+const addressInput = z.object({
+  addressCountry: text(10),
+  address: text(RESIDENCY_LIMITS.address * 2),
+  zipCode: text(RESIDENCY_LIMITS.zipCode * 2),
+  city: text(RESIDENCY_LIMITS.city * 2),
+});
+const questionsInput = z.object({
+  applicationPurpose: text(RESIDENCY_LIMITS.answer * 2),
+  reasonForLivingAbroad: text(RESIDENCY_LIMITS.answer * 2),
+  durationAbroad: text(RESIDENCY_LIMITS.answer * 2),
+});
+/** The RESIDENCY dialog again, over the address (a GET: it changes nothing). */
 const dialogQuery = z.object({ dialog: z.literal('RESIDENCY') });
 /** A refused submit (400) names the offending fields; only well-formed names are kept (they are logged). */
 const refusedBody = z.object({ data: z.object({ fields: z.array(z.string()).max(50) }) });
@@ -106,53 +92,81 @@ function answerMessages(ctx: StepContext, problems: Partial<Record<ResidencyQues
   );
 }
 
+/** The address form (a form of the `address` screen, also behind the dialog). */
 function addressProps(ctx: StepContext, values?: Partial<ResidencyAddress>, errors?: Partial<Record<AddressField, string>>): AddressFormProps {
-  const answers = answersOf(ctx);
   return {
     t: ctx.t,
     action: ctx.action,
+    fields: ctx.fields('address'),
     options: addressCountryOptions(countryOptions(localeOf(ctx.req, ctx.deps)), ctx.journey.country),
-    values: values ?? answers,
+    values: values ?? answersOf(ctx),
     ...(errors ? { errors } : {}),
   };
 }
 
-function questionsView(ctx: StepContext, errors?: Partial<Record<ResidencyQuestion, string>>) {
-  return <ResidencyQuestionsForm t={ctx.t} action={ctx.action} values={answersOf(ctx).answers ?? {}} {...(errors ? { errors } : {})} />;
-}
-
-function documentsView(ctx: StepContext, messages: { upload?: string; page?: string } = {}) {
+function dialogView(ctx: StepContext) {
   return (
-    <ResidencyDocumentsStep
+    <ResidencyDialogGate
       t={ctx.t}
-      action={ctx.action}
-      files={answersOf(ctx).files ?? []}
-      removeHref={(id) => `${ctx.basePath}?remove=${encodeURIComponent(id)}`}
-      {...(messages.upload ? { uploadError: messages.upload } : {})}
-      {...(messages.page ? { error: messages.page } : {})}
+      dialog={{ action: ctx.action, fields: ctx.fields('dialog') }}
+      market={ctx.journey.country}
+      manualFormBase={ctx.deps.config.MANUAL_SUPPORT_URL}
+      address={addressProps(ctx)}
     />
   );
 }
 
-/** Shows the sub-step again with its messages, input kept. */
-const render = (view: ReactElement): StepOutcome => ({ kind: 'render', status: 400, view });
-
-/** §7 POST create case (tried 10 times, §9); the same case (its taskId) again when it exists. */
-async function createCase(ctx: StepContext, answers: ResidencyAnswers): Promise<StepOutcome> {
-  const body = residencyCase(ctx.ci.prospectId, answers, ctx.journey.country);
-  if (!body) return { kind: 'subStep', subStep: 0 };
-  answers.nnxTaskId = await withRetries(() => ctx.deps.brokerage.createCase(ctx.jwt, body), ctx.deps.config.FILE_RETRY_DELAY_MS);
-  return { kind: 'subStep', subStep: 2 };
+function questionsView(ctx: StepContext, errors?: Partial<Record<ResidencyQuestion, string>>) {
+  return <ResidencyQuestionsForm t={ctx.t} action={ctx.action} fields={ctx.fields()} values={answersOf(ctx).answers ?? {}} {...(errors ? { errors } : {})} />;
 }
 
-/** §7 POST submit residency step. A 400 names fields: shown as a message, logged by field name only. */
-async function finish(ctx: StepContext, answers: ResidencyAnswers): Promise<StepOutcome> {
-  if (!documentsComplete(answers)) return render(documentsView(ctx, { page: ctx.t('residency.documents.missing') }));
+function documentSlots(ctx: StepContext): UploadSlot[] {
+  const answers = answersOf(ctx);
+  // customer-information §5 "Residency": at least one document to continue.
+  return [{ key: DOCUMENTS_SLOT, ...(answers.nnxTaskId ? { taskId: answers.nnxTaskId } : {}), files: answers.files ?? [], required: true }];
+}
+
+function documentsView(ctx: StepContext, errors: UploadScreenErrors = {}) {
+  const slots = documentSlots(ctx);
+  // Without JavaScript, "Do you want to remove this file?" is a screen of its own (?remove=…&slot=…).
+  const removal = fileToRemove(ctx, slots);
+  if (removal) return <RemoveFileScreen t={ctx.t} action={ctx.action} fields={ctx.fields()} slot={removal.slot} file={removal.file} keepHref={ctx.basePath} />;
+  return (
+    <ResidencyDocuments
+      t={ctx.t}
+      action={ctx.action}
+      fields={ctx.fields()}
+      slot={DOCUMENTS_SLOT}
+      files={slots[0]!.files}
+      removeHref={removeHref(ctx)}
+      {...(errors.upload ? { uploadError: errors.upload } : {})}
+      {...(errors.page ? { error: errors.page } : {})}
+    />
+  );
+}
+
+/** True when the saved address has a problem (so the person goes back to it). */
+function addressIncomplete(ctx: StepContext, answers: ResidencyAnswers): boolean {
+  const address = Object.fromEntries(addressFields.map((f) => [f, answers[f] ?? ''])) as ResidencyAddress;
+  return Object.keys(checkAddress(address, ctx.journey.country)).length > 0;
+}
+
+/** customer-information §7 POST create case (tried 10 times, customer-information §9); the same case (its taskId) again when it exists. */
+async function createCase(ctx: StepContext, answers: ResidencyAnswers): Promise<ScreenOutcome> {
+  const body = residencyCase(ctx.prospectId, answers, ctx.journey.country);
+  if (!body) return goTo('address');
+  answers.nnxTaskId = await withRetries(() => ctx.brokerage.createCase(body), ctx.deps.config.FILE_RETRY_DELAY_MS);
+  return goTo('documents');
+}
+
+/** customer-information §7 POST submit residency step. A 400 names fields: shown as a message, logged by field name only. */
+async function submitResidency(ctx: StepContext): Promise<ScreenOutcome> {
+  const answers = answersOf(ctx);
   const body = residencySubmission(answers, ctx.journey.country);
-  // Something before the documents is missing (e.g. an answer changed in another tab): back to the start.
-  if (!body) return { kind: 'subStep', subStep: checkAddressOf(answers, ctx) ? 0 : 1 };
+  // Something before the documents is missing (e.g. an answer changed in another tab): back to it.
+  if (!body) return goTo(addressIncomplete(ctx, answers) ? 'address' : 'questions');
   try {
-    await ctx.deps.brokerage.submitResidency(ctx.jwt, ctx.ci.prospectId, body);
+    await ctx.brokerage.submitResidency(ctx.prospectId, body);
   } catch (err) {
     if (!(err instanceof UpstreamError) || err.status !== 400) throw err;
     const refused = refusedBody.safeParse(err.body);
@@ -162,95 +176,59 @@ async function finish(ctx: StepContext, answers: ResidencyAnswers): Promise<Step
     const message = parts.length
       ? ctx.t('residency.error.refused', { fields: parts.map((p) => ctx.t(`residency.refused.${p}`)).join(', ') })
       : ctx.t('residency.error.refusedOther');
-    return render(documentsView(ctx, { page: message }));
+    return again(documentsView(ctx, { page: message }));
   }
-  return { kind: 'advance' };
-}
-
-/** True when the saved address has a problem (so the person goes back to it). */
-function checkAddressOf(answers: ResidencyAnswers, ctx: StepContext): boolean {
-  const address = Object.fromEntries(addressFields.map((f) => [f, answers[f] ?? ''])) as ResidencyAddress;
-  return Object.keys(checkAddress(address, ctx.journey.country)).length > 0;
+  return finish;
 }
 
 export const residency: StepModule = {
   id: STEP,
-  view(ctx) {
-    const sub = ctx.ci.subStep ?? 0;
-    const answers = answersOf(ctx);
-    if (sub === 2) {
-      const query = removeQuery.safeParse(ctx.req.query);
-      const file = query.success ? answers.files?.find((f) => f.attachmentId === query.data.remove) : undefined;
-      if (file) {
-        return <Dialog {...removeFileDialog(ctx.t, { id: 'remove-file-dialog', action: ctx.action, fields: { step: STEP }, file, keepHref: ctx.basePath })} />;
-      }
-      return documentsView(ctx);
-    }
-    if (sub === 1) return questionsView(ctx);
-    // Shown until answered (its Continue, or an address posted): then a reload, Back or another tab goes
-    // straight to the address.
-    if (!answers.dialogSeen || dialogQuery.safeParse(ctx.req.query).success) {
-      return (
-        <ResidencyDialogGate
-          t={ctx.t}
-          action={ctx.action}
-          market={ctx.journey.country}
-          manualFormBase={ctx.deps.config.MANUAL_SUPPORT_URL}
-          address={addressProps(ctx)}
-        />
-      );
-    }
-    return <ResidencyAddressForm {...addressProps(ctx)} />;
-  },
+  first: 'dialog',
+  screens: {
+    // customer-information §2.3 "Compliance dialogs": RESIDENCY, with the manual form as its other way out.
+    dialog: screen({
+      dialogOver: ['address'],
+      input: z.object({}),
+      view: dialogView,
+      // Also posted in the background by the modal (then the address form is already shown).
+      submit: () => goTo('address'),
+    }),
 
-  async submit(ctx, raw) {
-    const sub = ctx.ci.subStep ?? 0;
-    const parsed = form.safeParse(raw);
-    // A post we cannot read: show the current sub-step again.
-    if (!parsed.success) return { kind: 'redirect', url: ctx.basePath };
-    const input = parsed.data;
-    const answers = answersOf(ctx);
-    switch (input.intent) {
-      case 'dialogContinue':
-        // Also posted in the background by the modal: it never moves the person, it only remembers.
-        answers.dialogSeen = true;
-        return { kind: 'redirect', url: ctx.basePath };
-      case 'address': {
-        const { intent: _, ...fields } = input;
-        const address = trimAll(fields);
+    address: screen({
+      input: addressInput,
+      view: (ctx) => (dialogQuery.safeParse(ctx.req.query).success ? dialogView(ctx) : <ResidencyAddressForm {...addressProps(ctx)} />),
+      submit(ctx, input) {
+        const address = trimAll(input);
         // Kept whatever it holds, so the form shows it again after a reload too.
-        Object.assign(answers, address, { dialogSeen: true });
+        Object.assign(answersOf(ctx), address);
         const problems = checkAddress(address, ctx.journey.country);
-        if (Object.keys(problems).length > 0) return render(<ResidencyAddressForm {...addressProps(ctx, address, addressMessages(ctx, problems))} />);
-        return { kind: 'subStep', subStep: 1 };
-      }
-      case 'questions': {
-        if (checkAddressOf(answers, ctx)) return { kind: 'subStep', subStep: 0 };
-        const { intent: _, ...given } = input;
-        answers.answers = trimAll(given);
-        const problems = checkAnswers(answers.answers as Record<ResidencyQuestion, string>);
-        if (Object.keys(problems).length > 0) return render(questionsView(ctx, answerMessages(ctx, problems)));
-        return createCase(ctx, answers);
-      }
-      case 'upload': {
-        if (sub !== 2 || !answers.nnxTaskId) return { kind: 'redirect', url: ctx.basePath };
-        const result = await uploadFile(ctx, { taskId: answers.nnxTaskId });
-        if (!result.ok) return render(documentsView(ctx, { upload: result.message }));
-        answers.files = [...(answers.files ?? []), result.file];
-        return { kind: 'subStep', subStep: 2 };
-      }
-      case 'remove':
-        if (sub !== 2) return { kind: 'redirect', url: ctx.basePath };
-        answers.files = removeFile(answers.files ?? [], input.attachmentId);
-        return { kind: 'subStep', subStep: 2 };
-      case 'finish':
-        if (sub !== 2) return { kind: 'redirect', url: ctx.basePath };
-        return finish(ctx, answers);
-    }
-  },
+        if (Object.keys(problems).length > 0) return again(<ResidencyAddressForm {...addressProps(ctx, address, addressMessages(ctx, problems))} />);
+        return goTo('questions');
+      },
+    }),
 
-  back(ctx) {
-    const sub = ctx.ci.subStep ?? 0;
-    return sub > 0 ? sub - 1 : null;
+    questions: screen({
+      input: questionsInput,
+      view: (ctx) => questionsView(ctx),
+      async submit(ctx, input) {
+        const answers = answersOf(ctx);
+        if (addressIncomplete(ctx, answers)) return goTo('address');
+        answers.answers = trimAll(input);
+        const problems = checkAnswers(answers.answers as Record<ResidencyQuestion, string>);
+        if (Object.keys(problems).length > 0) return again(questionsView(ctx, answerMessages(ctx, problems)));
+        return createCase(ctx, answers);
+      },
+    }),
+
+    // customer-information §5 "Files": uploaded to the case (without one, an upload changes nothing).
+    documents: uploadScreen({
+      slots: documentSlots,
+      setFiles(ctx, _slot, files) {
+        answersOf(ctx).files = files;
+      },
+      view: documentsView,
+      missing: (ctx) => ctx.t('residency.documents.missing'),
+      finish: (ctx) => submitResidency(ctx),
+    }),
   },
 };

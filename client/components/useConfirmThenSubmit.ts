@@ -1,0 +1,33 @@
+// The one way an island asks in a dialog before its form posts (citizenship's CITIZENSHIP dialog, tax's
+// FATCA dialog, the account picker's confirmations): Continue opens the modal instead of posting; the
+// confirming answer renders the confirmation into the form and posts it (after `delayMs`, e.g. the
+// customer-information §9 700 ms for the dialog to close first); any other answer calls `onDecline`.
+// Without JavaScript the form simply posts and the server shows the dialog as a screen of its own.
+//
+//   const { form, confirmed, askFirst } = useConfirmThenSubmit('fatca-dialog', { confirmOn: 'primary' });
+//   <form ref={form} onSubmit={(e) => askFirst(e, needsFatca(e.currentTarget))}>
+//     {confirmed && <input type="hidden" name="intent" value="attest" />}
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { openDialog, useDialogClose, type DialogResult } from '../islands/dialog.tsx';
+
+export function useConfirmThenSubmit(dialogId: string, options: { confirmOn: DialogResult; delayMs?: number; onDecline?: () => void }) {
+  const form = useRef<HTMLFormElement>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  useDialogClose(dialogId, (result) => {
+    if (result === options.confirmOn) setConfirmed(true);
+    else options.onDecline?.();
+  });
+  // Posted once the confirmation is rendered into the form (submit() posts no button's value).
+  const delayMs = options.delayMs ?? 0;
+  useEffect(() => {
+    if (!confirmed) return;
+    const timer = setTimeout(() => form.current?.submit(), delayMs);
+    return () => clearTimeout(timer);
+  }, [confirmed, delayMs]);
+  /** For the form's onSubmit: when the answer needs confirming, open the dialog instead of posting. */
+  const askFirst = (event: FormEvent<HTMLFormElement>, needsConfirming: boolean) => {
+    // Should the modal not be ready yet, the post goes on and the server shows the dialog's screen.
+    if (needsConfirming && !confirmed && openDialog(dialogId)) event.preventDefault();
+  };
+  return { form, confirmed, askFirst };
+}
