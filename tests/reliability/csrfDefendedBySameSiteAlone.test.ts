@@ -197,7 +197,7 @@ describe('csrf defended by SameSite alone', () => {
     // The page as the old browser gets it: its post forms carry the token (and set its cookie).
     const token = tokenIn((await agent.get(page).unset('sec-fetch-site').expect(200)).text)!;
     expect(token).toBeDefined();
-    const multipart = (path: string) => agent.post(path).unset('sec-fetch-site').field('step', 'MILESTONE_ONE_STEP');
+    const multipart = (path: string) => agent.post(path).unset('sec-fetch-site').field('step', 'MILESTONE_ONE_STEP').field('screen', 'milestone');
 
     await multipart(`${page}/step`).expect(403);
     await multipart(`${page}/step?_csrf=A${token.slice(1)}`).expect(403);

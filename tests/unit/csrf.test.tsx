@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { csrfVerdict, type CsrfEvidence, type CsrfVerdict, type TokenState } from '../../shared/csrf.ts';
 import { CsrfContext, CsrfField, withCsrfQuery } from '../../views/components/CsrfField.tsx';
+import { ScreenFields } from '../../views/components/ScreenForm.tsx';
 import { renderPage } from '../../server/render.tsx';
 
 const own = ['https://onboarding.example.se', 'https://onboarding.example.dk'];
@@ -90,10 +91,23 @@ describe('every post form carries the token field', () => {
   });
 
   it('finds the post forms', () => {
-    expect(postForms.length).toBeGreaterThanOrEqual(28);
+    // 28 before the page machine; the three upload screens' Continue forms are one now (views/components/UploadScreen.tsx).
+    expect(postForms.length).toBeGreaterThanOrEqual(26);
   });
 
+  // A customer-information form gets the token with its hidden step and screen fields (ScreenFields).
   it.each(postForms.map((f, i) => [`${f.file} #${i}`, f.form] as const))('%s', (_name, form) => {
-    expect(form).toContain('<CsrfField />');
+    expect(form).toMatch(/<CsrfField \/>|<ScreenFields fields=\{/);
+  });
+
+  it('ScreenFields renders the token with the step and screen', () => {
+    const html = renderToStaticMarkup(
+      <CsrfContext.Provider value={() => 'tok-en_1'}>
+        <ScreenFields fields={{ step: 'TAX_INFO_STEP', screen: 'numbers' }} />
+      </CsrfContext.Provider>,
+    );
+    expect(html).toBe(
+      '<input type="hidden" name="_csrf" value="tok-en_1"/><input type="hidden" name="step" value="TAX_INFO_STEP"/><input type="hidden" name="screen" value="numbers"/>',
+    );
   });
 });
