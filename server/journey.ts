@@ -45,11 +45,11 @@ export interface CustomerInformationProgress {
 
 /** Each step module keeps its own answers here under its own field (customer-information.md §3). */
 export interface StepAnswers {
-  /** Citizenship (§2.3, §4.3): the choice, chosen countries, upstream taskIds and uploaded proof per country. */
+  /** Citizenship (customer-information §2.3, §4.3): the choice, chosen countries, upstream taskIds and uploaded proof per country. */
   citizenship?: CitizenshipAnswers;
-  /** Contact information (§2.3, §5): the fields as last typed, and the e-mail a suggestion was shown for. */
+  /** Contact information (customer-information §2.3, §5): the fields as last typed, and the e-mail a suggestion was shown for. */
   contactInformation?: { prefix: PhonePrefix; phone: string; email: string; suggestionShownFor?: string };
-  /** Tax information (§2.3, §4.5): liability, chosen countries, numbers per country, an open dialog. */
+  /** Tax information (customer-information §2.3, §4.5): liability, chosen countries, numbers per country, the proof of tax residence. */
   taxInformation?: {
     liability?: 'inOffice' | 'usa' | 'other';
     countries?: string[];
@@ -63,9 +63,9 @@ export interface StepAnswers {
     /** The field names the last refused tax submit named (customer-information §4.5), listed by the failure dialog. */
     invalidFields?: string[];
   };
-  /** Residency (§2.3, §3 residency data): the address abroad, the three answers, the case's task id, the documents. */
+  /** Residency (customer-information §2.3, §3 residency data): the address abroad, the three answers, the case's task id, the documents. */
   residency?: ResidencyAnswers;
-  /** Account picker (§4.2): the ticks as last posted, confirmed exclusive accounts, the DSK campaign answer. */
+  /** Account picker (customer-information §4.2): the ticks as last posted, confirmed exclusive accounts, the DSK campaign answer. */
   accountPicker?: {
     accounts: AccountTypeWithCountry[];
     confirmed: AccountTypeWithCountry[];
@@ -74,16 +74,26 @@ export interface StepAnswers {
     /** The ESA confirmation was declined: the picker shows the warning. */
     esaDeclined?: boolean;
   };
-  /** Account alias (§5): the names as typed, per account. */
+  /** Account alias (customer-information §5): the names as typed, per account. */
   accountAlias?: Partial<Record<AccountTypeWithCountry, string>>;
 }
 
-export interface Journey {
+// The journey's fields, grouped by how long they live. Each group is dropped as a whole when its lifetime
+// ends, so nothing of an earlier person or run can leak into the next.
+
+/** Lifetime: the visit, from the first page until Exit or the session ends. */
+export interface VisitState {
   country: CountryCode;
   locale?: Locale;
   customerType: CustomerType;
   webview: boolean;
   queryParams: Record<string, string>;
+  /** Campaign of the entry query (identification-routing-creation §3 campaign types); picks the signup image. */
+  campaign?: Campaign;
+}
+
+/** Lifetime: an identification attempt, then the identified person until another person identifies here. */
+export interface IdentificationState {
   /** The Swedish BankID view chosen: QR (other device) or this device; unset shows the choice on mobile. */
   bankidMode?: 'QR' | 'SAME_DEVICE';
   bankid?: BankidOrder;
@@ -94,17 +104,38 @@ export interface Journey {
   natregno?: string;
   /** The person's brokerage access token (30 minutes); a secret, never logged or sent to the browser. */
   jwt?: string;
-  /** What renews the access token when it expires (§7 token refresh); a secret kept server-side only. */
+  /** What renews the access token when it expires (customer-information §7 token refresh); a secret kept server-side only. */
   refreshToken?: string;
-  routingStatus?: RoutingStatus;
+  /** Why identification or routing ended on the start page (shown there once). */
   identificationError?: IdentificationError;
+}
+
+/** Lifetime: the identified person's prospect, from routing until another person identifies here. */
+export interface CustomerInformationState {
+  routingStatus?: RoutingStatus;
+  /** The prospect, kept once: the customer-information page and creation check their URL's id against it. */
   prospectId?: string;
   /** Routing said SHOULD_NOT_UPDATE_STATUS: the prospect is a legacy (v2) one and the legacy flow is used. */
   legacyFlow?: boolean;
   customerInformation?: CustomerInformationProgress;
+}
+
+/** Lifetime: the prospect's customer-creation runs (the number of the current one). */
+export interface CreationState {
   creationRun?: number;
-  /** Campaign of the entry query (spec §3 campaign types); picks the signup image. */
-  campaign?: Campaign;
+}
+
+export interface Journey extends VisitState, IdentificationState, CustomerInformationState, CreationState {}
+
+// Every field of the groups a new person's identification ends (a field added to a group without being
+// listed here does not compile).
+const customerInformationFields: Record<keyof CustomerInformationState, true> = { routingStatus: true, prospectId: true, legacyFlow: true, customerInformation: true };
+const creationFields: Record<keyof CreationState, true> = { creationRun: true };
+
+/** Drops the earlier person's prospect, steps and creation run (another person has identified in this browser). */
+export function forgetProspect(journey: Journey): void {
+  for (const key of Object.keys(customerInformationFields) as (keyof CustomerInformationState)[]) delete journey[key];
+  for (const key of Object.keys(creationFields) as (keyof CreationState)[]) delete journey[key];
 }
 
 declare module 'express-session' {

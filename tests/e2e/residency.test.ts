@@ -1,5 +1,5 @@
-// The residency step in real Chromium (customer-information.md §2.3 "Residency" and "Compliance dialogs",
-// §4.7, §5 "Residency" and "Files", §7): with JavaScript (the RESIDENCY dialog as a modal on entering,
+// The residency step in real Chromium (customer-information §2.3 "Residency" and
+// "Compliance dialogs", customer-information §4.7, §5 "Residency" and "Files", §7): with JavaScript (the RESIDENCY dialog as a modal on entering,
 // address errors, the questions, upload on choosing a file, the removal modal) and without (the dialog as
 // the screen itself, plain posts, the upload as a multipart post, removal as its own screen). The sandbox
 // persona 'residency' lives abroad and goes straight to this step, then to the tax step.

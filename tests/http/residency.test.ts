@@ -1,5 +1,5 @@
-// The residency step over HTTP against the embedded stack (customer-information.md §2.3 "Residency", §5
-// "Residency", §7, §8): plain form posts as a browser without JavaScript sends them. Bad input answers 400
+// The residency step over HTTP against the embedded stack (customer-information §2.3 "Residency",
+// customer-information §5 "Residency", §7, §8): plain form posts as a browser without JavaScript sends them. Bad input answers 400
 // with the messages and the input kept (never a 500); the case is created (and reused), the document is
 // uploaded as a multipart post, and the sandbox receives the residency submission.
 import request from 'supertest';

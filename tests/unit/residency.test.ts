@@ -22,7 +22,7 @@ const answers: Record<ResidencyQuestion, string> = {
   durationAbroad: 'Three years',
 };
 
-describe('checkAddress (§5: country, address, zip code and city required)', () => {
+describe('checkAddress (customer-information §5: country, address, zip code and city required)', () => {
   it.each<[string, Partial<ResidencyAddress>, ReturnType<typeof checkAddress>]>([
     ['a full foreign address', {}, {}],
     ['surrounding spaces are fine', { address: '  Storgata 1 ', city: ' Oslo' }, {}],
@@ -48,7 +48,7 @@ describe('checkAddress (§5: country, address, zip code and city required)', () 
   });
 });
 
-describe('checkAnswers (§5: all three answers non-empty)', () => {
+describe('checkAnswers (customer-information §5: all three answers non-empty)', () => {
   it.each<[string, Partial<Record<ResidencyQuestion, string>>, ReturnType<typeof checkAnswers>]>([
     ['three answers', {}, {}],
     ['an empty purpose', { applicationPurpose: '' }, { applicationPurpose: 'required' }],
@@ -62,7 +62,7 @@ describe('checkAnswers (§5: all three answers non-empty)', () => {
   });
 });
 
-describe('addressCountryOptions (§2.3: the home country is excluded)', () => {
+describe('addressCountryOptions (customer-information §2.3: the home country is excluded)', () => {
   it.each(['SE', 'NO', 'DK', 'FI'] as const)('without %s', (home) => {
     const all = countryOptions('en');
     const options = addressCountryOptions(all, home);
@@ -71,7 +71,7 @@ describe('addressCountryOptions (§2.3: the home country is excluded)', () => {
   });
 });
 
-describe('documentsComplete (§5: at least one attachment to continue)', () => {
+describe('documentsComplete (customer-information §5: at least one attachment to continue)', () => {
   it.each<[ResidencyAnswers, boolean]>([
     [{}, false],
     [{ files: [] }, false],
@@ -83,7 +83,7 @@ describe('documentsComplete (§5: at least one attachment to continue)', () => {
 
 const saved: ResidencyAnswers = { ...address, address: ' Storgata 1 ', answers: { ...answers, durationAbroad: ' Three years\n' } };
 
-describe('residencyCase (§7 POST create case)', () => {
+describe('residencyCase (customer-information §7 POST create case)', () => {
   it('sends the trimmed address and answers as taskData, type RESIDENCY, no attachments, no taskId the first time', () => {
     const body = residencyCase('p-1', saved, 'SE');
     expect(body).toEqual({
@@ -109,7 +109,7 @@ describe('residencyCase (§7 POST create case)', () => {
   });
 });
 
-describe('residencySubmission (§3 residency data, §7 POST submit residency step)', () => {
+describe('residencySubmission (customer-information §3 residency data, §7 POST submit residency step)', () => {
   const ready: ResidencyAnswers = { ...saved, nnxTaskId: 'task-9', files: [{ attachmentId: 'a1', name: 'bill.pdf' }, { attachmentId: 'a2', name: 'lease.png' }] };
 
   it('sends the address, the three questions with answers in order, the attachments and the case task id', () => {

@@ -22,7 +22,7 @@ import { manualFormUrl } from '../../shared/complianceDialog.ts';
 const rule = (country: string): TinRule | undefined => TAX_VALIDATION_RULES.find((r) => r.countryCode === country);
 const check = (country: string, raw: string) => tinError(normaliseTin(country, raw), rule(country));
 
-describe('decideLiability (§4.5)', () => {
+describe('decideLiability (customer-information §4.5)', () => {
   it.each([
     ['home only, address at home', 'inOffice', 'SE', 'SE', 'submitHomeOnly'],
     ['home only, address abroad', 'inOffice', 'SE', 'ES', 'fatcaDialog'],
@@ -35,7 +35,7 @@ describe('decideLiability (§4.5)', () => {
   });
 });
 
-describe('decideCountries (§4.5, §5 minimum 1)', () => {
+describe('decideCountries (customer-information §4.5, §5 minimum 1)', () => {
   it.each([
     ['nothing chosen', [], 'chooseAtLeastOne'],
     ['only home', ['SE'], 'submitHomeOnly'],
@@ -51,7 +51,7 @@ describe('decideCountries (§4.5, §5 minimum 1)', () => {
   });
 });
 
-describe('normaliseTin (§5)', () => {
+describe('normaliseTin (customer-information §5)', () => {
   it.each([
     ['SE', '850709-9805', '8507099805'],
     ['SE', '19850709-9805', '8507099805'],
@@ -65,7 +65,7 @@ describe('normaliseTin (§5)', () => {
   });
 });
 
-describe('tinError: every regex rule of the country must match (§5)', () => {
+describe('tinError: every regex rule of the country must match (customer-information §5)', () => {
   it.each([
     ['SE', '850709-9805', null],
     ['SE', '19850709-9805', null],
@@ -99,7 +99,7 @@ describe('tinError: every regex rule of the country must match (§5)', () => {
   });
 });
 
-describe('startDateValid (§5): required, a real date, not in the future', () => {
+describe('startDateValid (customer-information §5): required, a real date, not in the future', () => {
   it.each([
     ['2020-01-31', true],
     ['2024-06-01', true],
@@ -115,7 +115,7 @@ describe('startDateValid (§5): required, a real date, not in the future', () =>
   });
 });
 
-describe('taxResidenceRequired (§5)', () => {
+describe('taxResidenceRequired (customer-information §5)', () => {
   it.each([
     [true, 'SE', 'ES', true],
     [true, 'SE', 'SE', false],
@@ -125,7 +125,7 @@ describe('taxResidenceRequired (§5)', () => {
   });
 });
 
-describe('attestsFatca (§4.7): an attest post from the liability or countries form only counts for a FATCA choice', () => {
+describe('attestsFatca (customer-information §4.7): an attest post from the liability or countries form only counts for a FATCA choice', () => {
   it.each([
     ['USA on the liability form', { screen: 'liability', liability: 'usa' }, 'SE', true],
     ['home only with an address abroad', { screen: 'liability', liability: 'inOffice' }, 'ES', true],
@@ -141,7 +141,7 @@ describe('attestsFatca (§4.7): an attest post from the liability or countries f
   });
 });
 
-describe('taxResidenceCountryOf (§2.3 residenceProof screen)', () => {
+describe('taxResidenceCountryOf (customer-information §2.3 residenceProof screen)', () => {
   it('is the country chosen on the numbers screen when it was asked', () => {
     expect(taxResidenceCountryOf(true, 'ES', 'SE')).toBe('ES');
   });
@@ -163,7 +163,7 @@ describe('taxResidenceCasePlan: one TAX_RESIDENCE case, reused when re-entering'
   });
 });
 
-describe('taxInfoSubmission (§7 v3 body)', () => {
+describe('taxInfoSubmission (customer-information §7 v3 body)', () => {
   it('is taxable in home when home is chosen, lists the others with normalised numbers', () => {
     expect(taxInfoSubmission(['SE', 'NO'], 'SE', { NO: { tin: ' 01018012345 ', startDate: '2020-01-01' } })).toEqual({
       taxableInTld: true,
@@ -199,7 +199,7 @@ describe('sandbox check of a tax submit', () => {
   });
 });
 
-describe('manualFormUrl (§2.3 compliance dialogs)', () => {
+describe('manualFormUrl (customer-information §2.3 compliance dialogs)', () => {
   it('appends the identified path and the exit parameter', () => {
     expect(manualFormUrl('https://forms.example.com/additional-information', 'FATCA')).toBe('https://forms.example.com/additional-information/identified?exit=FATCA');
     expect(manualFormUrl('https://forms.example.com/', 'RESIDENCY')).toBe('https://forms.example.com/identified?exit=RESIDENCY');

@@ -3,7 +3,7 @@
 // person's part of the journey afresh and give the session a new id.
 import type { Request } from 'express';
 import type { AppDeps } from '../../deps.ts';
-import type { Journey } from '../../journey.ts';
+import { forgetProspect, type Journey } from '../../journey.ts';
 import { endBrokerageSessions } from '../../endJourney.ts';
 
 /**
@@ -20,12 +20,8 @@ export async function completeIdentification(
   // The logout of current sessions (identification-routing-creation §4, §7), once per identification
   // instead of on every page view: an earlier identification's sessions end before its tokens are dropped.
   if (journey.jwt || journey.refreshToken) await endBrokerageSessions(deps, journey, 'new identification');
-  delete journey.routingStatus;
+  forgetProspect(journey);
   delete journey.identificationError;
-  delete journey.prospectId;
-  delete journey.legacyFlow;
-  delete journey.customerInformation;
-  delete journey.creationRun;
   journey.natregno = person.natregno;
   journey.jwt = person.jwt;
   journey.refreshToken = person.refreshToken;

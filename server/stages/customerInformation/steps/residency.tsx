@@ -1,5 +1,5 @@
-// Residency (customer-information.md §2.3 "Residency" and "Compliance dialogs", §3 residency data, §4.7,
-// §5 "Residency", §7, §8). The person lives outside the market's country. The step's screens:
+// Residency (customer-information §2.3 "Residency" and "Compliance dialogs", §3 residency data,
+// customer-information §4.7, §5 "Residency", §7, §8). The person lives outside the market's country. The step's screens:
 // - `dialog`: the RESIDENCY dialog, where the step opens (the screen itself without JavaScript, a modal
 //   over the address form with it); its Continue moves on to the address, so a reload, Back or another
 //   tab goes straight there. `?dialog=RESIDENCY` shows it again over the address (changing nothing).
