@@ -118,10 +118,17 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
 
   app.post('/sandbox/faults', (req, res) => {
     const body = faultBody.safeParse(req.body ?? {});
-    if (!body.success) return void res.status(400).json({ error: 'method, path (starting with /), status 400–599 and/or delayMs 1–30000, optional code and count 0–100' });
+    if (!body.success)
+      return void res.status(400).json({ error: 'method, path (starting with /), status 400–599 and/or delayMs 1–30000, optional code and count 0–100' });
     const { method, path, status, delayMs, code, count } = body.data;
     if (count === 0) ctx.state.brokerageFaults.delete(faultKey(method, path));
-    else ctx.state.brokerageFaults.set(faultKey(method, path), { count, ...(status ? { status } : {}), ...(delayMs ? { delayMs } : {}), ...(code ? { code } : {}) });
+    else
+      ctx.state.brokerageFaults.set(faultKey(method, path), {
+        count,
+        ...(status ? { status } : {}),
+        ...(delayMs ? { delayMs } : {}),
+        ...(code ? { code } : {}),
+      });
     res.status(204).end();
   });
 

@@ -54,9 +54,7 @@ export function bankidRpRouter(ctx: SandboxContext): express.Router {
     const personalNumber = requirement?.personalNumber;
     if (personalNumber) {
       // Real BankID: a second order for the same person aborts the running one and creates nothing.
-      const running = [...orders.values()].find(
-        (o) => o.requiredPersonalNumber === personalNumber && settleExpiry(o).status === 'pending',
-      );
+      const running = [...orders.values()].find((o) => o.requiredPersonalNumber === personalNumber && settleExpiry(o).status === 'pending');
       if (running) {
         running.status = 'failed';
         running.hintCode = 'cancelled';

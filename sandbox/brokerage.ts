@@ -63,8 +63,7 @@ const MILESTONES: readonly Milestone[] = ['one', 'two', 'three'];
 // Route patterns come from the contract's path builders, so the two can never disagree.
 const PROSPECT_PLACEHOLDER = '__prospectId__';
 const pattern = (build: (prospectId: string) => string) => build(PROSPECT_PLACEHOLDER).replace(PROSPECT_PLACEHOLDER, ':prospectId');
-const prospectIdParam = (req: Request): string | undefined =>
-  typeof req.params.prospectId === 'string' ? req.params.prospectId : undefined;
+const prospectIdParam = (req: Request): string | undefined => (typeof req.params.prospectId === 'string' ? req.params.prospectId : undefined);
 
 // --- answers ----------------------------------------------------------------------------
 
@@ -118,13 +117,15 @@ export function authenticate(state: SandboxState, req: Request, res: Response): 
   const session = token ? state.sessions.get(token.sessionId) : undefined;
   if (session && token!.expiresAt > Date.now()) return session;
   const expired = session !== undefined;
-  res.status(401).json(
-    unauthorizedBody.parse(
-      expired
-        ? { code: EXPIRED_ACCESS_TOKEN, data: { message: 'The access token has expired' } }
-        : { code: 'INVALID_ACCESS_TOKEN', data: { message: 'Missing or unknown access token' } },
-    ),
-  );
+  res
+    .status(401)
+    .json(
+      unauthorizedBody.parse(
+        expired
+          ? { code: EXPIRED_ACCESS_TOKEN, data: { message: 'The access token has expired' } }
+          : { code: 'INVALID_ACCESS_TOKEN', data: { message: 'Missing or unknown access token' } },
+      ),
+    );
   return undefined;
 }
 
@@ -316,7 +317,9 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
   router.get(pattern(brokeragePaths.initialSteps), requireSession, (req, res) => {
     const prospect = ownedProspect(prospectIdParam(req), res);
     if (!prospect) return;
-    send(res, initialStepsResponse, { data: { initialSteps: prospect.legacy ? LEGACY_INITIAL_STEPS : [...(prospect.owner.behaviour.initialSteps ?? DEFAULT_INITIAL_STEPS)] } });
+    send(res, initialStepsResponse, {
+      data: { initialSteps: prospect.legacy ? LEGACY_INITIAL_STEPS : [...(prospect.owner.behaviour.initialSteps ?? DEFAULT_INITIAL_STEPS)] },
+    });
   });
 
   router.post(pattern(brokeragePaths.accountPickerStep), requireSession, (req, res) => {
@@ -338,7 +341,9 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     const body = parseOr400(accountAliasStepRequest, req.body, res);
     if (!body) return;
     const bad = body.accountTypeAliases.flatMap((a, i) =>
-      validateAlias(a.alias) !== null || a.alias.trim() === '' || !(prospect.accountTypes ?? []).includes(a.accountTypeWithCountry) ? [`accountTypeAliases.${i}.alias`] : [],
+      validateAlias(a.alias) !== null || a.alias.trim() === '' || !(prospect.accountTypes ?? []).includes(a.accountTypeWithCountry)
+        ? [`accountTypeAliases.${i}.alias`]
+        : [],
     );
     if (bad.length > 0) return sendBrokerageError(res, 400, 'Invalid account alias', bad);
     send(res, okResponse, {});
@@ -361,12 +366,16 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
   });
 
   for (const milestone of MILESTONES) {
-    router.post(pattern((id) => brokeragePaths.milestoneStep(id, milestone)), requireSession, (req, res) => {
-      const prospect = ownedProspect(prospectIdParam(req), res);
-      if (!prospect) return;
-      prospect.milestones.add(milestone);
-      send(res, okResponse, {});
-    });
+    router.post(
+      pattern((id) => brokeragePaths.milestoneStep(id, milestone)),
+      requireSession,
+      (req, res) => {
+        const prospect = ownedProspect(prospectIdParam(req), res);
+        if (!prospect) return;
+        prospect.milestones.add(milestone);
+        send(res, okResponse, {});
+      },
+    );
   }
 
   // --- tax information and residency (customer-information.md §7) ---
@@ -457,15 +466,25 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
 
   // Related data of the contact step: the registered address from the population register (none for a
   // persona without one) and what the prospect submitted so far.
-  router.get(pattern((id) => brokeragePaths.stepRelatedData(id, 'CONTACT_INFORMATION_STEP')), requireSession, (req, res) => {
-    const prospect = ownedProspect(prospectIdParam(req), res);
-    if (!prospect) return;
-    const address = prospect.owner.behaviour.noRegisteredAddress ? null : REGISTERED_ADDRESSES[prospect.country];
-    const contact = submittedContact.get(prospect);
-    send(res, contactRelatedDataResponse, {
-      data: { stepRelatedData: { ...(address ?? { address: null, zipCode: null, city: null }), email: contact?.email ?? null, mobilePhoneNumber: contact?.mobilePhoneNumber ?? null } },
-    });
-  });
+  router.get(
+    pattern((id) => brokeragePaths.stepRelatedData(id, 'CONTACT_INFORMATION_STEP')),
+    requireSession,
+    (req, res) => {
+      const prospect = ownedProspect(prospectIdParam(req), res);
+      if (!prospect) return;
+      const address = prospect.owner.behaviour.noRegisteredAddress ? null : REGISTERED_ADDRESSES[prospect.country];
+      const contact = submittedContact.get(prospect);
+      send(res, contactRelatedDataResponse, {
+        data: {
+          stepRelatedData: {
+            ...(address ?? { address: null, zipCode: null, city: null }),
+            email: contact?.email ?? null,
+            mobilePhoneNumber: contact?.mobilePhoneNumber ?? null,
+          },
+        },
+      });
+    },
+  );
 
   router.post(pattern(brokeragePaths.contactInfoStep), requireSession, (req, res) => {
     const prospect = ownedProspect(prospectIdParam(req), res);

@@ -53,7 +53,8 @@ export function citizenshipRouter(ctx: SandboxContext): express.Router {
     const bad: string[] = [];
     body.citizenshipInformationList.forEach((entry, i) => {
       const task = entry.taskId ? state.citizenshipTasks.get(entry.taskId) : undefined;
-      if (entry.taskId && (!task || task.prospectId !== prospect.id || task.countryCode !== entry.countryCode)) bad.push(`citizenshipInformationList.${i}.taskId`);
+      if (entry.taskId && (!task || task.prospectId !== prospect.id || task.countryCode !== entry.countryCode))
+        bad.push(`citizenshipInformationList.${i}.taskId`);
       const stored = [...state.storedObjects.values()];
       if (entry.attachments.some((id) => !stored.some((o) => o.attachmentId === id && o.taskId === entry.taskId && o.bytes))) {
         bad.push(`citizenshipInformationList.${i}.attachments`);

@@ -22,8 +22,7 @@ function parseIsoDate(birthDate: IsoDate): { year: number; month: number; day: n
   return { year, month, day };
 }
 
-const weightedSum = (digits: number[], weights: readonly number[]): number =>
-  weights.reduce((acc, w, i) => acc + w * (digits[i] ?? 0), 0);
+const weightedSum = (digits: number[], weights: readonly number[]): number => weights.reduce((acc, w, i) => acc + w * (digits[i] ?? 0), 0);
 
 // --- Sweden -------------------------------------------------------------------------
 
@@ -116,7 +115,11 @@ const DK_WEIGHTS = [4, 3, 2, 7, 6, 5, 4, 3, 2, 1] as const;
 /** Ranges of the first three sequence digits (SSS of SSSS) that encode the birth year's century. */
 function danishSequenceRanges(year: number): Array<[number, number]> {
   if (year >= 1900 && year <= 1999) return [[0, 399]];
-  if (year >= 2000 && year <= 2036) return [[400, 499], [900, 999]];
+  if (year >= 2000 && year <= 2036)
+    return [
+      [400, 499],
+      [900, 999],
+    ];
   if (year >= 2037 && year <= 2057) return [[500, 899]];
   if (year >= 1858 && year <= 1899) return [[500, 899]];
   throw new RangeError(`No Danish CPR sequence numbers for birth year ${year}`);

@@ -100,11 +100,13 @@ export function createOidcProvider(ctx: SandboxContext): { provider: Provider; i
 
   // The broker authenticates every request afresh: no single sign-on from an earlier identification.
   const policy = interactionPolicy.base();
-  policy.get('login')!.checks.add(
-    new interactionPolicy.Check('fresh_identification', 'every authorization request identifies the person', (kctx: KoaContextWithOIDC) =>
-      kctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
-    ),
-  );
+  policy
+    .get('login')!
+    .checks.add(
+      new interactionPolicy.Check('fresh_identification', 'every authorization request identifies the person', (kctx: KoaContextWithOIDC) =>
+        kctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
 
   const configuration: Configuration = {
     clients: [
@@ -160,7 +162,10 @@ export function createOidcProvider(ctx: SandboxContext): { provider: Provider; i
   const loginBody = z.object({ nationalId: z.string().min(1) });
 
   const sendError = (res: Response, status: number, text: string) =>
-    res.status(status).type('html').send(page('Identification failed', html`<p>${text}</p>`));
+    res
+      .status(status)
+      .type('html')
+      .send(page('Identification failed', html`<p>${text}</p>`));
 
   interactions.get('/interaction/:uid', async (req: Request, res: Response) => {
     let details;
@@ -176,19 +181,19 @@ export function createOidcProvider(ctx: SandboxContext): { provider: Provider; i
       page(
         `${method?.eid ?? 'Identification'} (sandbox)`,
         html`<p>Stand-in for the identification broker. Choose who identifies.</p>
-<section aria-labelledby="persona-heading">
-<h2 id="persona-heading">Test persons</h2>
-<form method="post" action="${OIDC_MOUNT}/interaction/${uid}/login">
-<label for="nationalId">Identify as</label>
-<select id="nationalId" name="nationalId">
-${listed.map((p) => html`<option value="${p.nationalId}">${p.name} (${p.country}, ${p.scenario})</option>`)}
-</select>
-<button type="submit">Identify</button>
-</form>
-</section>
-<form method="post" action="${OIDC_MOUNT}/interaction/${uid}/abort">
-<button type="submit">Cancel</button>
-</form>`,
+          <section aria-labelledby="persona-heading">
+            <h2 id="persona-heading">Test persons</h2>
+            <form method="post" action="${OIDC_MOUNT}/interaction/${uid}/login">
+              <label for="nationalId">Identify as</label>
+              <select id="nationalId" name="nationalId">
+                ${listed.map((p) => html`<option value="${p.nationalId}">${p.name} (${p.country}, ${p.scenario})</option>`)}
+              </select>
+              <button type="submit">Identify</button>
+            </form>
+          </section>
+          <form method="post" action="${OIDC_MOUNT}/interaction/${uid}/abort">
+            <button type="submit">Cancel</button>
+          </form>`,
       ),
     );
   });

@@ -46,9 +46,7 @@ export function waitingOrders(state: SandboxState, now = Date.now()): BankidOrde
 
 export type AppAction = 'scan' | 'identify' | 'cancel';
 
-export type AppActionResult =
-  | { ok: true; order: BankidOrder }
-  | { ok: false; status: 400 | 404 | 409; message: string };
+export type AppActionResult = { ok: true; order: BankidOrder } | { ok: false; status: 400 | 404 | 409; message: string };
 
 /**
  * What the user does in the BankID app. "scan" opens the order (hint userSign), "identify" also confirms it
@@ -127,8 +125,7 @@ function completionData(order: BankidOrder, persona: Persona) {
   };
 }
 
-const xmlEscape = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+const xmlEscape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /** Shape of a real BankID XML-DSig signature (bankIdSignedData), with sandbox values. */
 function signatureXml(order: BankidOrder, persona: Persona, ipAddress: string): string {

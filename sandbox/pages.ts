@@ -9,7 +9,10 @@ export function pagesRouter(ctx: SandboxContext): express.Router {
   const { state } = ctx;
 
   const notFound = (res: express.Response) =>
-    res.status(404).type('html').send(page('Signing not found', html`<p>This signing link is unknown or the sandbox was reset.</p>`));
+    res
+      .status(404)
+      .type('html')
+      .send(page('Signing not found', html`<p>This signing link is unknown or the sandbox was reset.</p>`));
 
   router.get('/sandbox/signing/:signatureId', (req, res) => {
     const signature = state.signatures.get(req.params.signatureId);
@@ -20,9 +23,11 @@ export function pagesRouter(ctx: SandboxContext): express.Router {
       page(
         'Sign the agreements',
         html`<p>${prospect.owner.name} is about to sign the customer agreements for these accounts:</p>
-<ul>${(prospect.accountTypes ?? []).map((code) => html`<li>${code}</li>`)}</ul>
-<form method="post" action="${action}/sign"><button type="submit">Sign</button></form>
-<form method="post" action="${action}/cancel"><button type="submit">Cancel</button></form>`,
+          <ul>
+            ${(prospect.accountTypes ?? []).map((code) => html`<li>${code}</li>`)}
+          </ul>
+          <form method="post" action="${action}/sign"><button type="submit">Sign</button></form>
+          <form method="post" action="${action}/cancel"><button type="submit">Cancel</button></form>`,
       ),
     );
   });

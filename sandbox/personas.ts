@@ -122,8 +122,7 @@ const doneStatus = (requests: CreationStatus['creation_requests']): CreationStat
 
 const createdCustomer = doneStatus([{ request_type: 'create_customer', status: 'done' }]);
 const onboardingRouting = { customerRoutingStatus: 'ONBOARDING', routingInformation: null } as const;
-const routeTo = (customerRoutingStatus: RoutingStatusResponse['customerRoutingStatus']) =>
-  ({ customerRoutingStatus, routingInformation: null }) as const;
+const routeTo = (customerRoutingStatus: RoutingStatusResponse['customerRoutingStatus']) => ({ customerRoutingStatus, routingInformation: null }) as const;
 const defaultCreation: CreationPlan = { queuedPolls: 2, result: createdCustomer };
 
 export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
@@ -271,19 +270,35 @@ const seeds: PersonaSeed[] = [
   // National ids a checksum stricter than the issuing authority's once refused (identified through the OIDC broker).
   // 1 January is one of the birth dates whose modulus-11 CPR numbers ran out, hence the numbers issued since 2007.
   {
-    country: 'DK', givenName: 'Jens', surname: 'Kjær', birthDate: '1965-01-01', scenario: 'cprWithoutModulus11',
+    country: 'DK',
+    givenName: 'Jens',
+    surname: 'Kjær',
+    birthDate: '1965-01-01',
+    scenario: 'cprWithoutModulus11',
     nationalId: (birthDate, serial) => generateDanishCpr(birthDate, serial, { modulus11: false }),
   },
   {
-    country: 'NO', givenName: 'Nora', surname: 'Lie', birthDate: '1982-10-30', scenario: 'controlDigits2032',
+    country: 'NO',
+    givenName: 'Nora',
+    surname: 'Lie',
+    birthDate: '1982-10-30',
+    scenario: 'controlDigits2032',
     nationalId: (birthDate, serial) => generateNorwegianId(birthDate, serial, { controlDigitRule: '2032' }),
   },
   {
-    country: 'NO', givenName: 'Tor', surname: 'Bakken', birthDate: '1994-02-12', scenario: 'syntheticTestNumber',
+    country: 'NO',
+    givenName: 'Tor',
+    surname: 'Bakken',
+    birthDate: '1994-02-12',
+    scenario: 'syntheticTestNumber',
     nationalId: (birthDate, serial) => generateNorwegianId(birthDate, serial, { series: 'synthetic' }),
   },
   {
-    country: 'NO', givenName: 'Marit', surname: 'Strand', birthDate: '1976-10-15', scenario: 'hNumber',
+    country: 'NO',
+    givenName: 'Marit',
+    surname: 'Strand',
+    birthDate: '1976-10-15',
+    scenario: 'hNumber',
     nationalId: (birthDate, serial) => generateNorwegianId(birthDate, serial, { series: 'H-nummer' }),
   },
 ];

@@ -57,7 +57,13 @@ export function createApp(deps: AppDeps): express.Express {
   app.use('/images', express.static(`${publicDir}images`, { maxAge: '1d', index: false }));
 
   app.use(nonceMiddleware());
-  app.use(securityHeaders({ httpsOnly: config.cookieSecure, formActionOrigins: [...config.signingOrigins, new URL(config.OIDC_ISSUER_URL).origin], imageOrigins: config.contentImageOrigins }));
+  app.use(
+    securityHeaders({
+      httpsOnly: config.cookieSecure,
+      formActionOrigins: [...config.signingOrigins, new URL(config.OIDC_ISSUER_URL).origin],
+      imageOrigins: config.contentImageOrigins,
+    }),
+  );
   app.use(express.urlencoded({ extended: false, limit: '20kb' }));
   app.use(express.json({ limit: '20kb' }));
   // Redis known to be down: the 503 page at once (server/errors.ts) rather than a session read that fails.

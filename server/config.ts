@@ -15,7 +15,10 @@ const schema = z
     PUBLIC_URL: url.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     REDIS_URL: url.optional(),
-    REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('onboarding'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9_-]+$/i)
+      .default('onboarding'),
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
     SESSION_TTL_MINUTES: z.coerce.number().int().positive().default(30),
     BANKID_API_URL: url.default('http://127.0.0.1:3001'),
@@ -97,7 +100,10 @@ const schema = z
     OIDC_CLIENT_ID: z.string().min(1).max(200).default('onboarding-sandbox'),
     OIDC_CLIENT_SECRET: z.string().min(16, 'OIDC_CLIENT_SECRET must be at least 16 characters').default(SANDBOX_OIDC_CLIENT_SECRET),
     /** Deep-link scheme of the native app that receives the broker's code (webview flows it started). */
-    NATIVE_APP_SCHEME: z.string().regex(/^[a-z][a-z0-9+.-]*$/, 'NATIVE_APP_SCHEME is a URL scheme such as nordicbank').default('nordicbank'),
+    NATIVE_APP_SCHEME: z
+      .string()
+      .regex(/^[a-z][a-z0-9+.-]*$/, 'NATIVE_APP_SCHEME is a URL scheme such as nordicbank')
+      .default('nordicbank'),
     PRIVACY_URL: z.string().default('/privacy'),
     /** Express 'trust proxy': the PaaS router sits in front of the web process. */
     TRUST_PROXY: z.string().default('loopback'),
@@ -108,7 +114,11 @@ const schema = z
     }
     // Every URL we send the browser or an upstream to is built from it (server/origins.ts), never from Host.
     if (c.NODE_ENV === 'production' && !c.PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'PUBLIC_URL is required in production (our own origin, e.g. https://onboarding.example.se)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'PUBLIC_URL is required in production (our own origin, e.g. https://onboarding.example.se)',
+      });
     }
     if (c.NODE_ENV === 'production' && !c.JOB_SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['JOB_SECRET_KEY'], message: 'JOB_SECRET_KEY is required in production' });

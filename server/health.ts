@@ -24,7 +24,10 @@ export function healthRoutes(deps: AppDeps): Router {
       check(deps.brokerage.ping),
     ]);
     const ok = redis && bankid && brokerage;
-    res.status(ok ? 200 : 503).set('cache-control', 'no-store').json({ ok, checks: { redis, bankid, brokerage } });
+    res
+      .status(ok ? 200 : 503)
+      .set('cache-control', 'no-store')
+      .json({ ok, checks: { redis, bankid, brokerage } });
   });
   return router;
 }

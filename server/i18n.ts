@@ -8,9 +8,10 @@ const catalogueSchema = z.record(z.string(), z.string());
 const localesDir = fileURLToPath(new URL('../locales/', import.meta.url));
 
 export function loadCatalogues(): Record<Locale, Catalogue> {
-  return Object.fromEntries(
-    supportedLocales.map((l) => [l, catalogueSchema.parse(JSON.parse(readFileSync(`${localesDir}${l}.json`, 'utf8')))]),
-  ) as Record<Locale, Catalogue>;
+  return Object.fromEntries(supportedLocales.map((l) => [l, catalogueSchema.parse(JSON.parse(readFileSync(`${localesDir}${l}.json`, 'utf8')))])) as Record<
+    Locale,
+    Catalogue
+  >;
 }
 
 export function createI18n(catalogues: Record<Locale, Catalogue>) {

@@ -129,7 +129,12 @@ export interface Journey extends VisitState, IdentificationState, CustomerInform
 
 // Every field of the groups a new person's identification ends (a field added to a group without being
 // listed here does not compile).
-const customerInformationFields: Record<keyof CustomerInformationState, true> = { routingStatus: true, prospectId: true, legacyFlow: true, customerInformation: true };
+const customerInformationFields: Record<keyof CustomerInformationState, true> = {
+  routingStatus: true,
+  prospectId: true,
+  legacyFlow: true,
+  customerInformation: true,
+};
 const creationFields: Record<keyof CreationState, true> = { creationRun: true };
 
 /** Drops the earlier person's prospect, steps and creation run (another person has identified in this browser). */

@@ -67,7 +67,10 @@ export function applyEntryQuery(req: Request, deps: AppDeps): void {
 
 export function localeOf(req: Request, deps: AppDeps): Locale {
   const cookie = readCookie(req, LOCALE_COOKIE);
-  return req.session?.journey?.locale ?? (isLocale(cookie) ? cookie : initialLocale(deps.config.DEFAULT_LOCALE, req.session?.journey?.country ?? countryOf(req, deps)));
+  return (
+    req.session?.journey?.locale ??
+    (isLocale(cookie) ? cookie : initialLocale(deps.config.DEFAULT_LOCALE, req.session?.journey?.country ?? countryOf(req, deps)))
+  );
 }
 
 export function translatorFor(req: Request, deps: AppDeps): Translate {
@@ -119,7 +122,11 @@ export function sendPage(req: Request, res: Response, deps: AppDeps, options: Pa
       children: options.body,
     }),
   });
-  res.status(options.status ?? 200).type('html').set('cache-control', 'no-store').send(html);
+  res
+    .status(options.status ?? 200)
+    .type('html')
+    .set('cache-control', 'no-store')
+    .send(html);
 }
 
 /** Saves the session before redirecting, so the next request (maybe on another web process) sees it. */

@@ -13,7 +13,8 @@ export const ALIAS_MAX_LENGTH = 30;
 
 export type AliasError = 'NOT_LONG_ENOUGH' | 'NOT_SHORT_ENOUGH' | 'CHARACTER_INVALID' | 'ONLY_SPACES';
 
-const allowedCharacter = /^(?:[A-Za-z0-9åäöøæéèüàáÅÄÖØÆÉÈÜÀÁ\-&_,. ]|\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200D|\uFE0F|\u20E3)$/u;
+const allowedCharacter =
+  /^(?:[A-Za-z0-9åäöøæéèüàáÅÄÖØÆÉÈÜÀÁ\-&_,. ]|\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200D|\uFE0F|\u20E3)$/u;
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 

@@ -36,9 +36,7 @@ const table: Record<CountryCode, Row[]> = {
 
 /** The picker's cards for a country, in sort order, with the default ticks. */
 export function defaultAccounts(country: CountryCode): AccountTypeEntry[] {
-  return table[country]
-    .map(({ defaultSelected, ...row }) => ({ ...row, selected: defaultSelected }))
-    .sort((a, b) => a.sortOrder - b.sortOrder);
+  return table[country].map(({ defaultSelected, ...row }) => ({ ...row, selected: defaultSelected })).sort((a, b) => a.sortOrder - b.sortOrder);
 }
 
 /** The account code without its country suffix: DEP_SE → DEP. */
@@ -120,7 +118,9 @@ export function decidePicker(country: CountryCode, input: PickerInput): PickerDe
       return { kind: 'dskLocked', accounts };
     }
   }
-  const exclusive = defaultAccounts(country).filter((a) => a.exclusive).map((a) => a.accountTypeWithCountry);
+  const exclusive = defaultAccounts(country)
+    .filter((a) => a.exclusive)
+    .map((a) => a.accountTypeWithCountry);
   const unconfirmed = accounts.find((a) => exclusive.includes(a) && !input.confirmed.includes(a));
   if (unconfirmed) return { kind: 'confirm', accounts, account: unconfirmed };
   return { kind: 'submit', accounts };

@@ -166,9 +166,9 @@ export type ContactField = 'email' | 'phone';
 export type ContactError = 'email' | 'phone' | 'phoneMissingPlus' | 'emailApi' | 'phoneApi';
 
 /** customer-information §5: both fields checked; on success the values the submit call sends. */
-export function checkContact(input: ContactInput):
-  | { ok: true; mobilePhoneNumber: string; email: string }
-  | { ok: false; errors: Partial<Record<ContactField, ContactError>> } {
+export function checkContact(
+  input: ContactInput,
+): { ok: true; mobilePhoneNumber: string; email: string } | { ok: false; errors: Partial<Record<ContactField, ContactError>> } {
   const phone = validatePhone(input.prefix, input.phone);
   const emailOk = isValidEmail(input.email);
   if (phone.ok && emailOk) return { ok: true, mobilePhoneNumber: phone.e164, email: input.email.trim() };

@@ -35,8 +35,7 @@ export interface CreationDecision {
   rule: CreationRule;
 }
 
-const hasRequest = (body: CreationStatus, pred: (r: CreationStatus['creation_requests'][number]) => boolean) =>
-  body.creation_requests.some(pred);
+const hasRequest = (body: CreationStatus, pred: (r: CreationStatus['creation_requests'][number]) => boolean) => body.creation_requests.some(pred);
 
 /** The spec's eight rules, first match wins; the order is the behaviour, so keep it. */
 export function decideCreationOutcome(poll: CreationPoll, maxPollingTries: number = MAX_POLLING_TRIES): CreationDecision {

@@ -98,8 +98,18 @@ function parseDanish(id: string): IsoDate | null {
 // Century signs; the extra 1900s and 2000s signs (U–Y, B–F) were introduced in 2023.
 const FI_CENTURY: Readonly<Record<string, number>> = {
   '+': 1800,
-  '-': 1900, U: 1900, V: 1900, W: 1900, X: 1900, Y: 1900,
-  A: 2000, B: 2000, C: 2000, D: 2000, E: 2000, F: 2000,
+  '-': 1900,
+  U: 1900,
+  V: 1900,
+  W: 1900,
+  X: 1900,
+  Y: 1900,
+  A: 2000,
+  B: 2000,
+  C: 2000,
+  D: 2000,
+  E: 2000,
+  F: 2000,
 };
 
 function parseFinnish(id: string): IsoDate | null {

@@ -68,7 +68,10 @@ export const returnQuery = z.object({
   state: z.string().min(1).max(2048).optional(),
   // RFC 9207 issuer identifier, passed through so the client can check it.
   iss: z.string().url().max(500).optional(),
-  error: z.string().regex(/^[\w.-]{1,100}$/).optional(),
+  error: z
+    .string()
+    .regex(/^[\w.-]{1,100}$/)
+    .optional(),
   error_description: z.string().max(1000).optional(),
 });
 export type ReturnQuery = z.infer<typeof returnQuery>;
@@ -106,7 +109,10 @@ export const callbackQuery = z.object({
   code: z.string().min(1).max(2048).optional(),
   state: z.string().min(1).max(2048).optional(),
   iss: z.string().url().max(500).optional(),
-  error: z.string().regex(/^[\w.-]{1,100}$/).optional(),
+  error: z
+    .string()
+    .regex(/^[\w.-]{1,100}$/)
+    .optional(),
 });
 export type CallbackQuery = z.infer<typeof callbackQuery>;
 

@@ -66,7 +66,12 @@ const isEmpty = (o: object) => Object.keys(o).length === 0;
 
 /** The address and answers, once both are valid; null otherwise. */
 function complete(answers: ResidencyAnswers, home: CountryCode): { address: ResidencyAddress; answers: Record<ResidencyQuestion, string> } | null {
-  const address = trimAll({ addressCountry: answers.addressCountry ?? '', address: answers.address ?? '', zipCode: answers.zipCode ?? '', city: answers.city ?? '' });
+  const address = trimAll({
+    addressCountry: answers.addressCountry ?? '',
+    address: answers.address ?? '',
+    zipCode: answers.zipCode ?? '',
+    city: answers.city ?? '',
+  });
   const given = trimAll(Object.fromEntries(residencyQuestions.map((q) => [q, answers.answers?.[q] ?? ''])) as Record<ResidencyQuestion, string>);
   if (!isEmpty(checkAddress(address, home)) || !isEmpty(checkAnswers(given))) return null;
   return { address, answers: given };

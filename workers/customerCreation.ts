@@ -146,8 +146,16 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
 
     return {
       systemStatus: () => call((jwt) => brokerage.systemStatus(jwt)),
-      creationStatus: () => call((jwt) => brokerage.creationStatus(jwt, job.prospectId), (a) => a.httpStatus === 401),
-      createCustomer: () => call((jwt) => brokerage.createCustomer(jwt, job.prospectId), (a) => a.status === 401),
+      creationStatus: () =>
+        call(
+          (jwt) => brokerage.creationStatus(jwt, job.prospectId),
+          (a) => a.httpStatus === 401,
+        ),
+      createCustomer: () =>
+        call(
+          (jwt) => brokerage.createCustomer(jwt, job.prospectId),
+          (a) => a.status === 401,
+        ),
     };
   }
 
@@ -208,7 +216,10 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
       { httpStatus: status.httpStatus, body: status.body, creationPaused: system.creationPaused, attempt: job.attempt },
       maxPollingTries,
     );
-    log[isFinal(decision.outcome) ? 'info' : 'debug']({ ...ctx, outcome: decision.outcome, rule: decision.rule, httpStatus: status.httpStatus }, 'customer creation poll');
+    log[isFinal(decision.outcome) ? 'info' : 'debug'](
+      { ...ctx, outcome: decision.outcome, rule: decision.rule, httpStatus: status.httpStatus },
+      'customer creation poll',
+    );
     await publish(job, decision.outcome, job.attempt);
     if (!isFinal(decision.outcome)) await enqueuePoll(job, job.attempt + 1);
   }

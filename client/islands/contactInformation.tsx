@@ -78,109 +78,109 @@ export default function ContactInformationForm(props: ContactFormProps) {
 
   return (
     <>
-    <form method="post" action={props.action} noValidate onSubmit={onSubmit} className="contact-form">
-      <ScreenFields fields={props.screenFields} />
-      <input type="hidden" name="suggestionShownFor" value={suggestionShownFor} />
-      {summaryShown && (
-        <ErrorSummary
-          title={texts.errorSummary}
-          errors={[...(phoneMessage ? [['contact-phone', phoneMessage] as const] : []), ...(emailMessage ? [['contact-email', emailMessage] as const] : [])]}
-        />
-      )}
-      <div className="field contact-phone">
-        <label htmlFor="contact-phone">{texts.phoneLabel}</label>
-        <FieldError id="contact-phone" error={phoneMessage} />
-        <div className="contact-phone__row">
-          <label className="visually-hidden" htmlFor="contact-prefix">
-            {texts.prefixLabel}
-          </label>
-          <select
-            id="contact-prefix"
-            name="phonePrefix"
-            autoComplete="tel-country-code"
-            value={prefix}
-            onChange={(e) => {
-              setPrefix(e.target.value as PhonePrefix);
-              setError('phone', undefined);
-            }}
-          >
-            {props.prefixes.map((p) => (
-              <option key={p.prefix} value={p.prefix}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-          <input
-            ref={phoneInput}
-            id="contact-phone"
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            value={phone}
-            {...describedBy('contact-phone', phoneMessage)}
-            onChange={(e) => {
-              setPhone(e.target.value);
-              setError('phone', undefined);
-            }}
-            onBlur={() => setError('phone', phoneError(prefix, phone))}
+      <form method="post" action={props.action} noValidate onSubmit={onSubmit} className="contact-form">
+        <ScreenFields fields={props.screenFields} />
+        <input type="hidden" name="suggestionShownFor" value={suggestionShownFor} />
+        {summaryShown && (
+          <ErrorSummary
+            title={texts.errorSummary}
+            errors={[...(phoneMessage ? [['contact-phone', phoneMessage] as const] : []), ...(emailMessage ? [['contact-email', emailMessage] as const] : [])]}
           />
+        )}
+        <div className="field contact-phone">
+          <label htmlFor="contact-phone">{texts.phoneLabel}</label>
+          <FieldError id="contact-phone" error={phoneMessage} />
+          <div className="contact-phone__row">
+            <label className="visually-hidden" htmlFor="contact-prefix">
+              {texts.prefixLabel}
+            </label>
+            <select
+              id="contact-prefix"
+              name="phonePrefix"
+              autoComplete="tel-country-code"
+              value={prefix}
+              onChange={(e) => {
+                setPrefix(e.target.value as PhonePrefix);
+                setError('phone', undefined);
+              }}
+            >
+              {props.prefixes.map((p) => (
+                <option key={p.prefix} value={p.prefix}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+            <input
+              ref={phoneInput}
+              id="contact-phone"
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              value={phone}
+              {...describedBy('contact-phone', phoneMessage)}
+              onChange={(e) => {
+                setPhone(e.target.value);
+                setError('phone', undefined);
+              }}
+              onBlur={() => setError('phone', phoneError(prefix, phone))}
+            />
+          </div>
         </div>
-      </div>
-      <div className="field">
-        <label htmlFor="contact-email">{texts.emailLabel}</label>
-        <FieldError id="contact-email" error={emailMessage} />
-        <input
-          ref={emailInput}
-          id="contact-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          value={email}
-          aria-invalid={emailMessage ? true : undefined}
-          aria-describedby={[emailMessage ? 'contact-email-error' : '', suggestion ? 'contact-email-suggestion' : ''].filter(Boolean).join(' ') || undefined}
-          onChange={(e) => {
-            // customer-information §5: the e-mail error clears when the user types.
-            setEmail(e.target.value);
-            setError('email', undefined);
-          }}
-          onBlur={() => setError('email', emailError(email))}
-        />
-        {/* Always present, so screen readers announce a suggestion as it appears. */}
-        <div aria-live="polite">
-          {suggestion && (
-            <p id="contact-email-suggestion" className="field__hint">
-              {texts.suggestion[0]}
-              {/* Belongs to the form below, so Enter in a field still means Continue (the first submit
+        <div className="field">
+          <label htmlFor="contact-email">{texts.emailLabel}</label>
+          <FieldError id="contact-email" error={emailMessage} />
+          <input
+            ref={emailInput}
+            id="contact-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+            value={email}
+            aria-invalid={emailMessage ? true : undefined}
+            aria-describedby={[emailMessage ? 'contact-email-error' : '', suggestion ? 'contact-email-suggestion' : ''].filter(Boolean).join(' ') || undefined}
+            onChange={(e) => {
+              // customer-information §5: the e-mail error clears when the user types.
+              setEmail(e.target.value);
+              setError('email', undefined);
+            }}
+            onBlur={() => setError('email', emailError(email))}
+          />
+          {/* Always present, so screen readers announce a suggestion as it appears. */}
+          <div aria-live="polite">
+            {suggestion && (
+              <p id="contact-email-suggestion" className="field__hint">
+                {texts.suggestion[0]}
+                {/* Belongs to the form below, so Enter in a field still means Continue (the first submit
                   button of a form is its default). Without JS it posts the suggestion; here it fills the field. */}
-              <button
-                type="submit"
-                form="contact-suggestion"
-                name="useSuggestion"
-                value={suggestion}
-                className="link-button"
-                onClick={(e) => {
-                  e.preventDefault();
-                  setEmail(suggestion);
-                  setError('email', undefined);
-                  emailInput.current?.focus();
-                }}
-              >
-                {suggestion}
-              </button>
-              {texts.suggestion[1]}
-            </p>
-          )}
+                <button
+                  type="submit"
+                  form="contact-suggestion"
+                  name="useSuggestion"
+                  value={suggestion}
+                  className="link-button"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setEmail(suggestion);
+                    setError('email', undefined);
+                    emailInput.current?.focus();
+                  }}
+                >
+                  {suggestion}
+                </button>
+                {texts.suggestion[1]}
+              </p>
+            )}
+          </div>
         </div>
-      </div>
-      <button type="submit" className="btn" disabled={loading} aria-busy={loading || undefined}>
-        {texts.continue}
-      </button>
-    </form>
-    <form id="contact-suggestion" method="post" action={props.action} hidden>
-      <ScreenFields fields={props.screenFields} />
-    </form>
+        <button type="submit" className="btn" disabled={loading} aria-busy={loading || undefined}>
+          {texts.continue}
+        </button>
+      </form>
+      <form id="contact-suggestion" method="post" action={props.action} hidden>
+        <ScreenFields fields={props.screenFields} />
+      </form>
     </>
   );
 }

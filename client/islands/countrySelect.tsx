@@ -45,7 +45,6 @@ export default function CountrySelect({ action, fields, legend, options, labels,
   // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first browser render must match the server's, so the enhanced state switches on after hydration
   useEffect(() => setEnhanced(true), []);
 
-
   const byValue = new Map(options.map((o) => [o.value, o]));
   const chosenOptions = chosen.map((c) => byValue.get(c)).filter((o) => o !== undefined);
   const rest = options.filter((o) => !chosen.includes(o.value) && matchesCountrySearch(o.label, query));
@@ -53,7 +52,14 @@ export default function CountrySelect({ action, fields, legend, options, labels,
 
   const box = (o: { value: string; label: string }, checked: boolean) => (
     <li key={o.value}>
-      <input type="checkbox" id={`country-${o.value}`} name="countries" value={o.value} checked={checked} onChange={(e) => toggle(o.value, e.currentTarget.checked)} />
+      <input
+        type="checkbox"
+        id={`country-${o.value}`}
+        name="countries"
+        value={o.value}
+        checked={checked}
+        onChange={(e) => toggle(o.value, e.currentTarget.checked)}
+      />
       <label htmlFor={`country-${o.value}`}>{o.label}</label>
     </li>
   );

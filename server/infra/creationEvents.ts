@@ -32,8 +32,7 @@ const creationEventSchema = z.object({
   }),
 });
 
-const sameState = (a: CreationState, b: CreationState) =>
-  a.outcome === b.outcome && a.attempt === b.attempt && (a.runId ?? '') === (b.runId ?? '');
+const sameState = (a: CreationState, b: CreationState) => a.outcome === b.outcome && a.attempt === b.attempt && (a.runId ?? '') === (b.runId ?? '');
 
 // --- Redis ------------------------------------------------------------------------
 
@@ -134,10 +133,12 @@ export function createRedisCreationEvents(options: RedisCreationEventsOptions): 
           listeners: set,
           dispatch,
           // A failed SUBSCRIBE must not stay cached: the next page load tries again.
-          ready: within(sub.subscribe(name, dispatch), timeoutMs, 'SUBSCRIBE', () => void sub.unsubscribe(name, dispatch).catch(() => {})).catch((err: unknown) => {
-            if (channels.get(name) === entry) channels.delete(name);
-            throw err;
-          }),
+          ready: within(sub.subscribe(name, dispatch), timeoutMs, 'SUBSCRIBE', () => void sub.unsubscribe(name, dispatch).catch(() => {})).catch(
+            (err: unknown) => {
+              if (channels.get(name) === entry) channels.delete(name);
+              throw err;
+            },
+          ),
         };
         channel = entry;
         channels.set(name, channel);

@@ -74,10 +74,7 @@ export function createMemorySessionLocks(timing: LockTiming = DEFAULT_LOCK_TIMIN
         if (tails.get(sessionId) === tail) tails.delete(sessionId);
       });
       let waited: ReturnType<typeof setTimeout> | undefined;
-      const gotIt = await Promise.race([
-        before.then(() => true),
-        new Promise<false>((r) => (waited = setTimeout(() => r(false), timing.waitMs))),
-      ]);
+      const gotIt = await Promise.race([before.then(() => true), new Promise<false>((r) => (waited = setTimeout(() => r(false), timing.waitMs)))]);
       clearTimeout(waited);
       if (!gotIt) {
         // Gave up waiting: step out of the queue so those behind wait only for the ones in front of it.
@@ -140,11 +137,14 @@ export function createRedisSessionLocks(options: { client: RedisClientType; pref
           return false;
         }
       };
-      const renewal = setInterval(() => {
-        void confirm().then(() => {
-          if (lost) clearInterval(renewal);
-        });
-      }, Math.max(1, Math.floor(timing.holdMs / 3)));
+      const renewal = setInterval(
+        () => {
+          void confirm().then(() => {
+            if (lost) clearInterval(renewal);
+          });
+        },
+        Math.max(1, Math.floor(timing.holdMs / 3)),
+      );
       renewal.unref();
       return {
         confirm,

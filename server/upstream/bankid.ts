@@ -2,13 +2,7 @@
 // the sandbox speaks plain HTTP on loopback.
 import { Agent } from 'undici';
 import { readFileSync } from 'node:fs';
-import {
-  bankidAuthResponse,
-  bankidCancelResponse,
-  bankidCollectResponse,
-  bankidErrorBody,
-  type BankidAuthRequest,
-} from '../../shared/contracts/bankid.ts';
+import { bankidAuthResponse, bankidCancelResponse, bankidCollectResponse, bankidErrorBody, type BankidAuthRequest } from '../../shared/contracts/bankid.ts';
 import { createHttpClient, UpstreamError } from './http.ts';
 
 export interface BankidClientOptions {

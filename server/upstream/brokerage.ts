@@ -69,7 +69,9 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
       const results = await Promise.allSettled(
         [paths.logoutCurrent, paths.logoutLegacy].map((path) => http.json({ method: 'DELETE', path, ...(jwt ? { bearer: jwt } : {}), schema: empty })),
       );
-      const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof UpstreamError && r.reason.status === 401));
+      const failure = results.find(
+        (r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof UpstreamError && r.reason.status === 401),
+      );
       if (failure) throw failure.reason;
     },
     async routingStatus(jwt: string) {
@@ -120,7 +122,11 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
      * POST submit tax info step (v3). A refusal answers the server's invalid field names (data.invalidFields)
      * instead of throwing; other failures throw UpstreamError for the page's call wrapper.
      */
-    async submitTaxInfo(jwt: string, prospectId: string, body: z.input<typeof taxInfoStepRequest>): Promise<{ ok: true } | { ok: false; invalidFields: string[] }> {
+    async submitTaxInfo(
+      jwt: string,
+      prospectId: string,
+      body: z.input<typeof taxInfoStepRequest>,
+    ): Promise<{ ok: true } | { ok: false; invalidFields: string[] }> {
       try {
         await http.json({ method: 'POST', path: paths.taxInfoStepV3(prospectId), bearer: jwt, body: taxInfoStepRequest.parse(body), schema: okResponse });
         return { ok: true };
@@ -132,7 +138,8 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     },
     /** POST create case (customer-information §7), e.g. type RESIDENCY; answers the case's taskId. */
     async createCase(jwt: string, body: z.input<typeof createCaseRequest>) {
-      return (await http.json({ method: 'POST', path: paths.createCase, bearer: jwt, body: createCaseRequest.parse(body), schema: createCaseResponse })).data.data.taskId;
+      return (await http.json({ method: 'POST', path: paths.createCase, bearer: jwt, body: createCaseRequest.parse(body), schema: createCaseResponse })).data
+        .data.taskId;
     },
     /** POST submit tax residence (customer-information §7): the proof of tax residence uploaded to the TAX_RESIDENCE case nnxTaskId. */
     async submitTaxResidence(jwt: string, body: z.input<typeof submitTaxResidenceRequest>) {
@@ -167,7 +174,13 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     /** POST /api/2/customers. Per the spec, data.message present means the request failed. */
     async createCustomer(jwt: string, prospectId: string): Promise<{ ok: boolean; status: number }> {
       try {
-        const { status, data } = await http.json({ method: 'POST', path: paths.customers, bearer: jwt, body: { prospect_id: prospectId }, schema: createCustomerResponse });
+        const { status, data } = await http.json({
+          method: 'POST',
+          path: paths.customers,
+          bearer: jwt,
+          body: { prospect_id: prospectId },
+          schema: createCustomerResponse,
+        });
         return { ok: !data?.data?.message, status };
       } catch (err) {
         if (err instanceof UpstreamError && err.status >= 400) return { ok: false, status: err.status };

@@ -22,7 +22,12 @@ export function isRetryable(err: unknown): boolean {
  * request's deadline leaves time. Rejects with the last failure; with an UpstreamError of status 0 when the
  * deadline ended the tries some other way.
  */
-export async function withRetries<T>(call: () => Promise<T>, delayMs: number, attempts = FILE_CALL_ATTEMPTS, retryIf: (err: unknown) => boolean = isRetryable): Promise<T> {
+export async function withRetries<T>(
+  call: () => Promise<T>,
+  delayMs: number,
+  attempts = FILE_CALL_ATTEMPTS,
+  retryIf: (err: unknown) => boolean = isRetryable,
+): Promise<T> {
   const deadline = currentDeadline();
   try {
     return await pRetry(() => call(), {

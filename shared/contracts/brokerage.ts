@@ -23,8 +23,7 @@ export const brokeragePaths = {
   // customer-information §7 does not show the alias path; it follows the account-picker one.
   accountAliasStep: (prospectId: string) => `/api/2/onboarding/prospects/${encodeURIComponent(prospectId)}/steps/account-alias`,
   agreementBundles: '/api/2/content/onboarding/agreement/bundles',
-  milestoneStep: (prospectId: string, milestone: Milestone) =>
-    `/api/2/onboarding/prospects/${encodeURIComponent(prospectId)}/steps/milestone-${milestone}`,
+  milestoneStep: (prospectId: string, milestone: Milestone) => `/api/2/onboarding/prospects/${encodeURIComponent(prospectId)}/steps/milestone-${milestone}`,
   signatures: (prospectId: string) => `/api/2/prospects/v2/${encodeURIComponent(prospectId)}/signatures`,
   // Citizenship and file calls (customer-information §7); the exact paths are not in the spec.
   submitCitizenshipV3: '/api/2/onboarding/submit-citizenship/v3',
@@ -64,7 +63,10 @@ export const EXPIRED_ACCESS_TOKEN = 'EXPIRED_ACCESS_TOKEN';
 /** Body of a 401 of an authenticated call: a code (EXPIRED_ACCESS_TOKEN, or another for unknown or refused tokens). */
 export const unauthorizedBody = z.object({
   code: z.string().min(1).max(100),
-  data: z.object({ message: z.string().max(500) }).partial().optional(),
+  data: z
+    .object({ message: z.string().max(500) })
+    .partial()
+    .optional(),
 });
 
 // --- routing ----------------------------------------------------------------------
@@ -122,17 +124,7 @@ export type StepId = z.infer<typeof stepId>;
 
 export const initialStepsResponse = z.object({ data: z.object({ initialSteps: z.array(stepId) }) });
 
-export const accountTypesWithCountry = [
-  'ISK_SE',
-  'DEP_SE',
-  'ASK_NO',
-  'DEP_NO',
-  'EPK_NO',
-  'ESA_FI',
-  'DEP_FI',
-  'DEP_DK',
-  'DSK_DK',
-] as const;
+export const accountTypesWithCountry = ['ISK_SE', 'DEP_SE', 'ASK_NO', 'DEP_NO', 'EPK_NO', 'ESA_FI', 'DEP_FI', 'DEP_DK', 'DSK_DK'] as const;
 export const accountTypeWithCountry = z.enum(accountTypesWithCountry);
 export type AccountTypeWithCountry = z.infer<typeof accountTypeWithCountry>;
 
@@ -224,7 +216,10 @@ export const residencyStepRequest = z.object({
   zipCode: z.string().min(1).max(20),
   city: z.string().min(1).max(100),
   questionsAndAnswers: z.array(z.object({ question: z.enum(residencyQuestions), answer: z.string().min(1).max(2000) })).length(3),
-  attachments: z.array(z.object({ attachmentId: z.string().min(1).max(200) })).min(1).max(20),
+  attachments: z
+    .array(z.object({ attachmentId: z.string().min(1).max(200) }))
+    .min(1)
+    .max(20),
   nnxTaskId: z.string().min(1).max(200),
 });
 export const caseTypes = ['RESIDENCY', 'TAX_RESIDENCE'] as const;
@@ -242,7 +237,10 @@ export const submitTaxResidenceRequest = z.object({
   type: z.literal('TAX_RESIDENCE'),
   nnxTaskId: z.string().min(1).max(200),
   taskData: z.object({ countryCode: isoCountry }),
-  attachments: z.array(z.object({ attachmentId: z.string().min(1).max(200) })).min(1).max(20),
+  attachments: z
+    .array(z.object({ attachmentId: z.string().min(1).max(200) }))
+    .min(1)
+    .max(20),
 });
 export type SubmitTaxResidenceRequest = z.infer<typeof submitTaxResidenceRequest>;
 

@@ -161,7 +161,8 @@ describe('Swedish BankID views', () => {
     const link = page.getByRole('link', { name: 'Open the BankID app' });
     await expect.poll(() => link.getAttribute('href')).toBe(`bankid:///?autostarttoken=${sameDeviceOrder.autoStartToken}&redirect=null`);
     expect(await page.locator('[data-island="bankidQr"] svg').count()).toBe(0);
-    const order = async (ref: string) => (await (await fetch(`${stack.sandboxUrl}/sandbox/bankid/orders/${ref}`)).json()) as SandboxOrder & { returnUrl: string | null };
+    const order = async (ref: string) =>
+      (await (await fetch(`${stack.sandboxUrl}/sandbox/bankid/orders/${ref}`)).json()) as SandboxOrder & { returnUrl: string | null };
     // Switching cancelled the QR order; the same-device order carries the returnUrl (RP API v6.0).
     expect(await order(qrOrder.orderRef)).toMatchObject({ status: 'failed', hintCode: 'cancelled' });
     expect((await order(sameDeviceOrder.orderRef)).returnUrl).toBe(`${stack.webUrl}/onboarding`);
@@ -238,71 +239,95 @@ describe('routing after identification (every routing status)', () => {
   // Each case is a whole browser flow; they run side by side to keep the file fast.
   const cases: [string, () => Promise<void>][] = [];
 
-  cases.push(['LOGIN → You already have an account, Continue to log in, no close X', async () => {
-    const { context, page } = await identifyAs('login');
-    await expect.poll(() => h1(page), { timeout: FLOW_WAIT_MS }).toBe('You already have an account');
-    expect(await main(page)).toContain('It looks like you already have an account. Try to login instead.');
-    expect(await page.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/login-next');
-    expect(await page.getByRole('link', { name: 'Close' }).count()).toBe(0);
-    await context.close();
-  }]);
+  cases.push([
+    'LOGIN → You already have an account, Continue to log in, no close X',
+    async () => {
+      const { context, page } = await identifyAs('login');
+      await expect.poll(() => h1(page), { timeout: FLOW_WAIT_MS }).toBe('You already have an account');
+      expect(await main(page)).toContain('It looks like you already have an account. Try to login instead.');
+      expect(await page.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/login-next');
+      expect(await page.getByRole('link', { name: 'Close' }).count()).toBe(0);
+      await context.close();
+    },
+  ]);
 
-  cases.push(['MINOR → Information for you as a minor; Continue leads to the minor account types', async () => {
-    const { context, page } = await identifyAs('minor');
-    await expect.poll(() => h1(page), { timeout: FLOW_WAIT_MS }).toBe('Information for you as a minor');
-    expect(await page.getByRole('link', { name: 'Close' }).count()).toBe(1);
-    await expectAccessible(page, 'minor error');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => h1(page)).toBe('Which account does the child need?');
-    await context.close();
-  }]);
+  cases.push([
+    'MINOR → Information for you as a minor; Continue leads to the minor account types',
+    async () => {
+      const { context, page } = await identifyAs('minor');
+      await expect.poll(() => h1(page), { timeout: FLOW_WAIT_MS }).toBe('Information for you as a minor');
+      expect(await page.getByRole('link', { name: 'Close' }).count()).toBe(1);
+      await expectAccessible(page, 'minor error');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect.poll(() => h1(page)).toBe('Which account does the child need?');
+      await context.close();
+    },
+  ]);
 
-  cases.push(['MANUAL_SUPPORT → You need to provide additional information, Submit more information', async () => {
-    const { context, page } = await identifyAs('manualSupport');
-    await expect.poll(() => h1(page), { timeout: FLOW_WAIT_MS }).toBe('You need to provide additional information');
-    expect(await page.getByRole('link', { name: 'Submit more information' }).getAttribute('href')).toBe(MANUAL_SUPPORT_URL);
-    await expectAccessible(page, 'manual support error');
-    await context.close();
-  }]);
+  cases.push([
+    'MANUAL_SUPPORT → You need to provide additional information, Submit more information',
+    async () => {
+      const { context, page } = await identifyAs('manualSupport');
+      await expect.poll(() => h1(page), { timeout: FLOW_WAIT_MS }).toBe('You need to provide additional information');
+      expect(await page.getByRole('link', { name: 'Submit more information' }).getAttribute('href')).toBe(MANUAL_SUPPORT_URL);
+      await expectAccessible(page, 'manual support error');
+      await context.close();
+    },
+  ]);
 
-  cases.push(["blocked (403 shouldBlockBecomeCustomer) → Your application can't be approved, no button", async () => {
-    const { context, page } = await identifyAs('blocked');
-    await expect.poll(() => h1(page), { timeout: FLOW_WAIT_MS }).toBe("Your application can't be approved at this moment");
-    expect(await main(page)).toContain('This may be because you were a former customer.');
-    expect(await page.locator('main a, main button').count()).toBe(0);
-    await expectAccessible(page, 'blocked error');
-    // Back resets the type and the error: the customer type selection again.
-    await page.getByRole('button', { name: 'Back' }).click();
-    await expect.poll(() => h1(page)).toBe("Before we get started. Who's the account for?");
-    await context.close();
-  }]);
+  cases.push([
+    "blocked (403 shouldBlockBecomeCustomer) → Your application can't be approved, no button",
+    async () => {
+      const { context, page } = await identifyAs('blocked');
+      await expect.poll(() => h1(page), { timeout: FLOW_WAIT_MS }).toBe("Your application can't be approved at this moment");
+      expect(await main(page)).toContain('This may be because you were a former customer.');
+      expect(await page.locator('main a, main button').count()).toBe(0);
+      await expectAccessible(page, 'blocked error');
+      // Back resets the type and the error: the customer type selection again.
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect.poll(() => h1(page)).toBe("Before we get started. Who's the account for?");
+      await context.close();
+    },
+  ]);
 
-  cases.push(['ONBOARDING_NIGHTLY_DOWNTIME → the nightly-downtime page', async () => {
-    const { context, page } = await identifyAs('nightlyDowntimeRouting');
-    await page.waitForURL(/\/onboarding\/nightly-downtime-status/, { timeout: FLOW_WAIT_MS });
-    await expect.poll(() => h1(page)).toBe('See you tomorrow!');
-    await context.close();
-  }]);
+  cases.push([
+    'ONBOARDING_NIGHTLY_DOWNTIME → the nightly-downtime page',
+    async () => {
+      const { context, page } = await identifyAs('nightlyDowntimeRouting');
+      await page.waitForURL(/\/onboarding\/nightly-downtime-status/, { timeout: FLOW_WAIT_MS });
+      await expect.poll(() => h1(page)).toBe('See you tomorrow!');
+      await context.close();
+    },
+  ]);
 
-  cases.push(['ONBOARDING_OPEN_CASE → the application status page', async () => {
-    const { context, page } = await identifyAs('openCase');
-    await page.waitForURL(/\/onboarding\/case-status/, { timeout: FLOW_WAIT_MS });
-    await expect.poll(() => main(page)).toContain('Your application has been received');
-    await context.close();
-  }]);
+  cases.push([
+    'ONBOARDING_OPEN_CASE → the application status page',
+    async () => {
+      const { context, page } = await identifyAs('openCase');
+      await page.waitForURL(/\/onboarding\/case-status/, { timeout: FLOW_WAIT_MS });
+      await expect.poll(() => main(page)).toContain('Your application has been received');
+      await context.close();
+    },
+  ]);
 
-  cases.push(['SHOULD_NOT_UPDATE_STATUS → a legacy prospect and the legacy flow', async () => {
-    const { context, page } = await identifyAs('legacyFlow');
-    await page.waitForURL(/\/onboarding\/customer-information\/[^/?]+\?shouldUseLegacyFlow=true/, { timeout: FLOW_WAIT_MS });
-    await context.close();
-  }]);
+  cases.push([
+    'SHOULD_NOT_UPDATE_STATUS → a legacy prospect and the legacy flow',
+    async () => {
+      const { context, page } = await identifyAs('legacyFlow');
+      await page.waitForURL(/\/onboarding\/customer-information\/[^/?]+\?shouldUseLegacyFlow=true/, { timeout: FLOW_WAIT_MS });
+      await context.close();
+    },
+  ]);
 
-  cases.push(['ONBOARDING_INTENT → intent, validation step, prospect, customer information', async () => {
-    const { context, page } = await identifyAs('onboardingIntent');
-    await page.waitForURL(/\/onboarding\/customer-information\/[^/?]+$/, { timeout: FLOW_WAIT_MS });
-    await expect.poll(() => h1(page)).toBe("Let's start your savings journey!");
-    await context.close();
-  }]);
+  cases.push([
+    'ONBOARDING_INTENT → intent, validation step, prospect, customer information',
+    async () => {
+      const { context, page } = await identifyAs('onboardingIntent');
+      await page.waitForURL(/\/onboarding\/customer-information\/[^/?]+$/, { timeout: FLOW_WAIT_MS });
+      await expect.poll(() => h1(page)).toBe("Let's start your savings journey!");
+      await context.close();
+    },
+  ]);
 
   it('every routing status persona lands on its screen with the spec texts (flows run concurrently)', async () => {
     const results = await Promise.allSettled(cases.map(([, run]) => run()));

@@ -96,7 +96,10 @@ describe('contact information step', () => {
 
     await phone(page).fill('46701234567');
     await email(page).fill('test@gmial');
-    const invalid = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Continue', exact: true }).click()]);
+    const invalid = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Continue', exact: true }).click(),
+    ]);
     expect(invalid[0].status()).toBe(400);
     await page.waitForLoadState();
     expect(await main(page)).toContain('Please include a plus sign');
@@ -127,7 +130,10 @@ describe('contact information step', () => {
     expect(await phone(page).inputValue()).toBe('+46 70 123 45 67');
 
     // The brokerage refuses the e-mail (400 naming the field): the field is marked, the input kept.
-    const refused = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Continue', exact: true }).click()]);
+    const refused = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Continue', exact: true }).click(),
+    ]);
     expect(refused[0].status()).toBe(400);
     await page.waitForLoadState();
     expect(await main(page)).toContain('We could not accept this email address. Check it and try again.');

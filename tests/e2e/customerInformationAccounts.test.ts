@@ -118,9 +118,9 @@ describe('account picker and alias', () => {
     // Blur validation, then a cleared input gets its default name back.
     await isk.fill('x!');
     await page.getByLabel('Name of your Stock and Fund Account').focus();
-    await expect.poll(() => page.locator('.field__error').first().textContent()).toBe(
-      'The alias can only consist of letters, numbers, hyphens, underscore, & characters, spaces, comma and point.',
-    );
+    await expect
+      .poll(() => page.locator('.field__error').first().textContent())
+      .toBe('The alias can only consist of letters, numbers, hyphens, underscore, & characters, spaces, comma and point.');
     await expectAccessible(page, 'alias with error');
     await isk.fill('');
     await page.getByLabel('Name of your Stock and Fund Account').focus();

@@ -95,7 +95,11 @@ describe('customer-information steps in every market', () => {
     // The four markets run side by side: each has its own browser context, session and prospect.
     it(`SE, NO, DK and FI ${javaScript ? 'with' : 'without'} JavaScript: every step, axe on each screen, signed`, async () => {
       const results = await Promise.allSettled((['SE', 'NO', 'DK', 'FI'] as const).map((country) => walkMarket(country, javaScript)));
-      const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [`${['SE', 'NO', 'DK', 'FI'][i]}: ${r.reason instanceof Error ? `${r.reason.message}\n${r.reason.stack}` : String(r.reason)}`] : []));
+      const failures = results.flatMap((r, i) =>
+        r.status === 'rejected'
+          ? [`${['SE', 'NO', 'DK', 'FI'][i]}: ${r.reason instanceof Error ? `${r.reason.message}\n${r.reason.stack}` : String(r.reason)}`]
+          : [],
+      );
       expect(failures).toEqual([]);
     }, 180_000);
   }

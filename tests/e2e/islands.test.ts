@@ -33,10 +33,34 @@ const qrScript = { status: null as BankidQrStatus | null, failures: 0, requests:
 let initialQr: BankidQrProps;
 
 const views = {
-  pending: { outcome: 'queued', title: 'Please wait...', body: 'Your account is being created. Do not close the browser.', tone: 'pending', spinner: true, action: null, redirectTo: null },
+  pending: {
+    outcome: 'queued',
+    title: 'Please wait...',
+    body: 'Your account is being created. Do not close the browser.',
+    tone: 'pending',
+    spinner: true,
+    action: null,
+    redirectTo: null,
+  },
   stillPending: { outcome: 'queued', title: 'Still working', body: 'This can take a minute.', tone: 'pending', spinner: true, action: null, redirectTo: null },
-  done: { outcome: 'done', title: 'Your account is ready', body: 'Taking you onwards.', tone: 'success', spinner: false, action: { kind: 'link', url: '/welcome', label: 'Continue' }, redirectTo: '/welcome' },
-  error: { outcome: 'unspecifiedApiResponseError', title: 'Something went wrong', body: 'Please try again.', tone: 'error', spinner: false, action: { kind: 'post', url: '/creation/retry', label: 'Try again' }, redirectTo: null },
+  done: {
+    outcome: 'done',
+    title: 'Your account is ready',
+    body: 'Taking you onwards.',
+    tone: 'success',
+    spinner: false,
+    action: { kind: 'link', url: '/welcome', label: 'Continue' },
+    redirectTo: '/welcome',
+  },
+  error: {
+    outcome: 'unspecifiedApiResponseError',
+    title: 'Something went wrong',
+    body: 'Please try again.',
+    tone: 'error',
+    spinner: false,
+    action: { kind: 'post', url: '/creation/retry', label: 'Try again' },
+    redirectTo: null,
+  },
 } satisfies Record<string, CreationView>;
 
 /** Events per SSE connection (in order); a connection after the last script gets nothing. */
@@ -97,7 +121,11 @@ function createApp() {
   app.get('/favicon.ico', (_req, res) => res.status(204).end());
 
   app.get('/qr', (_req, res) => {
-    send(res, h('div', null, h('h1', null, 'Open account with BankID'), h(Island<BankidQrProps>, { name: 'bankidQr', component: BankidQr, props: initialQr })), 2);
+    send(
+      res,
+      h('div', null, h('h1', null, 'Open account with BankID'), h(Island<BankidQrProps>, { name: 'bankidQr', component: BankidQr, props: initialQr })),
+      2,
+    );
   });
   app.get('/qr/status', (req, res) => {
     qrScript.requests++;
@@ -114,7 +142,15 @@ function createApp() {
   app.get('/done', (_req, res) => send(res, h('h1', null, 'Identified')));
 
   app.get('/creation', (_req, res) => {
-    send(res, h(Island<{ eventsUrl: string; view: CreationView }>, { name: 'creationStatus', component: CreationStatus, props: { eventsUrl: '/creation/events', view: views.pending } }), 2);
+    send(
+      res,
+      h(Island<{ eventsUrl: string; view: CreationView }>, {
+        name: 'creationStatus',
+        component: CreationStatus,
+        props: { eventsUrl: '/creation/events', view: views.pending },
+      }),
+      2,
+    );
   });
   app.get('/creation/events', async (req, res) => {
     const connection = ++sse.connections;
@@ -155,8 +191,18 @@ function createApp() {
         h(
           'form',
           { method: 'post', action: '/done', className: 'card-grid' },
-          h('button', { type: 'submit', className: 'card', name: 'type', value: 'private' }, h('span', { className: 'card__title' }, 'Private'), h('span', { className: 'card__text' }, 'For yourself')),
-          h('a', { className: 'card', href: '/done' }, h('span', { className: 'card__title' }, 'Business'), h('span', { className: 'card__text' }, 'For a company')),
+          h(
+            'button',
+            { type: 'submit', className: 'card', name: 'type', value: 'private' },
+            h('span', { className: 'card__title' }, 'Private'),
+            h('span', { className: 'card__text' }, 'For yourself'),
+          ),
+          h(
+            'a',
+            { className: 'card', href: '/done' },
+            h('span', { className: 'card__title' }, 'Business'),
+            h('span', { className: 'card__text' }, 'For a company'),
+          ),
         ),
         h('div', { className: 'error-summary', role: 'alert' }, h('p', null, 'There is a problem'), h('a', { href: '#zip' }, 'Enter a zip code')),
         h(
@@ -174,14 +220,34 @@ function createApp() {
           h(
             'div',
             { key: a.id, className: `checkbox-card${a.locked ? ' checkbox-card--locked' : ''}` },
-            h('input', { type: 'checkbox', id: a.id, name: 'accounts', value: a.id, defaultChecked: a.locked, disabled: a.locked, 'aria-describedby': `${a.id}-text` }),
-            h('label', { htmlFor: a.id }, h('span', { className: 'checkbox-card__title' }, a.title), h('span', { className: 'badge' }, a.locked ? 'Mandatory' : 'Popular')),
+            h('input', {
+              type: 'checkbox',
+              id: a.id,
+              name: 'accounts',
+              value: a.id,
+              defaultChecked: a.locked,
+              disabled: a.locked,
+              'aria-describedby': `${a.id}-text`,
+            }),
+            h(
+              'label',
+              { htmlFor: a.id },
+              h('span', { className: 'checkbox-card__title' }, a.title),
+              h('span', { className: 'badge' }, a.locked ? 'Mandatory' : 'Popular'),
+            ),
             h('p', { className: 'checkbox-card__text', id: `${a.id}-text` }, 'No tax on gains'),
           ),
         ),
-        ...(['', ' banner--warning', ' banner--error', ' banner--success'] as const).map((m) => h('div', { key: m, className: `banner${m}`, role: 'note' }, h('p', null, `Notice${m}`))),
+        ...(['', ' banner--warning', ' banner--error', ' banner--success'] as const).map((m) =>
+          h('div', { key: m, className: `banner${m}`, role: 'note' }, h('p', null, `Notice${m}`)),
+        ),
         h('p', { className: 'spinner-text' }, h('span', { className: 'spinner', 'aria-hidden': true }), 'Signing in'),
-        h('p', { className: 'actions' }, h('a', { className: 'btn', href: '/done' }, 'Continue'), h('a', { className: 'btn btn-secondary', href: '/' }, 'Go back')),
+        h(
+          'p',
+          { className: 'actions' },
+          h('a', { className: 'btn', href: '/done' }, 'Continue'),
+          h('a', { className: 'btn btn-secondary', href: '/' }, 'Go back'),
+        ),
         h('button', { type: 'button', className: 'btn', disabled: true }, 'Disabled'),
       ),
     );
@@ -272,7 +338,13 @@ describe('bankidQr island', () => {
   });
 
   it('stops polling once failed and offers the retry as a form post', async () => {
-    qrScript.status = { qrSvg: null, message: 'The BankID app did not answer.', state: 'failed', retry: { url: '/qr/retry', label: 'Try again' }, showSpinner: false };
+    qrScript.status = {
+      qrSvg: null,
+      message: 'The BankID app did not answer.',
+      state: 'failed',
+      retry: { url: '/qr/retry', label: 'Try again' },
+      showSpinner: false,
+    };
     await page.goto('/qr');
     const retry = page.getByRole('button', { name: 'Try again' });
     await retry.waitFor();

@@ -83,7 +83,10 @@ async function sessionCookieOf(agent: Agent, path: string): Promise<{ name: stri
  * A person identified over HTTP as the citizenship persona, continued in a Chromium context of the
  * viewport's size (the agent's session cookie copied in). The agent keeps the same session.
  */
-async function identifiedInBrowser(stack: Stack, viewport: Viewport): Promise<{ agent: Agent; path: string; context: BrowserContext; page: Page; cookie: { name: string; value: string } }> {
+async function identifiedInBrowser(
+  stack: Stack,
+  viewport: Viewport,
+): Promise<{ agent: Agent; path: string; context: BrowserContext; page: Page; cookie: { name: string; value: string } }> {
   const agent: Agent = request.agent(stack.webUrl);
   const { page: path } = await identifyOverHttp(agent, stack.sandboxUrl, 'citizenship');
   expect(path).toMatch(/^\/onboarding\/customer-information\//);

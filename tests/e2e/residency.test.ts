@@ -40,7 +40,15 @@ const prospectIdOf = (page: Page) => decodeURIComponent(new URL(page.url()).path
 interface SandboxResidency {
   prospectId: string;
   cases: Array<{ taskId: string; taskData: Record<string, string> }>;
-  residency: { addressCountry: string; address: string; zipCode: string; city: string; questionsAndAnswers: unknown[]; attachments: { attachmentId: string }[]; nnxTaskId: string } | null;
+  residency: {
+    addressCountry: string;
+    address: string;
+    zipCode: string;
+    city: string;
+    questionsAndAnswers: unknown[];
+    attachments: { attachmentId: string }[];
+    nnxTaskId: string;
+  } | null;
 }
 async function sandboxResidency(prospectId: string): Promise<SandboxResidency | undefined> {
   const all = (await (await fetch(`${stack.sandboxUrl}/sandbox/residency`)).json()) as SandboxResidency[];
@@ -127,7 +135,15 @@ describe('residency step', () => {
     const prospectId = prospectIdOf(page);
     const created = await sandboxResidency(prospectId);
     expect(created?.cases.map((c) => c.taskData)).toEqual([
-      { addressCountry: 'NO', address: 'Storgata 1', zipCode: '0155', city: 'Oslo', applicationPurpose: 'Saving for retirement', reasonForLivingAbroad: 'I work in Oslo', durationAbroad: 'Three years so far' },
+      {
+        addressCountry: 'NO',
+        address: 'Storgata 1',
+        zipCode: '0155',
+        city: 'Oslo',
+        applicationPurpose: 'Saving for retirement',
+        reasonForLivingAbroad: 'I work in Oslo',
+        durationAbroad: 'Three years so far',
+      },
     ]);
     await expectAccessible(page, 'residency documents');
     await submit(page, 'Continue');
@@ -155,7 +171,13 @@ describe('residency step', () => {
     await submit(page, 'Continue');
     expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', screen: 'liability' });
     const received = await sandboxResidency(prospectId);
-    expect(received?.residency).toMatchObject({ addressCountry: 'NO', address: 'Storgata 1', zipCode: '0155', city: 'Oslo', nnxTaskId: created!.cases[0]!.taskId });
+    expect(received?.residency).toMatchObject({
+      addressCountry: 'NO',
+      address: 'Storgata 1',
+      zipCode: '0155',
+      city: 'Oslo',
+      nnxTaskId: created!.cases[0]!.taskId,
+    });
     expect(received?.residency?.attachments).toHaveLength(1);
     // Only the three refused posts above (address, questions, documents): re-rendered with status 400 by design.
     expect(errors).toEqual(Array(3).fill('console: Failed to load resource: the server responded with a status of 400 (Bad Request)'));
@@ -234,13 +256,17 @@ describe('residency step', () => {
   it.each([
     ['with', {}],
     ['without', { javaScriptEnabled: false }],
-  ] as const)('the shared browser answer walks the step %s JavaScript', async (_mode, options) => {
-    const page = await identified(options);
-    for (let screens = 0; screens < 10 && (await currentStep(page)).step === 'RESIDENCY_STEP'; screens++) {
-      await Promise.all([page.waitForEvent('load'), browserAnswers.RESIDENCY_STEP!(page, (await currentStep(page)).screen)]);
-    }
-    expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', screen: 'liability' });
-    expect((await sandboxResidency(prospectIdOf(page)))?.residency).toMatchObject({ addressCountry: 'DE', attachments: [expect.any(Object)] });
-    await page.context().close();
-  }, 120_000);
+  ] as const)(
+    'the shared browser answer walks the step %s JavaScript',
+    async (_mode, options) => {
+      const page = await identified(options);
+      for (let screens = 0; screens < 10 && (await currentStep(page)).step === 'RESIDENCY_STEP'; screens++) {
+        await Promise.all([page.waitForEvent('load'), browserAnswers.RESIDENCY_STEP!(page, (await currentStep(page)).screen)]);
+      }
+      expect(await currentStep(page)).toEqual({ step: 'TAX_INFO_STEP', screen: 'liability' });
+      expect((await sandboxResidency(prospectIdOf(page)))?.residency).toMatchObject({ addressCountry: 'DE', attachments: [expect.any(Object)] });
+      await page.context().close();
+    },
+    120_000,
+  );
 });

@@ -84,7 +84,7 @@ describe.each([
     // The dropped poll's handler ends on its own time: give it that before looking.
     await new Promise((r) => setTimeout(r, dropPoll ? COLLECT_DELAY_MS : 0));
     const page = await (await browser.request('/onboarding')).text();
-    expect(page).toContain("Before we get started. Who&#x27;s the account for?");
+    expect(page).toContain('Before we get started. Who&#x27;s the account for?');
     expect(page).not.toContain('data-island="bankidQr"');
     const orders = await ordersOf(ip);
     expect(orders.length).toBeGreaterThan(0);

@@ -3,11 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import express from 'express';
 import { createClient, type RedisClientType } from 'redis';
-import {
-  createMemoryCreationEvents,
-  createRedisCreationEvents,
-  type CreationEvents,
-} from '../../server/infra/creationEvents.ts';
+import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEvents } from '../../server/infra/creationEvents.ts';
 import { openStream, type Stream } from '../support/sse.ts';
 import { createCreationEventsHandler, createSseConnections, type SseConnections } from '../../server/stages/customerCreation/events.ts';
 import type { CreationOutcome, CreationState } from '../../shared/creationOutcome.ts';
@@ -15,8 +11,13 @@ import type { CreationOutcome, CreationState } from '../../shared/creationOutcom
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const PREFIX = `test-sse-${process.pid}-${Date.now()}`;
 
-
-const state = (prospectId: string, outcome: CreationOutcome, attempt: number): CreationState => ({ prospectId, outcome, attempt, runId: '1', at: new Date(0).toISOString() });
+const state = (prospectId: string, outcome: CreationOutcome, attempt: number): CreationState => ({
+  prospectId,
+  outcome,
+  attempt,
+  runId: '1',
+  at: new Date(0).toISOString(),
+});
 const events = (s: Stream) => s.messages().filter((m) => m.event === 'creation');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -48,7 +49,14 @@ const impls: Impl[] = [
     async make() {
       const server = createRedisCreationEvents({ client: await redisClient(), prefix: PREFIX });
       const publisher = createRedisCreationEvents({ client: await redisClient(), prefix: PREFIX });
-      return { server, publisher, close: async () => { await server.close(); await publisher.close(); } };
+      return {
+        server,
+        publisher,
+        close: async () => {
+          await server.close();
+          await publisher.close();
+        },
+      };
     },
   },
 ];

@@ -45,14 +45,21 @@ beforeEach(async () => {
 });
 
 const fault = (method: string, path: string, status: number, code?: string) =>
-  request(stack.sandboxUrl).post('/sandbox/faults').send({ method, path, status, ...(code ? { code } : {}) }).expect(204);
+  request(stack.sandboxUrl)
+    .post('/sandbox/faults')
+    .send({ method, path, status, ...(code ? { code } : {}) })
+    .expect(204);
 const logged = (msg: string) => logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === msg);
 
 /** BankID over HTTP as the scenario's persona, through routing, to the first customer-information screen. */
 const identified = (agent: Agent, scenario: string) => identifyOverHttp(agent, stack.sandboxUrl, scenario);
 
 const postContact = (agent: Agent, page: string) =>
-  agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send({ step: 'CONTACT_INFORMATION_STEP', screen: 'contact', phonePrefix: '46', ...CONTACT });
+  agent
+    .post(`${page}/step`)
+    .set('sec-fetch-site', 'same-origin')
+    .type('form')
+    .send({ step: 'CONTACT_INFORMATION_STEP', screen: 'contact', phonePrefix: '46', ...CONTACT });
 
 /** The page showed the contact form again with what was typed. */
 function expectContactKept(html: string): void {
@@ -114,7 +121,9 @@ describe('token refresh', () => {
     const shown = await agent.get(page).expect(200);
     expect(screenOf(shown.text)).toEqual(['CONTACT_INFORMATION_STEP', 'contact']);
     // As if the person had taken more than the access token's 30 minutes.
-    expect((await request(stack.sandboxUrl).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200)).body.expired).toBeGreaterThan(0);
+    expect(
+      (await request(stack.sandboxUrl).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200)).body.expired,
+    ).toBeGreaterThan(0);
 
     await postContact(agent, page).expect(303).expect('location', page);
     const next = await agent.get(page).expect(200);
@@ -133,7 +142,8 @@ describe('token refresh', () => {
     expect(logged('token refresh failed')).toEqual([]);
 
     // No token of the person (the refresh token, the expired and the new access token) in any log line or page.
-    const tokens = (await request(stack.sandboxUrl).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body.tokens as string[];
+    const tokens = (await request(stack.sandboxUrl).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body
+      .tokens as string[];
     expect(tokens).toHaveLength(3);
     const output = logLines.join('\n') + shown.text + next.text + back.text;
     for (const token of tokens) expect(output).not.toContain(token);

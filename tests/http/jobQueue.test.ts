@@ -98,7 +98,7 @@ describe('BullMQ queue and runner', () => {
     expect(ran).toHaveLength(1);
   });
 
-  it('stores exactly the job\'s fields: a token a caller slips in never reaches Redis', async () => {
+  it("stores exactly the job's fields: a token a caller slips in never reaches Redis", async () => {
     const { prefix, queue, ran, startRunner } = await setup();
     const leaky = { ...data(1), jwt: 'secret-access-token', refreshToken: 'secret-refresh-token' } as CustomerCreationJob;
     await queue.add('customerCreation', leaky, { jobId: 'creation-p-1-r1-poll-1' });
@@ -126,7 +126,13 @@ describe('BullMQ queue and runner', () => {
     await startRunner();
     await queue.add('customerCreation', data(1), { jobId: 'creation-p-1-r1-poll-1' });
     await until(() => ran.length === 5, 8000);
-    expect(ran.map((r) => [r.attempt, r.finalAttempt])).toEqual([[1, false], [2, false], [3, false], [4, false], [5, true]]);
+    expect(ran.map((r) => [r.attempt, r.finalAttempt])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, false],
+      [5, true],
+    ]);
     // Exponential: each gap at least the previous one.
     const gaps = ran.slice(1).map((r, i) => r.at - ran[i]!.at);
     expect(gaps[3]!).toBeGreaterThan(gaps[0]!);
@@ -181,7 +187,13 @@ describe('in-process queue', () => {
     expect(ok).toHaveLength(1);
     expect(ok[0]!.at - added).toBeGreaterThanOrEqual(45);
     const failing = ran.filter((r) => r.jobId === 'fails-2');
-    expect(failing.map((r) => [r.attempt, r.finalAttempt])).toEqual([[1, false], [2, false], [3, false], [4, false], [5, true]]);
+    expect(failing.map((r) => [r.attempt, r.finalAttempt])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, false],
+      [5, true],
+    ]);
     await queue.add('customerCreation', data(1), { jobId: 'ok-1' });
     await queue.runner.idle();
     expect(ran.filter((r) => r.jobId === 'ok-1')).toHaveLength(1);

@@ -53,12 +53,36 @@ describe('return page redirect (OnboardingSignicat)', () => {
   const appState = `app123.${b64('webview=true&clientId=ios')}`;
   const appStateNoWebview = `app123.${b64('clientId=ios')}`;
   const rows: Array<[string, ReturnQuery, { kind: string; url: string }]> = [
-    ['web flow: code and state to Onboarding with the restored parameters', { code: 'c1', state: webState }, { kind: 'onboarding', url: `/onboarding?code=c1&state=${encodeURIComponent(webState)}&webview=true&lang=nb` }],
-    ['web flow keeps the issuer for the client check', { code: 'c1', state: 'NEXT_x', iss: 'https://idp.example/' }, { kind: 'onboarding', url: '/onboarding?code=c1&state=NEXT_x&iss=https%3A%2F%2Fidp.example%2F' }],
-    ['app flow in a webview: deep link to the native app', { code: 'c2', state: appState }, { kind: 'nativeApp', url: `nordicbank://onboarding/signicat?code=c2&state=${encodeURIComponent(appState)}` }],
-    ['app state but not a webview: Onboarding', { code: 'c2', state: appStateNoWebview }, { kind: 'onboarding', url: `/onboarding?code=c2&state=${encodeURIComponent(appStateNoWebview)}&clientId=ios` }],
-    ['error: Onboarding with the error, its state and the restored parameters', { error: 'access_denied', error_description: 'Cancelled by user', state: webState }, { kind: 'onboarding', url: `/onboarding?error=access_denied&state=${encodeURIComponent(webState)}&webview=true&lang=nb` }],
-    ['error wins over a code, never a deep link', { error: 'server_error', code: 'c3', state: appState }, { kind: 'onboarding', url: `/onboarding?error=server_error&state=${encodeURIComponent(appState)}&webview=true&clientId=ios` }],
+    [
+      'web flow: code and state to Onboarding with the restored parameters',
+      { code: 'c1', state: webState },
+      { kind: 'onboarding', url: `/onboarding?code=c1&state=${encodeURIComponent(webState)}&webview=true&lang=nb` },
+    ],
+    [
+      'web flow keeps the issuer for the client check',
+      { code: 'c1', state: 'NEXT_x', iss: 'https://idp.example/' },
+      { kind: 'onboarding', url: '/onboarding?code=c1&state=NEXT_x&iss=https%3A%2F%2Fidp.example%2F' },
+    ],
+    [
+      'app flow in a webview: deep link to the native app',
+      { code: 'c2', state: appState },
+      { kind: 'nativeApp', url: `nordicbank://onboarding/signicat?code=c2&state=${encodeURIComponent(appState)}` },
+    ],
+    [
+      'app state but not a webview: Onboarding',
+      { code: 'c2', state: appStateNoWebview },
+      { kind: 'onboarding', url: `/onboarding?code=c2&state=${encodeURIComponent(appStateNoWebview)}&clientId=ios` },
+    ],
+    [
+      'error: Onboarding with the error, its state and the restored parameters',
+      { error: 'access_denied', error_description: 'Cancelled by user', state: webState },
+      { kind: 'onboarding', url: `/onboarding?error=access_denied&state=${encodeURIComponent(webState)}&webview=true&lang=nb` },
+    ],
+    [
+      'error wins over a code, never a deep link',
+      { error: 'server_error', code: 'c3', state: appState },
+      { kind: 'onboarding', url: `/onboarding?error=server_error&state=${encodeURIComponent(appState)}&webview=true&clientId=ios` },
+    ],
     ['nothing: plain Onboarding', {}, { kind: 'onboarding', url: '/onboarding' }],
   ];
   it.each(rows)('%s', (_name, query, expected) => {
@@ -87,7 +111,9 @@ describe('Onboarding with a code or an error (local marker rule)', () => {
 describe('configuration', () => {
   it('allows an http issuer only on loopback', () => {
     expect(loadConfig({ OIDC_ISSUER_URL: 'http://127.0.0.1:3001/oidc' }).OIDC_ISSUER_URL).toBe('http://127.0.0.1:3001/oidc');
-    expect(loadConfig({ OIDC_ISSUER_URL: 'https://id.example.com/auth/open', OIDC_CLIENT_SECRET: 's'.repeat(32) }).OIDC_ISSUER_URL).toBe('https://id.example.com/auth/open');
+    expect(loadConfig({ OIDC_ISSUER_URL: 'https://id.example.com/auth/open', OIDC_CLIENT_SECRET: 's'.repeat(32) }).OIDC_ISSUER_URL).toBe(
+      'https://id.example.com/auth/open',
+    );
     expect(() => loadConfig({ OIDC_ISSUER_URL: 'http://id.example.com/oidc' })).toThrow(/OIDC_ISSUER_URL must use https/);
     expect(() => loadConfig({ OIDC_CLIENT_SECRET: 'short' })).toThrow(ConfigError);
     expect(() => loadConfig({ NATIVE_APP_SCHEME: 'no way' })).toThrow(/NATIVE_APP_SCHEME/);
@@ -140,8 +166,14 @@ async function identifyAtBroker(authUrl: string, choice: { nationalId: string } 
   res = await idp.get(path(interaction)).expect(200);
   res =
     choice === 'cancel'
-      ? await idp.post(`${path(interaction)}/abort`).type('form').send({})
-      : await idp.post(`${path(interaction)}/login`).type('form').send(choice);
+      ? await idp
+          .post(`${path(interaction)}/abort`)
+          .type('form')
+          .send({})
+      : await idp
+          .post(`${path(interaction)}/login`)
+          .type('form')
+          .send(choice);
   expect(res.status).toBe(303);
   res = await idp.get(path(res.headers.location as string));
   expect(res.status).toBe(303);
@@ -149,7 +181,11 @@ async function identifyAtBroker(authUrl: string, choice: { nationalId: string } 
 }
 
 async function personaOf(country: string, scenario: string): Promise<{ nationalId: string }> {
-  const personas = (await request(stack.sandboxUrl).get('/sandbox/personas').expect(200)).body as Array<{ nationalId: string; country: string; scenario: string }>;
+  const personas = (await request(stack.sandboxUrl).get('/sandbox/personas').expect(200)).body as Array<{
+    nationalId: string;
+    country: string;
+    scenario: string;
+  }>;
   return personas.find((p) => p.country === country && p.scenario === scenario)!;
 }
 
@@ -163,7 +199,10 @@ describe('DK, NO and FI identification over HTTP', () => {
     expect(page).toContain('<details');
     expect(page).toContain('action="/onboarding/identification/oidc"');
 
-    for (const [country, title] of [['no', 'Open account with BankID'], ['fi', 'Open account with your bank ID']] as const) {
+    for (const [country, title] of [
+      ['no', 'Open account with BankID'],
+      ['fi', 'Open account with your bank ID'],
+    ] as const) {
       const b = browserFor(country);
       await choosePrivate(b);
       const html = (await b.get('/onboarding').expect(200)).text;
@@ -267,7 +306,9 @@ describe('DK, NO and FI identification over HTTP', () => {
 
   it('hands an app-started flow in a webview to the native app by deep link', async () => {
     const appState = `app42.${b64('webview=true&clientId=ios')}`;
-    const res = await browserFor('no').get(`/onboarding/signicat?code=c0de&state=${encodeURIComponent(appState)}`).expect(302);
+    const res = await browserFor('no')
+      .get(`/onboarding/signicat?code=c0de&state=${encodeURIComponent(appState)}`)
+      .expect(302);
     expect(res.headers.location).toBe(`nordicbank://onboarding/signicat?code=c0de&state=${encodeURIComponent(appState)}`);
   });
 
@@ -277,7 +318,12 @@ describe('DK, NO and FI identification over HTTP', () => {
   });
 
   it('the client throws "Failed to fetch signicat tokens" when the exchange fails', async () => {
-    const broker = createOidcBroker({ issuerUrl: `${stack.sandboxUrl}/oidc`, clientId: 'onboarding-sandbox', clientSecret: 'sandbox-only-client-secret-not-for-production', timeoutMs: 5000 });
+    const broker = createOidcBroker({
+      issuerUrl: `${stack.sandboxUrl}/oidc`,
+      clientId: 'onboarding-sandbox',
+      clientSecret: 'sandbox-only-client-secret-not-for-production',
+      timeoutMs: 5000,
+    });
     const { marker } = await broker.authorizationRequest({ country: 'DK', redirectUri: 'http://127.0.0.1:1/onboarding/signicat', params: {} });
     await expect(broker.nationalIdFromCode({ code: 'nope', state: marker.state, iss: undefined, marker })).rejects.toThrow(TOKEN_FETCH_FAILED);
   });

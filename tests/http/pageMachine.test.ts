@@ -59,7 +59,15 @@ describe('the stale-post rule', () => {
     }
     expect(seen.at(-1)).toBe('MILESTONE_THREE_STEP milestone');
     // Every screen of the residency and tax steps the walk passes was tried.
-    expect(seen).toEqual(expect.arrayContaining(['RESIDENCY_STEP dialog', 'RESIDENCY_STEP address', 'RESIDENCY_STEP questions', 'RESIDENCY_STEP documents', 'TAX_INFO_STEP liability']));
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        'RESIDENCY_STEP dialog',
+        'RESIDENCY_STEP address',
+        'RESIDENCY_STEP questions',
+        'RESIDENCY_STEP documents',
+        'TAX_INFO_STEP liability',
+      ]),
+    );
     expect(refused).toBeGreaterThan(100);
   });
 });

@@ -37,7 +37,14 @@ const toResidency = (agent: Agent, scenario: string) => identifyOverHttp(agent, 
 
 const post = (agent: Agent, page: string, body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body);
 const upload = (agent: Agent, page: string, bytes: Buffer, name: string, type: string) =>
-  agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').field('step', 'RESIDENCY_STEP').field('screen', 'documents').field('intent', 'upload').field('slot', SLOT).attach('file', bytes, { filename: name, contentType: type });
+  agent
+    .post(`${page}/step`)
+    .set('sec-fetch-site', 'same-origin')
+    .field('step', 'RESIDENCY_STEP')
+    .field('screen', 'documents')
+    .field('intent', 'upload')
+    .field('slot', SLOT)
+    .attach('file', bytes, { filename: name, contentType: type });
 
 describe('residency step over HTTP', () => {
   it('dialog until answered, address and answer errors with input kept, the case, the upload, then the submission', async () => {
@@ -53,7 +60,9 @@ describe('residency step over HTTP', () => {
     expect(first.text).toMatch(/<div id="residency-address-step" hidden="">/);
     // Until it is answered a reload shows it again; Continue leads to the address form, for good.
     expect((await agent.get(page).expect(200)).text).toContain('id="residency-dialog-screen"');
-    await post(agent, page, form('dialog', { intent: 'dialogContinue' })).expect(303).expect('location', page);
+    await post(agent, page, form('dialog', { intent: 'dialogContinue' }))
+      .expect(303)
+      .expect('location', page);
     const reload = await agent.get(page).expect(200);
     expect(reload.text).not.toContain('id="residency-dialog-screen"');
     expect(reload.text).toContain('Your address abroad');
@@ -65,7 +74,11 @@ describe('residency step over HTTP', () => {
     expect(reload.text).not.toContain('<option value="SE">');
 
     // Missing fields: 400, a message per field, the typed input kept.
-    const missing = await post(agent, page, form('address', { intent: 'address', addressCountry: '', address: '  Storgata 1 ', zipCode: ' ', city: '' })).expect(400);
+    const missing = await post(
+      agent,
+      page,
+      form('address', { intent: 'address', addressCountry: '', address: '  Storgata 1 ', zipCode: ' ', city: '' }),
+    ).expect(400);
     expect(missing.text).toContain('Choose the country you live in');
     expect(missing.text).toContain('Enter your zip code');
     expect(missing.text).toContain('Enter your city');
@@ -93,7 +106,11 @@ describe('residency step over HTTP', () => {
     expect(questions.text).toContain('What is the purpose of your application?');
 
     // An empty and an over-long answer: 400, messages, the other answer kept; no case yet.
-    const bad = await post(agent, page, form('questions', { intent: 'questions', applicationPurpose: 'Saving', reasonForLivingAbroad: '   ', durationAbroad: 'x'.repeat(2001) })).expect(400);
+    const bad = await post(
+      agent,
+      page,
+      form('questions', { intent: 'questions', applicationPurpose: 'Saving', reasonForLivingAbroad: '   ', durationAbroad: 'x'.repeat(2001) }),
+    ).expect(400);
     expect(bad.text).toContain('Answer the question');
     expect(bad.text).toContain('Use at most 2,000 characters');
     expect(bad.text).toContain('>Saving</textarea>');
@@ -113,7 +130,11 @@ describe('residency step over HTTP', () => {
     const text = await upload(agent, page, Buffer.from('plain text\n'), 'bill.pdf', 'application/pdf').expect(400);
     expect(text.text).toContain('We only support PDF, PNG and JPEG, please try again');
     await upload(agent, page, samplePng(), 'bill.png', 'image/png').expect(303);
-    const objects = (await request(stack.sandboxUrl).get('/sandbox/storage/objects').expect(200)).body as Array<{ taskId: string; attachmentId: string; fileName: string }>;
+    const objects = (await request(stack.sandboxUrl).get('/sandbox/storage/objects').expect(200)).body as Array<{
+      taskId: string;
+      attachmentId: string;
+      fileName: string;
+    }>;
     const png = objects.find((o) => o.taskId === taskId && o.fileName === 'bill.png')!;
     expect(png).toBeDefined();
     expect((await agent.get(page)).text).toContain('bill.png');
@@ -143,9 +164,9 @@ describe('residency step over HTTP', () => {
 
     await post(agent, page, form('documents', { intent: 'finish' })).expect(303);
     expect(screenOf((await agent.get(page)).text)).toEqual(['TAX_INFO_STEP', 'liability']);
-    const lease = ((await request(stack.sandboxUrl).get('/sandbox/storage/objects')).body as Array<{ taskId: string; attachmentId: string; fileName: string }>).find(
-      (o) => o.taskId === taskId && o.fileName === 'lease.pdf',
-    )!;
+    const lease = (
+      (await request(stack.sandboxUrl).get('/sandbox/storage/objects')).body as Array<{ taskId: string; attachmentId: string; fileName: string }>
+    ).find((o) => o.taskId === taskId && o.fileName === 'lease.pdf')!;
     expect((await sandboxResidency(prospectId))?.residency).toEqual({
       ...address,
       city: 'Bergen',

@@ -37,8 +37,7 @@ interface PublicPersona {
 /** An Express app or the URL of a running sandbox: supertest takes both. */
 type Target = Parameters<typeof request>[0];
 
-const newApp = (orderLifetimeMs?: number) =>
-  createSandboxApp({ publicUrl: PUBLIC_URL, ...(orderLifetimeMs !== undefined ? { orderLifetimeMs } : {}) });
+const newApp = (orderLifetimeMs?: number) => createSandboxApp({ publicUrl: PUBLIC_URL, ...(orderLifetimeMs !== undefined ? { orderLifetimeMs } : {}) });
 
 // --- helpers ------------------------------------------------------------------------------
 
@@ -112,11 +111,7 @@ async function signedProspect(app: Target, jwt: string, country: CountryCode = '
   await request(app).post(brokeragePaths.validationStepV3).set(auth).send({ country }).expect(200);
   const created = await request(app).post(brokeragePaths.prospectsV3).set(auth).send({ country, customerType: 'PRIVATE' }).expect(200);
   const prospectId = createProspectResponse.parse(created.body).prospect_id;
-  await request(app)
-    .post(brokeragePaths.accountPickerStep(prospectId))
-    .set(auth)
-    .send({ accountTypesWithCountry: defaultAccounts[country] })
-    .expect(200);
+  await request(app).post(brokeragePaths.accountPickerStep(prospectId)).set(auth).send({ accountTypesWithCountry: defaultAccounts[country] }).expect(200);
   const signature = await request(app).post(brokeragePaths.signatures(prospectId)).set(auth).send(signatureBody).expect(200);
   const signingPath = new URL(signatureResponse.parse(signature.body).data.url).pathname;
   await request(app).post(`${signingPath}/sign`).expect(303);
@@ -301,7 +296,10 @@ describe('test BankID app page', () => {
     const app = newApp();
     const all = await listPersonas(app);
     const { orderRef } = await startOrder(app);
-    const res = await request(app).get(APP_PAGE).expect(200).expect('Content-Type', /text\/html/);
+    const res = await request(app)
+      .get(APP_PAGE)
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     const html = res.text;
     expect(html).toMatch(/<html lang="en">/);
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
@@ -317,7 +315,12 @@ describe('test BankID app page', () => {
     expect(section).toMatch(new RegExp(`<button type="submit" formaction="${APP_PAGE}/cancel">Cancel</button>`));
 
     const offered = [...section.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]);
-    expect(offered.sort()).toEqual(all.filter((p) => p.country === 'SE').map((p) => p.nationalId).sort());
+    expect(offered.sort()).toEqual(
+      all
+        .filter((p) => p.country === 'SE')
+        .map((p) => p.nationalId)
+        .sort(),
+    );
   });
 
   it('shows only the order of the autostart token and returns to the launch redirect', async () => {
@@ -359,7 +362,10 @@ describe('test BankID app page', () => {
     const first = await startOrder(app, { endUserIp: '192.0.2.10', returnUrl });
     const scan = await request(app).post(`${APP_PAGE}/scan`).type('form').send({ orderRef: first.orderRef, nationalId: persona.nationalId, redirect: 'null' });
     expect(scan.headers.location).toBe(APP_PAGE);
-    const identify = await request(app).post(`${APP_PAGE}/identify`).type('form').send({ orderRef: first.orderRef, nationalId: persona.nationalId, redirect: 'null' });
+    const identify = await request(app)
+      .post(`${APP_PAGE}/identify`)
+      .type('form')
+      .send({ orderRef: first.orderRef, nationalId: persona.nationalId, redirect: 'null' });
     expect(identify.headers.location).toBe(returnUrl);
 
     const second = await startOrder(app, { endUserIp: '192.0.2.10', returnUrl });
@@ -526,7 +532,11 @@ describe('brokerage happy path (onboarding persona, SE)', () => {
     ]);
 
     await request(app).post(brokeragePaths.milestoneStep(prospectId, 'one')).set(auth).expect(200, {});
-    await request(app).post(brokeragePaths.accountPickerStep(prospectId)).set(auth).send({ accountTypesWithCountry: ['DEP_SE', 'ISK_SE'] }).expect(200, {});
+    await request(app)
+      .post(brokeragePaths.accountPickerStep(prospectId))
+      .set(auth)
+      .send({ accountTypesWithCountry: ['DEP_SE', 'ISK_SE'] })
+      .expect(200, {});
     await request(app).post(brokeragePaths.milestoneStep(prospectId, 'two')).set(auth).expect(200, {});
     await request(app).post(brokeragePaths.milestoneStep(prospectId, 'three')).set(auth).expect(200, {});
 
@@ -599,7 +609,13 @@ describe('customer creation progression per scenario', () => {
     ['customerExists', [queued, done([{ request_type: 'update_customer', status: 'done' }]), done([{ request_type: 'update_customer', status: 'done' }])]],
     [
       'accountLimit',
-      [queued, done([{ request_type: 'create_customer', status: 'done' }, { request_type: 'create_account', status: 'rejected' }])],
+      [
+        queued,
+        done([
+          { request_type: 'create_customer', status: 'done' },
+          { request_type: 'create_account', status: 'rejected' },
+        ]),
+      ],
     ],
     ['creationNightlyDowntime', times(3, { ...queued, nightly_downtime: true })],
     [
@@ -624,7 +640,11 @@ describe('customer creation progression per scenario', () => {
 
   it('reports creationPaused in the system status only for the creationPaused persona', async () => {
     const app = newApp();
-    for (const [scenario, paused] of [['creationPaused', true], ['onboarding', false], ['creationStuck', false]] as const) {
+    for (const [scenario, paused] of [
+      ['creationPaused', true],
+      ['onboarding', false],
+      ['creationStuck', false],
+    ] as const) {
       const { jwt } = await loginWithBankid(app, scenario);
       const res = await request(app).get(brokeragePaths.systemStatus).set(bearer(jwt)).expect(200);
       expect([scenario, systemStatusResponse.parse(res.body)]).toEqual([scenario, { creationPaused: paused, feedbackBanner: null }]);
@@ -708,7 +728,7 @@ describe('brokerage authentication', () => {
     expect(unauthorizedBody.parse(expired.body).code).toBe('EXPIRED_ACCESS_TOKEN');
   });
 
-  it('test controls: expire a person\'s access tokens, list their tokens, force the next answers of a call', async () => {
+  it("test controls: expire a person's access tokens, list their tokens, force the next answers of a call", async () => {
     const app = newApp();
     const { jwt, persona } = await loginWithBankid(app, 'onboarding');
     const tokens = (await request(app).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body.tokens as string[];
@@ -728,8 +748,13 @@ describe('brokerage authentication', () => {
     await request(app).get(brokeragePaths.systemStatus).set(bearer(fresh)).expect(200);
     await request(app).get(brokeragePaths.routingStatus).set(bearer(fresh)).expect(500);
     await request(app).get(brokeragePaths.routingStatus).set(bearer(fresh)).expect(200);
-    await request(app).post('/sandbox/faults').send({ method: 'GET', path: brokeragePaths.routingStatus, status: 401, code: 'EXPIRED_ACCESS_TOKEN' }).expect(204);
-    expect(unauthorizedBody.parse((await request(app).get(brokeragePaths.routingStatus).set(bearer(fresh)).expect(401)).body).code).toBe('EXPIRED_ACCESS_TOKEN');
+    await request(app)
+      .post('/sandbox/faults')
+      .send({ method: 'GET', path: brokeragePaths.routingStatus, status: 401, code: 'EXPIRED_ACCESS_TOKEN' })
+      .expect(204);
+    expect(unauthorizedBody.parse((await request(app).get(brokeragePaths.routingStatus).set(bearer(fresh)).expect(401)).body).code).toBe(
+      'EXPIRED_ACCESS_TOKEN',
+    );
     await request(app).post('/sandbox/faults').send({ method: 'GET', path: 'no-slash', status: 500 }).expect(400);
   });
 
@@ -812,7 +837,11 @@ describe('brokerage rules', () => {
     const prospectId = created.body.prospect_id as string;
     const auth = bearer(stranger.jwt);
     await request(app).get(brokeragePaths.initialSteps(prospectId)).set(auth).expect(403);
-    await request(app).post(brokeragePaths.accountPickerStep(prospectId)).set(auth).send({ accountTypesWithCountry: ['DEP_SE'] }).expect(403);
+    await request(app)
+      .post(brokeragePaths.accountPickerStep(prospectId))
+      .set(auth)
+      .send({ accountTypesWithCountry: ['DEP_SE'] })
+      .expect(403);
     await request(app).post(brokeragePaths.milestoneStep(prospectId, 'one')).set(auth).expect(403);
     await request(app).post(brokeragePaths.signatures(prospectId)).set(auth).send(signatureBody).expect(403);
     await request(app).post(brokeragePaths.customers).set(auth).send({ prospect_id: prospectId }).expect(403);
@@ -857,8 +886,16 @@ describe('brokerage rules', () => {
 
     const tooEarly = await request(app).post(brokeragePaths.signatures(prospectId)).set(auth).send(signatureBody).expect(400);
     expect(tooEarly.body.data.fields).toEqual(['accountTypesWithCountry']);
-    await request(app).post(brokeragePaths.accountPickerStep(prospectId)).set(auth).send({ accountTypesWithCountry: ['DEP_SE'] }).expect(200);
-    const badBody = await request(app).post(brokeragePaths.signatures(prospectId)).set(auth).send({ ...signatureBody, complete_url: 'not a url' }).expect(400);
+    await request(app)
+      .post(brokeragePaths.accountPickerStep(prospectId))
+      .set(auth)
+      .send({ accountTypesWithCountry: ['DEP_SE'] })
+      .expect(200);
+    const badBody = await request(app)
+      .post(brokeragePaths.signatures(prospectId))
+      .set(auth)
+      .send({ ...signatureBody, complete_url: 'not a url' })
+      .expect(400);
     expect(badBody.body.data.fields).toEqual(['complete_url']);
 
     const signature = await request(app).post(brokeragePaths.signatures(prospectId)).set(auth).send(signatureBody).expect(200);
@@ -877,7 +914,10 @@ describe('sandbox controls and pages', () => {
   it('serves healthz, the overview page and JSON 404s', async () => {
     const app = newApp();
     await request(app).get('/sandbox/healthz').expect(200, { ok: true });
-    const overview = await request(app).get('/sandbox/overview').expect(200).expect('Content-Type', /text\/html/);
+    const overview = await request(app)
+      .get('/sandbox/overview')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     expect(overview.text).toContain('<h1>You are logged in</h1>');
     const missing = await request(app).get('/no/such/route').expect(404).expect('Content-Type', /json/);
     expect(brokerageErrorBody.parse(missing.body).data?.message).toMatch(/no\/such\/route/);
@@ -902,7 +942,11 @@ describe('sandbox controls and pages', () => {
 
       const { jwt } = await loginWithBankid(sandbox.url, 'onboarding');
       const created = await request(sandbox.url).post(brokeragePaths.prospectsV3).set(bearer(jwt)).send({ country: 'SE', customerType: 'PRIVATE' });
-      await request(sandbox.url).post(brokeragePaths.accountPickerStep(created.body.prospect_id)).set(bearer(jwt)).send({ accountTypesWithCountry: ['DEP_SE'] }).expect(200);
+      await request(sandbox.url)
+        .post(brokeragePaths.accountPickerStep(created.body.prospect_id))
+        .set(bearer(jwt))
+        .send({ accountTypesWithCountry: ['DEP_SE'] })
+        .expect(200);
       const signature = await request(sandbox.url).post(brokeragePaths.signatures(created.body.prospect_id)).set(bearer(jwt)).send(signatureBody).expect(200);
       expect(signature.body.data.url.startsWith(`${sandbox.url}/sandbox/signing/`)).toBe(true);
     } finally {

@@ -121,7 +121,13 @@ async function waitingOrderRefs(): Promise<string[]> {
 /** Chooses Private (the click starts the QR order) and opens the BankID QR page; answers that order. */
 async function openQrPage(agent: Agent): Promise<{ page: Res; orderRef: string }> {
   const known = new Set(await waitingOrderRefs());
-  await agent.post('/onboarding/customer-type').set('sec-fetch-site', 'same-origin').type('form').send({ customerType: 'private' }).expect(303).expect('location', '/onboarding');
+  await agent
+    .post('/onboarding/customer-type')
+    .set('sec-fetch-site', 'same-origin')
+    .type('form')
+    .send({ customerType: 'private' })
+    .expect(303)
+    .expect('location', '/onboarding');
   const page = await agent.get('/onboarding').expect(200);
   expect(h1(page.text)).toBe('Open account with BankID');
   const created = (await waitingOrderRefs()).filter((ref) => !known.has(ref));
@@ -239,7 +245,10 @@ describe('security headers', () => {
     }
     // The script the page names is served.
     const src = /<script\b[^>]*\bsrc="([^"]+)"/.exec(first.text)![1]!;
-    await request(stack.webUrl).get(src).expect(200).expect('content-type', /javascript/);
+    await request(stack.webUrl)
+      .get(src)
+      .expect(200)
+      .expect('content-type', /javascript/);
   });
 
   it('echoes a well-formed x-request-id and replaces missing or malformed ones with a UUID', async () => {
@@ -423,7 +432,11 @@ describe('bad input never gives a 500', () => {
     { name: 'JSON array', type: 'application/json', body: '["private"]' },
     { name: 'JSON prototype pollution', type: 'application/json', body: '{"__proto__":{"customerType":"private"}}' },
     { name: 'text/plain', type: 'text/plain', body: 'customerType=private' },
-    { name: 'multipart', type: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="customerType"\r\n\r\nprivate\r\n--x--\r\n' },
+    {
+      name: 'multipart',
+      type: 'multipart/form-data; boundary=x',
+      body: '--x\r\nContent-Disposition: form-data; name="customerType"\r\n\r\nprivate\r\n--x--\r\n',
+    },
   ];
 
   it.each(refusedBodies)('customer-type form, $name: 303 back to the start page, type unchanged', async ({ type, body }) => {
@@ -455,22 +468,62 @@ describe('bad input never gives a 500', () => {
   // Bodies the parser itself rejects: a 4xx error page for browsers, 4xx JSON for API callers.
   const rejectedBodies: Array<{ name: string; headers: Record<string, string>; body: string; status: number }> = [
     { name: 'malformed JSON', headers: { 'content-type': 'application/json' }, body: '{"customerType": "private"', status: 400 },
-    { name: 'oversized form (25 kB)', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `customerType=private&pad=${'x'.repeat(25_000)}`, status: 413 },
-    { name: 'oversized JSON (25 kB)', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ customerType: 'private', pad: 'x'.repeat(25_000) }), status: 413 },
-    { name: 'too many parameters', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Array.from({ length: 1200 }, (_, i) => `p${i}=1`).join('&'), status: 413 },
-    { name: 'unsupported charset', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=koi8-r' }, body: 'customerType=private', status: 415 },
-    { name: 'gzip that is not gzip', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' }, body: 'customerType=private', status: 400 },
-    { name: 'unknown content encoding', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'zstd-ish' }, body: 'customerType=private', status: 415 },
+    {
+      name: 'oversized form (25 kB)',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `customerType=private&pad=${'x'.repeat(25_000)}`,
+      status: 413,
+    },
+    {
+      name: 'oversized JSON (25 kB)',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customerType: 'private', pad: 'x'.repeat(25_000) }),
+      status: 413,
+    },
+    {
+      name: 'too many parameters',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: Array.from({ length: 1200 }, (_, i) => `p${i}=1`).join('&'),
+      status: 413,
+    },
+    {
+      name: 'unsupported charset',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=koi8-r' },
+      body: 'customerType=private',
+      status: 415,
+    },
+    {
+      name: 'gzip that is not gzip',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' },
+      body: 'customerType=private',
+      status: 400,
+    },
+    {
+      name: 'unknown content encoding',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'zstd-ish' },
+      body: 'customerType=private',
+      status: 415,
+    },
   ];
 
   it.each(rejectedBodies)('customer-type form, $name: $status page for browsers, $status JSON for API callers', async ({ headers, body, status }) => {
-    const page = await request(stack.webUrl).post('/onboarding/customer-type').set('sec-fetch-site', 'same-origin').set(headers).set('accept', 'text/html').send(body);
+    const page = await request(stack.webUrl)
+      .post('/onboarding/customer-type')
+      .set('sec-fetch-site', 'same-origin')
+      .set(headers)
+      .set('accept', 'text/html')
+      .send(body);
     expect(page.status).toBe(status);
     expect(page.headers['content-type']).toMatch(/html/);
     expect(h1(page.text)).toBe('Something went wrong');
     expectNoInternals(page.text);
 
-    const api = await request(stack.webUrl).post('/onboarding/customer-type').set('sec-fetch-site', 'same-origin').set(headers).set('accept', 'application/json').send(body);
+    const api = await request(stack.webUrl)
+      .post('/onboarding/customer-type')
+      .set('sec-fetch-site', 'same-origin')
+      .set(headers)
+      .set('accept', 'application/json')
+      .send(body);
     expect(api.status).toBe(status);
     expect(api.body).toEqual({ error: 'Bad request' });
   });
@@ -512,13 +565,23 @@ describe('bad input never gives a 500', () => {
   it('API-style routes answer 4xx JSON: status poll without an identification, unknown POST', async () => {
     const status = await request(stack.webUrl).get('/onboarding/identification/bankid/status').expect(409).expect('content-type', /json/);
     expect(status.body).toEqual({ error: 'No identification in progress' });
-    const unknown = await request(stack.webUrl).post('/onboarding/no-such-action').set('sec-fetch-site', 'same-origin').type('form').send('a=1&a=2').expect(404).expect('content-type', /json/);
+    const unknown = await request(stack.webUrl)
+      .post('/onboarding/no-such-action')
+      .set('sec-fetch-site', 'same-origin')
+      .type('form')
+      .send('a=1&a=2')
+      .expect(404)
+      .expect('content-type', /json/);
     expect(unknown.body).toEqual({ error: 'Not found' });
   });
 
   it('BankID retry and cancel with garbage bodies redirect to the start page', async () => {
     for (const path of ['/onboarding/identification/bankid/retry', '/onboarding/identification/bankid/cancel']) {
-      const res = await request(stack.webUrl).post(path).set('sec-fetch-site', 'same-origin').set('content-type', 'application/json').send('{"orderRef":{"$gt":""},"x":[1,2]}');
+      const res = await request(stack.webUrl)
+        .post(path)
+        .set('sec-fetch-site', 'same-origin')
+        .set('content-type', 'application/json')
+        .send('{"orderRef":{"$gt":""},"x":[1,2]}');
       expect(res.status, path).toBe(303);
       expect(res.headers.location).toBe('/onboarding');
     }
@@ -585,9 +648,18 @@ describe('with an identified prospect', () => {
     });
 
     it('the account picker re-renders (400) with a message for accounts that are not offered, keeping the step', async () => {
-      await owner.post(`${ci()}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=MILESTONE_ONE_STEP&screen=milestone').expect(303).expect('location', ci());
+      await owner
+        .post(`${ci()}/step`)
+        .set('sec-fetch-site', 'same-origin')
+        .type('form')
+        .send('step=MILESTONE_ONE_STEP&screen=milestone')
+        .expect(303)
+        .expect('location', ci());
       expect(h1((await owner.get(ci()).expect(200)).text)).toBe('Choose your starting accounts');
-      for (const body of ['step=ACCOUNT_PICKER_STEP&screen=accounts&accounts=ASK_NO', `step=ACCOUNT_PICKER_STEP&screen=accounts&accounts=${'Z'.repeat(5000)}&accounts=DEP_SE`]) {
+      for (const body of [
+        'step=ACCOUNT_PICKER_STEP&screen=accounts&accounts=ASK_NO',
+        `step=ACCOUNT_PICKER_STEP&screen=accounts&accounts=${'Z'.repeat(5000)}&accounts=DEP_SE`,
+      ]) {
         const res = await owner.post(`${ci()}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body).expect(400);
         expect(h1(res.text)).toBe('Choose your starting accounts');
         expect(res.text).toMatch(/role="alert"[^>]*>You must choose 1 option/);
@@ -596,7 +668,7 @@ describe('with an identified prospect', () => {
     });
   });
 
-  describe('authorization: someone else\'s prospect id', () => {
+  describe("authorization: someone else's prospect id", () => {
     let other: Agent;
     let otherProspect: string;
 
@@ -620,7 +692,10 @@ describe('with an identified prospect', () => {
       const intruder = who === 'an anonymous visitor' ? request.agent(stack.webUrl) : other;
       for (const a of attempts) {
         const path = a.path(prospectId);
-        const req = a.method === 'get' ? intruder.get(path) : intruder.post(path).set('sec-fetch-site', 'same-origin').type('form').send('step=ACCOUNT_PICKER_STEP&screen=accounts&accounts=DEP_SE');
+        const req =
+          a.method === 'get'
+            ? intruder.get(path)
+            : intruder.post(path).set('sec-fetch-site', 'same-origin').type('form').send('step=ACCOUNT_PICKER_STEP&screen=accounts&accounts=DEP_SE');
         const res = await req;
         expect(res.status, `${a.method} ${path}`).toBe(303);
         expect(res.headers.location, `${a.method} ${path}`).toBe(a.location);
@@ -659,7 +734,10 @@ describe('with an identified prospect', () => {
     }
     const page = await request(stack.webUrl).get('/onboarding').expect(200);
     expect(page.text).toContain('<link rel="icon" href="/images/favicon.svg" type="image/svg+xml"/>');
-    await request(stack.webUrl).get('/images/favicon.svg').expect(200).expect('content-type', /image\/svg\+xml/);
+    await request(stack.webUrl)
+      .get('/images/favicon.svg')
+      .expect(200)
+      .expect('content-type', /image\/svg\+xml/);
     await request(stack.webUrl).head('/no/such/page').expect(302).expect('location', '/onboarding');
     for (const method of ['post', 'put', 'delete', 'patch'] as const) {
       const res = await request(stack.webUrl)[method]('/no/such/page').set('sec-fetch-site', 'same-origin').expect(404);
@@ -676,7 +754,12 @@ describe('with an identified prospect', () => {
       async (body) => void (await owner.post(`${ci()}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body).expect(303).expect('location', ci())),
     );
     expect(h1((await owner.get(ci()).expect(200)).text)).toBe('Almost there! Just need to sign with your eID.');
-    const toSigning = await owner.post(`${ci()}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=MILESTONE_THREE_STEP&screen=milestone').expect(303);
+    const toSigning = await owner
+      .post(`${ci()}/step`)
+      .set('sec-fetch-site', 'same-origin')
+      .type('form')
+      .send('step=MILESTONE_THREE_STEP&screen=milestone')
+      .expect(303);
     const signingUrl = new URL(toSigning.headers.location as string);
     expect(signingUrl.origin).toBe(new URL(stack.sandboxUrl).origin);
     const signed = await request(stack.sandboxUrl).post(`${signingUrl.pathname}/sign`).expect(303);

@@ -83,7 +83,7 @@ describe.each(kinds)('session locks (%s)', (_kind, create) => {
     await next!.release();
   });
 
-  it('keeps a live holder\'s lock past holdMs (renewed), until maxHoldMs; a late release does not free the next holder\'s lock', async () => {
+  it("keeps a live holder's lock past holdMs (renewed), until maxHoldMs; a late release does not free the next holder's lock", async () => {
     const locks = create(timing({ holdMs: 150, waitMs: 100, maxHoldMs: 900 }));
     const stuck = await locks.acquire('s');
     await sleep(450);
@@ -102,7 +102,7 @@ describe.each(kinds)('session locks (%s)', (_kind, create) => {
 });
 
 describe('session locks (memory): lapse and late release', () => {
-  it('lets the next one in after maxHoldMs, and the stuck holder\'s late release leaves the next holder\'s lock alone', async () => {
+  it("lets the next one in after maxHoldMs, and the stuck holder's late release leaves the next holder's lock alone", async () => {
     const locks = createMemorySessionLocks(timing({ waitMs: 2_000, maxHoldMs: 150 }));
     const stuck = await locks.acquire('s');
     const next = await locks.acquire('s');
@@ -121,7 +121,7 @@ describe('session locks (memory): lapse and late release', () => {
 });
 
 describe('session locks (Redis): lapse, late release, store unreachable', () => {
-  it('lets a dead process\'s lock lapse after holdMs (nobody renews it), and a late release does not free the next holder\'s lock', async () => {
+  it("lets a dead process's lock lapse after holdMs (nobody renews it), and a late release does not free the next holder's lock", async () => {
     const p = prefix();
     const locks = createRedisSessionLocks({ client: redis, prefix: p, timing: timing({ holdMs: 150, waitMs: 2_000, maxHoldMs: 200 }), retryMs: 5 });
     // A process that died holding the lock: its key, never renewed.
@@ -195,7 +195,7 @@ describe('serialiseSession', () => {
     expect((await agent.get('/read').expect(200)).body).toEqual(['a']);
   });
 
-  it('does not save, and answers the refusal instead of the handler\'s answer, when the lock was lost before the save', async () => {
+  it("does not save, and answers the refusal instead of the handler's answer, when the lock was lost before the save", async () => {
     const { locks, state } = switchableLocks(createMemorySessionLocks(timing({})));
     const { app, handled } = appWith(locks);
     const agent = request.agent(app);

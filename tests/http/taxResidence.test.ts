@@ -44,19 +44,31 @@ describe('sandbox: POST submit tax residence', () => {
     const { jwt, prospectId } = await prospectOf(app, 'taxInformation');
     const auth = bearer(jwt);
     const createCase = async (type: string, countryCode: string) => {
-      const res = await request(app).post(brokeragePaths.createCase).set(auth).send({ prospectId, type, taskData: { countryCode }, attachments: [] }).expect(200);
+      const res = await request(app)
+        .post(brokeragePaths.createCase)
+        .set(auth)
+        .send({ prospectId, type, taskData: { countryCode }, attachments: [] })
+        .expect(200);
       return createCaseResponse.parse(res.body).data.taskId;
     };
     const taxCase = await createCase('TAX_RESIDENCE', 'SE');
     const residencyCase = await createCase('RESIDENCY', 'NO');
 
     // A file goes to the case like to a citizenship task: init-file-upload, then the PUT to the signed URL.
-    const init = await request(app).post(brokeragePaths.initFileUpload).set(auth).send({ fileName: 'residence.pdf', contentType: 'application/pdf', taskId: taxCase }).expect(200);
+    const init = await request(app)
+      .post(brokeragePaths.initFileUpload)
+      .set(auth)
+      .send({ fileName: 'residence.pdf', contentType: 'application/pdf', taskId: taxCase })
+      .expect(200);
     const { url, attachmentId } = initFileUploadResponse.parse(init.body).data;
     const target = new URL(url);
     await request(app).put(`${target.pathname}${target.search}`).set('Content-Type', 'application/pdf').send(samplePdf()).expect(200);
     // A file announced but never stored does not count.
-    const announced = await request(app).post(brokeragePaths.initFileUpload).set(auth).send({ fileName: 'never.pdf', contentType: 'application/pdf', taskId: taxCase }).expect(200);
+    const announced = await request(app)
+      .post(brokeragePaths.initFileUpload)
+      .set(auth)
+      .send({ fileName: 'never.pdf', contentType: 'application/pdf', taskId: taxCase })
+      .expect(200);
     const notStored = initFileUploadResponse.parse(announced.body).data.attachmentId;
 
     const valid = { prospectId, type: 'TAX_RESIDENCE', nnxTaskId: taxCase, taskData: { countryCode: 'SE' }, attachments: [{ attachmentId }] };
@@ -72,7 +84,12 @@ describe('sandbox: POST submit tax residence', () => {
     expect(await refused({ ...valid, taskData: { countryCode: 'NO' } })).toEqual(['taskData.countryCode']);
     expect(await refused({ ...valid, attachments: [{ attachmentId }, { attachmentId: notStored }] })).toEqual(['attachments.1.attachmentId']);
     expect(await refused({ ...valid, attachments: [{ attachmentId: 'someone-elses' }] })).toEqual(['attachments.0.attachmentId']);
-    expect(await request(app).get('/sandbox/tax-residences').expect(200).then((r) => r.body)).toEqual([]);
+    expect(
+      await request(app)
+        .get('/sandbox/tax-residences')
+        .expect(200)
+        .then((r) => r.body),
+    ).toEqual([]);
 
     // Another person cannot submit on this prospect.
     const other = await prospectOf(app, 'onboarding');
@@ -85,7 +102,11 @@ describe('sandbox: POST submit tax residence', () => {
   it('refuses an upload to a task that is neither a citizenship task nor a case', async () => {
     const app = createSandboxApp({ publicUrl: 'http://sandbox.test' });
     const { jwt } = await prospectOf(app, 'taxInformation');
-    const res = await request(app).post(brokeragePaths.initFileUpload).set(bearer(jwt)).send({ fileName: 'a.pdf', contentType: 'application/pdf', taskId: 'no-such-task' }).expect(400);
+    const res = await request(app)
+      .post(brokeragePaths.initFileUpload)
+      .set(bearer(jwt))
+      .send({ fileName: 'a.pdf', contentType: 'application/pdf', taskId: 'no-such-task' })
+      .expect(400);
     expect(brokerageErrorBody.parse(res.body).data?.fields).toEqual(['taskId']);
   });
 });
@@ -111,11 +132,13 @@ async function toTaxStep(agent: Agent): Promise<string> {
   return page;
 }
 
-const postMultipart = (agent: Agent, page: string) => async ({ fields, file }: MultipartAnswer) => {
-  let req = agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin');
-  for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
-  await req.attach('file', file.bytes, { filename: file.name, contentType: file.contentType }).expect(303);
-};
+const postMultipart =
+  (agent: Agent, page: string) =>
+  async ({ fields, file }: MultipartAnswer) => {
+    let req = agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin');
+    for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+    await req.attach('file', file.bytes, { filename: file.name, contentType: file.contentType }).expect(303);
+  };
 
 /** The residency persona lives abroad: its residency step (answered as the walks do) sets an address in Norway. */
 async function toTaxStepLivingAbroad(agent: Agent): Promise<string> {
@@ -136,7 +159,7 @@ async function toTaxStepLivingAbroad(agent: Agent): Promise<string> {
 }
 
 describe('tax step over HTTP', () => {
-  it('takes an attest post from a screen\'s form only for a FATCA choice', async () => {
+  it("takes an attest post from a screen's form only for a FATCA choice", async () => {
     const agent = request.agent(stack.webUrl);
     const page = await toTaxStep(agent);
     const post = async (body: string) => {
@@ -173,7 +196,8 @@ describe('tax step over HTTP', () => {
   it('living abroad: the tax residence country is asked, and the proof is for it; another country updates the case', async () => {
     const agent = request.agent(stack.webUrl);
     const page = await toTaxStepLivingAbroad(agent);
-    const post = (body: string, status = 303) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=TAX_INFO_STEP&${body}`).expect(status);
+    const post = (body: string, status = 303) =>
+      agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=TAX_INFO_STEP&${body}`).expect(status);
     await post('screen=liability&liability=other');
     await post('screen=countries&countries=NO&intent=continue');
     const numbers = (await agent.get(page).expect(200)).text;
@@ -186,7 +210,13 @@ describe('tax step over HTTP', () => {
     const proof = (await agent.get(page).expect(200)).text;
     expect(screenOf(proof)).toEqual(['TAX_INFO_STEP', 'residenceProof']);
     expect(proof).toContain('Proof of tax residence in Norway');
-    await postMultipart(agent, page)({ fields: { step: 'TAX_INFO_STEP', screen: 'residenceProof', intent: 'upload', slot: 'NO' }, file: { name: 'no.pdf', contentType: 'application/pdf', bytes: samplePdf() } });
+    await postMultipart(
+      agent,
+      page,
+    )({
+      fields: { step: 'TAX_INFO_STEP', screen: 'residenceProof', intent: 'upload', slot: 'NO' },
+      file: { name: 'no.pdf', contentType: 'application/pdf', bytes: samplePdf() },
+    });
     expect((await agent.get(page).expect(200)).text).toContain('no.pdf');
 
     // Back, another residence country: the same case, now for Spain, without the Norwegian proof.
@@ -195,21 +225,34 @@ describe('tax step over HTTP', () => {
     const spain = (await agent.get(page).expect(200)).text;
     expect(spain).toContain('Proof of tax residence in Spain');
     expect(spain).not.toContain('no.pdf');
-    await postMultipart(agent, page)({ fields: { step: 'TAX_INFO_STEP', screen: 'residenceProof', intent: 'upload', slot: 'ES' }, file: { name: 'es.pdf', contentType: 'application/pdf', bytes: samplePdf() } });
+    await postMultipart(
+      agent,
+      page,
+    )({
+      fields: { step: 'TAX_INFO_STEP', screen: 'residenceProof', intent: 'upload', slot: 'ES' },
+      file: { name: 'es.pdf', contentType: 'application/pdf', bytes: samplePdf() },
+    });
     await post('screen=residenceProof&intent=finish');
     expect(screenOf((await agent.get(page).expect(200)).text)).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
 
-    const objects = (await request(stack.sandboxUrl).get('/sandbox/storage/objects').expect(200)).body as Array<{ taskId: string; attachmentId: string; fileName: string }>;
+    const objects = (await request(stack.sandboxUrl).get('/sandbox/storage/objects').expect(200)).body as Array<{
+      taskId: string;
+      attachmentId: string;
+      fileName: string;
+    }>;
     const [no, es] = [objects.find((o) => o.fileName === 'no.pdf')!, objects.find((o) => o.fileName === 'es.pdf')!];
     expect(es.taskId).toBe(no.taskId);
     const residences = (await request(stack.sandboxUrl).get('/sandbox/tax-residences').expect(200)).body as Array<Record<string, unknown>>;
-    expect(residences).toContainEqual(expect.objectContaining({ nnxTaskId: es.taskId, taskData: { countryCode: 'ES' }, attachments: [{ attachmentId: es.attachmentId }] }));
+    expect(residences).toContainEqual(
+      expect.objectContaining({ nnxTaskId: es.taskId, taskData: { countryCode: 'ES' }, attachments: [{ attachmentId: es.attachmentId }] }),
+    );
   });
 
   it('answers a refused enhanced post with the failure modal over the numbers once, and a plain one with the screen', async () => {
     const agent = request.agent(stack.webUrl);
     const page = await toTaxStep(agent);
-    const post = (body: string, status = 303) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=TAX_INFO_STEP&${body}`).expect(status);
+    const post = (body: string, status = 303) =>
+      agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=TAX_INFO_STEP&${body}`).expect(status);
     await post('screen=liability&liability=other');
     await post('screen=countries&countries=NO&intent=continue');
     // A start date before the person's birth: fine for the page, refused by the upstream after the proof.
@@ -217,10 +260,16 @@ describe('tax step over HTTP', () => {
     const proof = await agent.get(page).expect(200);
     expect(screenOf(proof.text)).toEqual(['TAX_INFO_STEP', 'residenceProof']);
     // Continue without a file: refused by the page, the files' message shown.
-    const empty = await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=TAX_INFO_STEP&screen=residenceProof&intent=finish').expect(400);
+    const empty = await agent
+      .post(`${page}/step`)
+      .set('sec-fetch-site', 'same-origin')
+      .type('form')
+      .send('step=TAX_INFO_STEP&screen=residenceProof&intent=finish')
+      .expect(400);
     expect(empty.text).toContain('Upload at least one file');
     await agent
-      .post(`${page}/step`).set('sec-fetch-site', 'same-origin')
+      .post(`${page}/step`)
+      .set('sec-fetch-site', 'same-origin')
       .field('step', 'TAX_INFO_STEP')
       .field('screen', 'residenceProof')
       .field('intent', 'upload')

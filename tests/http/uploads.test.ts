@@ -35,14 +35,30 @@ async function toCitizenship(agent: Agent): Promise<string> {
 }
 
 async function toProof(agent: Agent, page: string, countries: string[]): Promise<void> {
-  await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=otherCitizenships').expect(303).expect('location', page);
+  await agent
+    .post(`${page}/step`)
+    .set('sec-fetch-site', 'same-origin')
+    .type('form')
+    .send('step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=otherCitizenships')
+    .expect(303)
+    .expect('location', page);
   const dialog = await agent.get(page).expect(200);
   expect(screenOf(dialog.text)).toEqual(['CITIZENSHIP_STEP', 'dialog']);
   expect(dialog.text).toContain('We need more information about your citizenship');
   expect(dialog.text).toContain('exit=CITIZENSHIP');
-  await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send('step=CITIZENSHIP_STEP&screen=dialog&intent=choose&choice=otherCitizenships&confirmed=yes').expect(303);
+  await agent
+    .post(`${page}/step`)
+    .set('sec-fetch-site', 'same-origin')
+    .type('form')
+    .send('step=CITIZENSHIP_STEP&screen=dialog&intent=choose&choice=otherCitizenships&confirmed=yes')
+    .expect(303);
   expect(screenOf((await agent.get(page)).text)).toEqual(['CITIZENSHIP_STEP', 'countries']);
-  await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(['step=CITIZENSHIP_STEP&screen=countries&intent=countries', ...countries.map((c) => `countries=${c}`)].join('&')).expect(303);
+  await agent
+    .post(`${page}/step`)
+    .set('sec-fetch-site', 'same-origin')
+    .type('form')
+    .send(['step=CITIZENSHIP_STEP&screen=countries&intent=countries', ...countries.map((c) => `countries=${c}`)].join('&'))
+    .expect(303);
   expect(screenOf((await agent.get(page)).text)).toEqual(['CITIZENSHIP_STEP', 'proof']);
 }
 
@@ -82,11 +98,14 @@ describe('citizenship proof uploads', () => {
     ]);
     // Stored as an attachment (hardening issue, item 10; the spec said inline).
     expect(stored[1]!.contentDisposition).toBe('attachment; filename="Pass _port_.pdf"');
-    const bytes = await request(stack.sandboxUrl).get(`/sandbox/storage/${stored[1]!.key}`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const bytes = await request(stack.sandboxUrl)
+      .get(`/sandbox/storage/${stored[1]!.key}`)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(Buffer.compare(bytes.body as Buffer, pdf)).toBe(0);
 
     const listed = await agent.get(page).expect(200);
@@ -98,7 +117,12 @@ describe('citizenship proof uploads', () => {
     expect(removeScreen.text).toContain('Do you want to remove this file?');
     expect(removeScreen.text).toContain('Yes, remove');
     expect(removeScreen.text).toContain('No, keep it');
-    await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(`step=CITIZENSHIP_STEP&screen=proof&slot=NO&intent=remove&attachmentId=${stored[0]!.attachmentId}`).expect(303);
+    await agent
+      .post(`${page}/step`)
+      .set('sec-fetch-site', 'same-origin')
+      .type('form')
+      .send(`step=CITIZENSHIP_STEP&screen=proof&slot=NO&intent=remove&attachmentId=${stored[0]!.attachmentId}`)
+      .expect(303);
     const after = await agent.get(page).expect(200);
     expect(after.text).not.toContain('scan.png');
 
@@ -147,7 +171,9 @@ describe('citizenship proof uploads', () => {
       .post(`${page}/step`)
       .set('sec-fetch-site', 'same-origin')
       .set('content-type', 'multipart/form-data; boundary=xyz')
-      .send('--xyz\r\nContent-Disposition: form-data; name="step"\r\n\r\nCITIZENSHIP_STEP\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-');
+      .send(
+        '--xyz\r\nContent-Disposition: form-data; name="step"\r\n\r\nCITIZENSHIP_STEP\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-',
+      );
     expect(res.status).toBeLessThan(500);
   });
 });

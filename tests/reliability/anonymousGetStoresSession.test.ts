@@ -59,7 +59,7 @@ describe('anonymous GET stores a session and logs out upstream', () => {
     let cookies = 0;
     for (let i = 0; i < VISITS; i++) {
       const res = await request(stack.webUrl).get('/onboarding').expect(200);
-      expect(res.text).toContain("Before we get started. Who&#x27;s the account for?");
+      expect(res.text).toContain('Before we get started. Who&#x27;s the account for?');
       if (sessionCookie(res)) cookies++;
     }
     expect.soft(cookies, 'answers setting a session cookie').toBe(0);
@@ -71,7 +71,12 @@ describe('anonymous GET stores a session and logs out upstream', () => {
 
   it('the person’s first click stores the session; so does an entry value worth keeping (campaign)', async () => {
     const before = await storedSessions();
-    const chose = await request(stack.webUrl).post('/onboarding/customer-type').set('sec-fetch-site', 'same-origin').type('form').send({ customerType: 'corporate' }).expect(303);
+    const chose = await request(stack.webUrl)
+      .post('/onboarding/customer-type')
+      .set('sec-fetch-site', 'same-origin')
+      .type('form')
+      .send({ customerType: 'corporate' })
+      .expect(303);
     expect(sessionCookie(chose)).toBeDefined();
     const campaign = await request(stack.webUrl).get('/onboarding?campaign=ask').expect(200);
     expect(sessionCookie(campaign)).toBeDefined();

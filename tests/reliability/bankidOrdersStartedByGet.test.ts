@@ -102,7 +102,11 @@ describe('BankID orders started by GET', () => {
     await choosePrivate(agent);
     const [first] = await ordersFrom(ip);
     // The person cancels in the BankID app: the order fails with Try again on the page.
-    await fetch(`${stack.sandboxUrl}/sandbox/bankid/orders/${first!.orderRef}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${stack.sandboxUrl}/sandbox/bankid/orders/${first!.orderRef}/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect((await agent.get(statusUrl).expect(200)).body).toMatchObject({ state: 'failed', retry: { url: '/onboarding/identification/bankid/retry' } });
     for (let i = 0; i < REPEATS; i++) for (const [, view] of pageViews) await view(agent);
     expect(await ordersFrom(ip)).toHaveLength(1);

@@ -109,7 +109,10 @@ describe('BankID starts unlimited', () => {
       await Promise.all(Array.from({ length: PER_SESSION }, () => post(agent, '/onboarding/customer-type', { customerType: 'private' })));
       const orders = await ordersFrom(stack.sandboxUrl, ip);
       expect(orders.length).toBeGreaterThan(0);
-      expect(orders.filter((o) => o.status === 'pending'), 'live orders of one session').toHaveLength(1);
+      expect(
+        orders.filter((o) => o.status === 'pending'),
+        'live orders of one session',
+      ).toHaveLength(1);
       // The live one is the one the page shows: Back cancels it and none is left running.
       await post(agent, '/onboarding/identification/bankid/cancel', {}).expect(303);
       expect((await ordersFrom(stack.sandboxUrl, ip)).filter((o) => o.status === 'pending')).toEqual([]);

@@ -57,7 +57,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * `identified` lets several prospects identify one after another (the helper picks the newest BankID
  * order) and walk their steps side by side.
  */
-async function signedProspect(scenario: string, identified?: (ready: Promise<unknown>) => void): Promise<{ agent: Agent; prospectId: string; persona: Persona }> {
+async function signedProspect(
+  scenario: string,
+  identified?: (ready: Promise<unknown>) => void,
+): Promise<{ agent: Agent; prospectId: string; persona: Persona }> {
   const agent = request.agent(stack.webUrl);
   const identification = identifyOverHttp(agent, stack.sandboxUrl, scenario);
   identified?.(identification.catch(() => undefined));
@@ -104,12 +107,14 @@ async function until(what: string, pred: () => Promise<boolean> | boolean, ms: n
 }
 
 async function expireTokens(persona: Persona): Promise<number> {
-  return ((await request(stack.sandboxUrl).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200)).body as { expired: number }).expired;
+  return ((await request(stack.sandboxUrl).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200)).body as { expired: number })
+    .expired;
 }
 
 /** Every refresh and access token the sandbox ever issued to the person (ended sessions aside). */
 async function tokensOf(persona: Persona): Promise<string[]> {
-  return ((await request(stack.sandboxUrl).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body as { tokens: string[] }).tokens;
+  return ((await request(stack.sandboxUrl).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body as { tokens: string[] })
+    .tokens;
 }
 
 /** The BullMQ job hashes under the stack's prefix: what a job's data holds in Redis. */
@@ -182,7 +187,13 @@ describe('A signed customer can be stranded: access token expires mid-poll', () 
     expect(errorPage).toContain('Something went wrong');
     // Time passes on the error screen: the session's access token expires before the person presses Try again.
     expect(await expireTokens(persona)).toBeGreaterThan(0);
-    await agent.post(`${creationPage(prospectId)}/retry`).set(sameOrigin).type('form').send('').expect(303).expect('location', creationPage(prospectId));
+    await agent
+      .post(`${creationPage(prospectId)}/retry`)
+      .set(sameOrigin)
+      .type('form')
+      .send('')
+      .expect(303)
+      .expect('location', creationPage(prospectId));
     await until('run 2 outcome', () => finals(prospectId, '2').length > 0, 20_000);
     expect(finals(prospectId, '2')).toEqual(['done']);
     expect((await agent.get(creationPage(prospectId)).expect(200)).text).toContain('Agreements signed');

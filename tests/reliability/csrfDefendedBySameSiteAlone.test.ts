@@ -105,11 +105,17 @@ describe('csrf defended by SameSite alone', () => {
     expect(h1((await agent.get('/onboarding').expect(200)).text)).toBe(CUSTOMER_TYPE_TITLE);
     expect(await customerTypeOf(agent)).toBe('none');
 
-    const page = await asHostile(agent.post('/onboarding/customer-type'), hostile[0]!).set('accept', 'text/html').type('form').send({ customerType: 'private' });
+    const page = await asHostile(agent.post('/onboarding/customer-type'), hostile[0]!)
+      .set('accept', 'text/html')
+      .type('form')
+      .send({ customerType: 'private' });
     expect(page.status).toBe(403);
     expect(page.type).toBe('text/html');
     expect(h1(page.text)).toBe(REFUSED_TITLE);
-    const api = await asHostile(agent.post('/onboarding/customer-type'), hostile[0]!).set('accept', 'application/json').type('form').send({ customerType: 'private' });
+    const api = await asHostile(agent.post('/onboarding/customer-type'), hostile[0]!)
+      .set('accept', 'application/json')
+      .type('form')
+      .send({ customerType: 'private' });
     expect(api.status).toBe(403);
     expect(api.body).toEqual({ error: 'Forbidden' });
 
@@ -232,7 +238,11 @@ describe('csrf defended by SameSite alone: a cross-site GET of /onboarding?error
     };
     const interaction = (await idp.get(path(authUrl)).expect(303)).headers.location as string;
     await idp.get(path(interaction)).expect(200);
-    const login = await idp.post(`${path(interaction)}/login`).type('form').send({ nationalId }).expect(303);
+    const login = await idp
+      .post(`${path(interaction)}/login`)
+      .type('form')
+      .send({ nationalId })
+      .expect(303);
     return new URL((await idp.get(path(login.headers.location as string)).expect(303)).headers.location as string);
   }
 
@@ -267,7 +277,11 @@ describe('csrf defended by SameSite alone: a cross-site GET of /onboarding?error
     expect(page).not.toContain('Something went wrong');
 
     // The person finishes at the broker: the marker still works.
-    const personas = (await request(stack.sandboxUrl).get('/sandbox/personas').expect(200)).body as Array<{ nationalId: string; country: string; scenario: string }>;
+    const personas = (await request(stack.sandboxUrl).get('/sandbox/personas').expect(200)).body as Array<{
+      nationalId: string;
+      country: string;
+      scenario: string;
+    }>;
     const persona = personas.find((p) => p.country === 'DK' && p.scenario === 'onboarding')!;
     const back = await identifyAtBroker(authUrl, persona.nationalId);
     const ret = await dk.linkedFromElsewhere(back.pathname + back.search).expect(302);

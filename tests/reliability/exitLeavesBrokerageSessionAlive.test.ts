@@ -72,7 +72,8 @@ interface LogoutCall {
 }
 
 async function tokensOf(persona: Persona): Promise<string[]> {
-  return ((await request(stack.sandboxUrl).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body as { tokens: string[] }).tokens;
+  return ((await request(stack.sandboxUrl).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body as { tokens: string[] })
+    .tokens;
 }
 
 /** How many of the tokens still open the person's data at the brokerage API (routing status answers 200). */
@@ -111,7 +112,9 @@ const valueOf = (held: string) => (held.startsWith(`${COOKIE}=`) ? held.slice(CO
 async function expectJourneyEnded(left: Res, tokens: string[], oldCookie: string, pageOfTheJourney: string): Promise<void> {
   expect(await workingTokens(tokens), "the person's tokens still working at the brokerage API after leaving").toBe(0);
   const calls = await logoutsWith(tokens);
-  expect(new Set(calls.map((c) => c.path)), 'logout calls made with the person’s own token').toEqual(new Set([brokeragePaths.logoutCurrent, brokeragePaths.logoutLegacy]));
+  expect(new Set(calls.map((c) => c.path)), 'logout calls made with the person’s own token').toEqual(
+    new Set([brokeragePaths.logoutCurrent, brokeragePaths.logoutLegacy]),
+  );
   // Our session: the cookie is cleared (same name, Path=/, Secure) and the old value opens nothing.
   const cleared = sessionSetCookie(left);
   expect(cleared, 'Set-Cookie clearing the session cookie').toBeDefined();
@@ -165,7 +168,10 @@ describe('exit leaves the brokerage session alive', () => {
     // The refresh token would have bought a new access token to a live session: it no longer does.
     const refreshed = [];
     for (const token of tokens) refreshed.push((await request(stack.sandboxUrl).post(brokeragePaths.refreshToken).send({ refreshToken: token })).status);
-    expect(refreshed.filter((status) => status === 200), 'tokens that still buy an access token after leaving').toEqual([]);
+    expect(
+      refreshed.filter((status) => status === 200),
+      'tokens that still buy an access token after leaving',
+    ).toEqual([]);
     expect((await tokensOf(persona)).filter((t) => tokens.includes(t))).toEqual([]);
   });
 
@@ -186,8 +192,14 @@ describe('exit leaves the brokerage session alive', () => {
       const agent = browser();
       const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'onboarding');
       const tokens = await tokensOf(persona);
-      await request(stack.sandboxUrl).post('/sandbox/faults').send({ method: 'DELETE', path: brokeragePaths.logoutCurrent, delayMs: 8000, count: 1 }).expect(204);
-      await request(stack.sandboxUrl).post('/sandbox/faults').send({ method: 'DELETE', path: brokeragePaths.logoutLegacy, delayMs: 8000, count: 1 }).expect(204);
+      await request(stack.sandboxUrl)
+        .post('/sandbox/faults')
+        .send({ method: 'DELETE', path: brokeragePaths.logoutCurrent, delayMs: 8000, count: 1 })
+        .expect(204);
+      await request(stack.sandboxUrl)
+        .post('/sandbox/faults')
+        .send({ method: 'DELETE', path: brokeragePaths.logoutLegacy, delayMs: 8000, count: 1 })
+        .expect(204);
       const left = await agent.post(`${page}/exit`).type('form').send({}).expect(303);
       expect(await logoutsWith(tokens), 'logout calls answered before the exit answered').toEqual([]);
       await expect.poll(async () => (await logoutsWith(tokens)).length, { timeout: 15_000 }).toBe(2);
@@ -206,7 +218,9 @@ describe('exit leaves the brokerage session alive', () => {
     expect(cookie!).toMatch(/; Path=\/(;|$)/);
 
     // The server side: the Redis key's TTL is the idle timeout, renewed by each request (rolling).
-    const sid = decodeURIComponent(valueOf(heldCookie(agent))!).replace(/^s:/, '').split('.')[0]!;
+    const sid = decodeURIComponent(valueOf(heldCookie(agent))!)
+      .replace(/^s:/, '')
+      .split('.')[0]!;
     const key = `${prefix}:sess:${sid}`;
     const ttl = await redis.ttl(key);
     expect(ttl).toBeGreaterThan(29 * 60);

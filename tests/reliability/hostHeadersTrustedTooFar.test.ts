@@ -67,7 +67,11 @@ const withHeaders = <T extends { set(name: string, value: string): T }>(req: T, 
   return req;
 };
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 const canonicalOf = (html: string) => decode(/<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? '');
 
 /** The Private card's hand-off link as the URL it opens: x-safari-<scheme>://… or intent://…#Intent;scheme=<scheme>;… */
@@ -109,7 +113,8 @@ describe('host headers trusted too far', () => {
     const bad: string[] = [];
     let withReturnUrl = 0;
     for (const f of forgeries().filter((x) => x.market === 'SE')) {
-      const allOrders = async () => ((await request(stack.sandboxUrl).get('/sandbox/bankid/all-orders').expect(200)).body as Array<{ orderRef: string }>).map((o) => o.orderRef);
+      const allOrders = async () =>
+        ((await request(stack.sandboxUrl).get('/sandbox/bankid/all-orders').expect(200)).body as Array<{ orderRef: string }>).map((o) => o.orderRef);
       const before = new Set(await allOrders());
       const agent = await journeyOn('SE');
       await agent.post('/onboarding/customer-type').type('form').send({ customerType: 'private' }).expect(303);

@@ -33,8 +33,7 @@ function browserOn(country: 'DK' | 'NO') {
   const host = `${country.toLowerCase()}.localhost:${port}`;
   return {
     get: (path: string) => agent.get(path).set('host', host),
-    post: (path: string, form: Record<string, string> = {}) =>
-      agent.post(path).set('host', host).set('sec-fetch-site', 'same-origin').type('form').send(form),
+    post: (path: string, form: Record<string, string> = {}) => agent.post(path).set('host', host).set('sec-fetch-site', 'same-origin').type('form').send(form),
   };
 }
 
@@ -49,7 +48,11 @@ async function identifyAtBroker(authUrl: string, nationalId: string): Promise<UR
   const interaction = res.headers.location as string;
   const loginPage = await idp.get(path(interaction)).expect(200);
   expect(loginPage.text).toContain(`value="${nationalId}"`);
-  res = await idp.post(`${path(interaction)}/login`).type('form').send({ nationalId }).expect(303);
+  res = await idp
+    .post(`${path(interaction)}/login`)
+    .type('form')
+    .send({ nationalId })
+    .expect(303);
   res = await idp.get(path(res.headers.location as string)).expect(303);
   return new URL(res.headers.location as string);
 }

@@ -66,10 +66,12 @@ describe('retries multiply timeouts into minutes: the request deadline', () => {
     expect(outcome).toMatchObject({ status: 0, message: expect.stringContaining('deadline') });
     expect(silentCalls - before).toBe(1);
     // The deadline has passed: the next call is not made at all.
-    await expect(withDeadline(1, async () => {
-      await new Promise((r) => setTimeout(r, 20));
-      return http.json({ method: 'GET', path: '/slow', schema: z.unknown() });
-    })).rejects.toMatchObject({ status: 0 });
+    await expect(
+      withDeadline(1, async () => {
+        await new Promise((r) => setTimeout(r, 20));
+        return http.json({ method: 'GET', path: '/slow', schema: z.unknown() });
+      }),
+    ).rejects.toMatchObject({ status: 0 });
     expect(silentCalls - before).toBe(1);
   });
 });

@@ -160,9 +160,7 @@ describe('retries multiply timeouts into minutes', () => {
 
     await late('POST', brokeragePaths.initFileUpload, 10);
     const before = proxy.count('POST', brokeragePaths.initFileUpload);
-    const res = await answer(
-      citizenshipProofUpload(agent.post(`${page}/step`), { country: 'NO', bytes: samplePdf(), name: 'passport.pdf' }),
-    );
+    const res = await answer(citizenshipProofUpload(agent.post(`${page}/step`), { country: 'NO', bytes: samplePdf(), name: 'passport.pdf' }));
     const tries = proxy.count('POST', brokeragePaths.initFileUpload) - before;
     seen.push(`init-file-upload ${tries} (${res === 'no answer' ? 'no answer' : res.status})`);
 

@@ -27,7 +27,8 @@ interface StoredInfo {
   contentDisposition: string | null;
   size: number | null;
 }
-const storedObjects = async () => ((await request(stack.sandboxUrl).get('/sandbox/storage/objects').expect(200)).body as StoredInfo[]).filter((o) => o.size !== null);
+const storedObjects = async () =>
+  ((await request(stack.sandboxUrl).get('/sandbox/storage/objects').expect(200)).body as StoredInfo[]).filter((o) => o.size !== null);
 
 async function toProof(agent: Agent): Promise<string> {
   const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'citizenship');
@@ -66,7 +67,9 @@ describe('uploads judged by magic bytes alone', () => {
     // A real PDF is stored, and fetched from the storage it is a download the browser may not sniff.
     await upload(agent, page, samplePdf(), 'Pass port.pdf', 'application/pdf').expect(303);
     const stored = await storedObjects();
-    expect(stored.map((o) => [o.fileName, o.contentType, o.contentDisposition])).toEqual([['Pass port.pdf', 'application/pdf', 'attachment; filename="Pass port.pdf"']]);
+    expect(stored.map((o) => [o.fileName, o.contentType, o.contentDisposition])).toEqual([
+      ['Pass port.pdf', 'application/pdf', 'attachment; filename="Pass port.pdf"'],
+    ]);
     const served = await request(stack.sandboxUrl).get(`/sandbox/storage/${stored[0]!.key}`).expect(200);
     expect(served.headers['content-type']).toMatch(/^application\/pdf/);
     expect(served.headers['content-disposition']).toBe('attachment; filename="Pass port.pdf"');

@@ -114,10 +114,10 @@ export const httpAnswers: Partial<Record<StepId, HttpAnswer>> = {
     if (screen === 'dialog') return form('dialog');
     if (screen === 'address') return form('address', residencyAddress);
     if (screen === 'questions') return form('questions', residencyAnswers);
-    if (!html.includes('class="file-list"')) return { fields: { step: 'RESIDENCY_STEP', screen: 'documents', intent: 'upload', slot: 'proofOfAddress' }, file: residencyDocument() };
+    if (!html.includes('class="file-list"'))
+      return { fields: { step: 'RESIDENCY_STEP', screen: 'documents', intent: 'upload', slot: 'proofOfAddress' }, file: residencyDocument() };
     return form('documents', { intent: 'finish' });
   },
-
 };
 
 export async function currentStep(page: Page): Promise<{ step: StepId; screen: string }> {

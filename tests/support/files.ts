@@ -69,7 +69,8 @@ export function pngWithDimensions(width: number, height: number): Buffer {
 }
 
 /** PDF magic bytes followed by a web page: sniffed as a PDF, rendered as HTML by a browser that sniffs. */
-export const pdfHtmlPolyglot = (): Buffer => Buffer.from('%PDF-1.4\n<html><body><script>fetch("/onboarding").then((r) => r.text()).then(alert)</script></body></html>\n', 'latin1');
+export const pdfHtmlPolyglot = (): Buffer =>
+  Buffer.from('%PDF-1.4\n<html><body><script>fetch("/onboarding").then((r) => r.text()).then(alert)</script></body></html>\n', 'latin1');
 
 /** A valid one-page PDF that also carries a page in a comment right after its header. */
 export function pdfWithHtmlComment(): Buffer {

@@ -66,7 +66,8 @@ export async function expectAccessibleWithoutJs(page: Page, withJs: Page, screen
   await withJs.unrouteAll();
   await withJs.route('**/*', (route) => {
     const request = route.request();
-    if (request.url() === url && request.resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+    if (request.url() === url && request.resourceType() === 'document')
+      return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
     if (request.resourceType() === 'script') return route.abort();
     return route.continue();
   });

@@ -34,9 +34,13 @@ export async function createOwnRedis(name: string): Promise<OwnRedis> {
       return child;
     },
     async start() {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir], {
-        stdio: 'ignore',
-      });
+      child = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir],
+        {
+          stdio: 'ignore',
+        },
+      );
       const until = Date.now() + 10_000;
       for (;;) {
         const client = createClient({ url, socket: { reconnectStrategy: false } });

@@ -5,10 +5,35 @@ import type { CountryCode } from '../../shared/contracts/brokerage.ts';
 
 describe('defaults (customer-information §3 table)', () => {
   it.each([
-    ['SE', [['ISK_SE', true, false, false, true], ['DEP_SE', true, true, false, false]]],
-    ['NO', [['ASK_NO', true, false, false, true], ['DEP_NO', false, false, false, false], ['EPK_NO', false, false, false, false]]],
-    ['FI', [['ESA_FI', false, false, true, true], ['DEP_FI', true, true, false, false]]],
-    ['DK', [['DEP_DK', true, true, false, false], ['DSK_DK', false, false, true, true]]],
+    [
+      'SE',
+      [
+        ['ISK_SE', true, false, false, true],
+        ['DEP_SE', true, true, false, false],
+      ],
+    ],
+    [
+      'NO',
+      [
+        ['ASK_NO', true, false, false, true],
+        ['DEP_NO', false, false, false, false],
+        ['EPK_NO', false, false, false, false],
+      ],
+    ],
+    [
+      'FI',
+      [
+        ['ESA_FI', false, false, true, true],
+        ['DEP_FI', true, true, false, false],
+      ],
+    ],
+    [
+      'DK',
+      [
+        ['DEP_DK', true, true, false, false],
+        ['DSK_DK', false, false, true, true],
+      ],
+    ],
   ] as const)('%s: account, selected, mandatory, exclusive, popular in sort order', (country, rows) => {
     expect(defaultAccounts(country).map((a) => [a.accountTypeWithCountry, a.selected, a.mandatory, a.exclusive, a.popular])).toEqual(rows);
   });
@@ -32,10 +57,25 @@ describe('decidePicker', () => {
     ['DK DEP locked', 'DK', { ...none, posted: [] }, { kind: 'submit', accounts: ['DEP_DK'] }],
     ['DK DSK outside campaign: dialog', 'DK', { ...none, posted: ['DSK_DK'] }, { kind: 'confirm', accounts: ['DEP_DK', 'DSK_DK'], account: 'DSK_DK' }],
     ['DK DSK outside campaign confirmed', 'DK', { ...none, posted: ['DSK_DK'], confirmed: ['DSK_DK'] }, { kind: 'submit', accounts: ['DEP_DK', 'DSK_DK'] }],
-    ['DK campaign DSK unanswered', 'DK', { ...none, campaign: true, posted: ['DSK_DK'] }, { kind: 'error', accounts: ['DEP_DK', 'DSK_DK'], error: 'dskQuestionRequired' }],
+    [
+      'DK campaign DSK unanswered',
+      'DK',
+      { ...none, campaign: true, posted: ['DSK_DK'] },
+      { kind: 'error', accounts: ['DEP_DK', 'DSK_DK'], error: 'dskQuestionRequired' },
+    ],
     ['DK campaign DSK yes: locked off', 'DK', { ...none, campaign: true, posted: ['DSK_DK'], dskExisting: 'yes' }, { kind: 'dskLocked', accounts: ['DEP_DK'] }],
-    ['DK campaign DSK no: dialog', 'DK', { ...none, campaign: true, posted: ['DSK_DK'], dskExisting: 'no' }, { kind: 'confirm', accounts: ['DEP_DK', 'DSK_DK'], account: 'DSK_DK' }],
-    ['DK campaign DSK no and confirmed', 'DK', { campaign: true, posted: ['DSK_DK'], dskExisting: 'no', confirmed: ['DSK_DK'] }, { kind: 'submit', accounts: ['DEP_DK', 'DSK_DK'] }],
+    [
+      'DK campaign DSK no: dialog',
+      'DK',
+      { ...none, campaign: true, posted: ['DSK_DK'], dskExisting: 'no' },
+      { kind: 'confirm', accounts: ['DEP_DK', 'DSK_DK'], account: 'DSK_DK' },
+    ],
+    [
+      'DK campaign DSK no and confirmed',
+      'DK',
+      { campaign: true, posted: ['DSK_DK'], dskExisting: 'no', confirmed: ['DSK_DK'] },
+      { kind: 'submit', accounts: ['DEP_DK', 'DSK_DK'] },
+    ],
     ['DK campaign without DSK ignores the question', 'DK', { ...none, campaign: true, posted: [] }, { kind: 'submit', accounts: ['DEP_DK'] }],
   ])('%s', (_name, country, input, expected) => {
     expect(decidePicker(country, input)).toEqual(expected);

@@ -52,7 +52,9 @@ describe('brokerageForPerson', () => {
     ['the refresh itself failing', { jwt: 'a', refreshToken: 'r' }, async () => Promise.reject(new UpstreamError('brokerage', 400, undefined, 'bad refresh'))],
   ])('with %s the expiry is the error: session expired', async (_name, tokens, refresh) => {
     const { client } = fakeBrokerage(new Set(['b']), refresh);
-    const error = await brokerageForPerson(client, journeyWith(tokens), logger).submitMilestone('p1', 'one').catch((e: unknown) => e);
+    const error = await brokerageForPerson(client, journeyWith(tokens), logger)
+      .submitMilestone('p1', 'one')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect(callErrorKind(error)).toBe('SESSION_EXPIRED_ERROR');
   });

@@ -15,7 +15,13 @@ const t = i18n.translator('en');
 const BASE = 'https://forms.example.com/additional-information';
 const ACTION = '/onboarding/customer-information/p-1/step';
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 interface Action {
   kind: 'post' | 'close' | 'link';
@@ -32,7 +38,8 @@ function read(html: string, id: string) {
   const [content = '', actionsHtml = ''] = html.split('<div class="actions dialog__actions">');
   const links = [...content.matchAll(/<p><a href="([^"]*)">([^<]*)<\/a><\/p>/g)].map((m) => ({ href: decode(m[1]!), label: decode(m[2]!) }));
   const actions: Action[] = [];
-  const control = /<form action="([^"]*)" method="post">((?:<input type="hidden" name="[^"]*" value="[^"]*"\/>)*)<button type="submit" class="([^"]*)">([^<]*)<\/button><\/form>|<button type="button" class="([^"]*)">([^<]*)<\/button>|<a class="([^"]*)" href="([^"]*)">([^<]*)<\/a>/g;
+  const control =
+    /<form action="([^"]*)" method="post">((?:<input type="hidden" name="[^"]*" value="[^"]*"\/>)*)<button type="submit" class="([^"]*)">([^<]*)<\/button><\/form>|<button type="button" class="([^"]*)">([^<]*)<\/button>|<a class="([^"]*)" href="([^"]*)">([^<]*)<\/a>/g;
   for (const m of actionsHtml.matchAll(control)) {
     if (m[1] !== undefined) {
       const fields = Object.fromEntries([...m[2]!.matchAll(/name="([^"]*)" value="([^"]*)"/g)].map((f) => [f[1]!, decode(f[2]!)]));
@@ -50,7 +57,13 @@ function read(html: string, id: string) {
 }
 
 const post = (intent: string) => ({ action: ACTION, fields: { step: 'X_STEP', intent } });
-const postAction = (label: string, intent: string, className: string): Action => ({ kind: 'post', href: ACTION, fields: { step: 'X_STEP', intent }, className, label });
+const postAction = (label: string, intent: string, className: string): Action => ({
+  kind: 'post',
+  href: ACTION,
+  fields: { step: 'X_STEP', intent },
+  className,
+  label,
+});
 const formUrl = (type: string) => `${BASE}/identified?exit=${type}`;
 
 interface Case {
@@ -96,7 +109,10 @@ const cases: Case[] = [
     type: 'PEP',
     options: { id: 'pep-dialog', primary: post('resetPep'), secondary: post('cancel'), manualFormBase: BASE },
     title: 'You answered that you are a politically exposed person',
-    text: ['A politically exposed person (PEP) has, or has had within the last 18 months,', 'If you are a politically exposed person, you cannot continue your application online.'],
+    text: [
+      'A politically exposed person (PEP) has, or has had within the last 18 months,',
+      'If you are a politically exposed person, you cannot continue your application online.',
+    ],
     primary: 'I am not a politically exposed person',
     secondary: 'Cancel',
     link: { label: 'Go to the form', href: formUrl('PEP') },
@@ -105,7 +121,10 @@ const cases: Case[] = [
     type: 'INVESTMENT_RISK',
     options: { id: 'investment-risk-dialog', primary: post('acceptRisk'), secondary: post('cancel') },
     title: 'Investing involves risk',
-    text: ['The value of shares, funds and other securities can go down as well as up. You may lose some or all of the money you invest,', 'To open an account online, you must confirm that you understand this risk.'],
+    text: [
+      'The value of shares, funds and other securities can go down as well as up. You may lose some or all of the money you invest,',
+      'To open an account online, you must confirm that you understand this risk.',
+    ],
     primary: 'I understand the risk',
     secondary: 'Cancel',
     link: null,
@@ -152,7 +171,14 @@ describe('complianceDialogProps', () => {
   });
 
   it("RESIDENCY with the manual form as its secondary action (the residency step's dialog)", () => {
-    const props = complianceDialogProps(t, 'RESIDENCY', { id: 'r', primary: post('dialogContinue'), secondary: 'manualForm', manualFormBase: BASE, values: { country: 'SE' }, closes: ['primary'] });
+    const props = complianceDialogProps(t, 'RESIDENCY', {
+      id: 'r',
+      primary: post('dialogContinue'),
+      secondary: 'manualForm',
+      manualFormBase: BASE,
+      values: { country: 'SE' },
+      closes: ['primary'],
+    });
     for (const html of [renderToStaticMarkup(<Dialog {...props} />), renderToStaticMarkup(<ModalDialog {...props} />)]) {
       const shown = read(html, 'r');
       expect(shown.links).toEqual([]);
@@ -161,7 +187,16 @@ describe('complianceDialogProps', () => {
   });
 
   it('passes on the modal options', () => {
-    const props = complianceDialogProps(t, 'PEP', { id: 'p', primary: post('x'), secondary: post('y'), manualFormBase: BASE, closes: ['primary', 'secondary'], openers: ['pep-opener'], openOnLoad: true, warning: 'Choose an alternative' });
+    const props = complianceDialogProps(t, 'PEP', {
+      id: 'p',
+      primary: post('x'),
+      secondary: post('y'),
+      manualFormBase: BASE,
+      closes: ['primary', 'secondary'],
+      openers: ['pep-opener'],
+      openOnLoad: true,
+      warning: 'Choose an alternative',
+    });
     expect(props).toMatchObject({ closes: ['primary', 'secondary'], openers: ['pep-opener'], openOnLoad: true, warning: 'Choose an alternative' });
   });
 
@@ -176,7 +211,8 @@ describe('complianceDialogProps', () => {
       const props = complianceDialogProps(tr, type, { id: 'd', primary: post('x'), secondary: post('y'), manualFormBase: BASE });
       expect(props.title.length).toBeGreaterThan(10);
       expect(props.text).toHaveLength(2);
-      if (locale !== 'en') expect(props.title).not.toBe(complianceDialogProps(t, type, { id: 'd', primary: post('x'), secondary: post('y'), manualFormBase: BASE }).title);
+      if (locale !== 'en')
+        expect(props.title).not.toBe(complianceDialogProps(t, type, { id: 'd', primary: post('x'), secondary: post('y'), manualFormBase: BASE }).title);
     }
   });
 });

@@ -25,7 +25,13 @@ describe('config', () => {
   });
 
   it('accepts a complete production config with secure cookies', () => {
-    const c = loadConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379', SESSION_SECRET: 'x'.repeat(40), JOB_SECRET_KEY: 'ab'.repeat(32), PUBLIC_URL: 'https://onboarding.example.se' });
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      SESSION_SECRET: 'x'.repeat(40),
+      JOB_SECRET_KEY: 'ab'.repeat(32),
+      PUBLIC_URL: 'https://onboarding.example.se',
+    });
     expect(c.cookieSecure).toBe(true);
     expect(c.production).toBe(true);
   });
@@ -46,7 +52,9 @@ describe('config', () => {
     const c = loadConfig({ COUNTRY_HOSTS: 'onboarding.example.DK=dk,example.no=NO' });
     expect(c.countryByHost.get('onboarding.example.dk')).toBe('DK');
     expect(c.countryByHost.get('example.no')).toBe('NO');
-    expect(loadConfig({ OIDC_ISSUER_URL: 'https://broker.example.com', OIDC_CLIENT_SECRET: 's'.repeat(32) }).OIDC_ISSUER_URL).toBe('https://broker.example.com');
+    expect(loadConfig({ OIDC_ISSUER_URL: 'https://broker.example.com', OIDC_CLIENT_SECRET: 's'.repeat(32) }).OIDC_ISSUER_URL).toBe(
+      'https://broker.example.com',
+    );
   });
 
   it('exits 1 with a clear message when started with bad config', async () => {

@@ -48,7 +48,9 @@ describe('citizenship rules', () => {
   const answers = (countries: string[], attachments: Record<string, number> = {}) => ({
     ...emptyCitizenship(),
     countries: countries as never,
-    attachments: Object.fromEntries(Object.entries(attachments).map(([c, n]) => [c, Array.from({ length: n }, (_, i) => ({ attachmentId: `${c}${i}`, name: 'x.pdf' }))])),
+    attachments: Object.fromEntries(
+      Object.entries(attachments).map(([c, n]) => [c, Array.from({ length: n }, (_, i) => ({ attachmentId: `${c}${i}`, name: 'x.pdf' }))]),
+    ),
   });
 
   it.each([

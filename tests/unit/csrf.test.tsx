@@ -17,7 +17,11 @@ describe('csrfVerdict', () => {
     ['HEAD is never checked', { method: 'HEAD', origin: 'https://evil.example' }, { ok: true, by: 'safeMethod' }],
     ['OPTIONS is never checked', { method: 'OPTIONS' }, { ok: true, by: 'safeMethod' }],
     ['same-origin passes', { secFetchSite: 'same-origin' }, { ok: true, by: 'fetchMetadata' }],
-    ['same-origin wins over a foreign Origin (the header a browser cannot be made to lie in)', { secFetchSite: 'same-origin', origin: 'https://evil.example' }, { ok: true, by: 'fetchMetadata' }],
+    [
+      'same-origin wins over a foreign Origin (the header a browser cannot be made to lie in)',
+      { secFetchSite: 'same-origin', origin: 'https://evil.example' },
+      { ok: true, by: 'fetchMetadata' },
+    ],
     ['header case and spaces do not matter', { secFetchSite: ' Same-Origin ' }, { ok: true, by: 'fetchMetadata' }],
     ['none (the person reloads or resubmits) passes', { secFetchSite: 'none' }, { ok: true, by: 'userInitiated' }],
     ['cross-site is refused, even with an own Origin', { secFetchSite: 'cross-site', origin: own[0] }, { ok: false, reason: 'crossSite' }],
@@ -68,7 +72,15 @@ describe('CsrfField', () => {
     let asked = 0;
     const csrfToken = () => (asked++, 'tok');
     const base = { manifest: { islands: {} }, nonce: 'n', locale: 'en', title: 't', canonicalUrl: 'https://x.example/onboarding', csrfToken };
-    const withForms = renderPage({ ...base, body: <form method="post"><CsrfField /><CsrfField /></form> });
+    const withForms = renderPage({
+      ...base,
+      body: (
+        <form method="post">
+          <CsrfField />
+          <CsrfField />
+        </form>
+      ),
+    });
     expect(asked).toBe(1);
     expect(withForms).toContain('<meta name="csrf-token" content="tok"/>');
     const withoutForms = renderPage({ ...base, body: <p>no form</p> });

@@ -17,7 +17,13 @@ const PROSPECT = 'prospect-123';
 type StatusAnswer = { httpStatus: number; body: CreationStatus | null };
 const st = (over: Partial<CreationStatus> = {}): StatusAnswer => ({
   httpStatus: 200,
-  body: { done: false, creation_process_status: 'customer_creation_started', nightly_downtime: false, creation_requests: [{ request_type: 'create_customer', status: 'queued' }], ...over },
+  body: {
+    done: false,
+    creation_process_status: 'customer_creation_started',
+    nightly_downtime: false,
+    creation_requests: [{ request_type: 'create_customer', status: 'queued' }],
+    ...over,
+  },
 });
 const uninitiated = st({ creation_process_status: 'uninitiated', creation_requests: [] });
 const done = st({ done: true, creation_process_status: 'customer_creation_done', creation_requests: [{ request_type: 'create_customer', status: 'done' }] });
@@ -88,7 +94,12 @@ function setup(fake: ReturnType<typeof fakeBrokerage>, opts: { pollIntervalMs?: 
   credentials = createMemoryCreationCredentials({ key: randomBytes(32) });
   logLines = [];
   secrets = fake.issued;
-  const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(String(chunk)); cb(); } });
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logLines.push(String(chunk));
+      cb();
+    },
+  });
   const logger = pino({ level: 'trace' }, sink);
   const job = createCustomerCreationJob({
     brokerage: fake.brokerage,
@@ -322,7 +333,7 @@ describe('customer creation job', () => {
     expect(fake.calls.creationStatus).toBe(0);
   });
 
-  it('removes the run\'s credentials when a step fails for good', async () => {
+  it("removes the run's credentials when a step fails for good", async () => {
     const down = new UpstreamError('brokerage', 0, undefined, 'brokerage unreachable');
     const fake = fakeBrokerage({ initial: uninitiated, polls: [down] });
     const { seen } = setup(fake);
@@ -331,7 +342,7 @@ describe('customer creation job', () => {
     expect(credentials.size()).toBe(0);
   });
 
-  it('Try again after an error starts a new run with fresh credentials, and the old run\'s late jobs stay out of it', async () => {
+  it("Try again after an error starts a new run with fresh credentials, and the old run's late jobs stay out of it", async () => {
     const fake = fakeBrokerage({ initial: { httpStatus: 500, body: null }, polls: [st(), done] });
     const { job, seen } = setup(fake);
     await run('1');

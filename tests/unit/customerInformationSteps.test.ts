@@ -22,7 +22,15 @@ describe('applyStepFlags (customer-information §4.1)', () => {
     { flags: { kyc: true, residency: false }, expected: server.filter((s) => s !== 'RESIDENCY_STEP') },
     {
       flags: { kyc: false, residency: true },
-      expected: ['ACCOUNT_PICKER_STEP', 'ACCOUNT_ALIAS_STEP', 'CONTACT_INFORMATION_STEP', 'CITIZENSHIP_STEP', 'RESIDENCY_STEP', 'TAX_INFO_STEP', 'EXISTING_STEP'],
+      expected: [
+        'ACCOUNT_PICKER_STEP',
+        'ACCOUNT_ALIAS_STEP',
+        'CONTACT_INFORMATION_STEP',
+        'CITIZENSHIP_STEP',
+        'RESIDENCY_STEP',
+        'TAX_INFO_STEP',
+        'EXISTING_STEP',
+      ],
     },
     {
       flags: { kyc: false, residency: false },
@@ -42,9 +50,19 @@ describe('journeySteps', () => {
   const withoutKycAndLegacy = new Set<StepId>(server.filter((s) => s !== 'KYC_STEP'));
   it.each([
     { name: 'every step has a screen', flags: { kyc: true, residency: true }, implemented: all, expected: server },
-    { name: 'a step without a screen is left out', flags: { kyc: true, residency: true }, implemented: withoutKycAndLegacy, expected: server.filter((s) => s !== 'KYC_STEP') },
+    {
+      name: 'a step without a screen is left out',
+      flags: { kyc: true, residency: true },
+      implemented: withoutKycAndLegacy,
+      expected: server.filter((s) => s !== 'KYC_STEP'),
+    },
     { name: 'the legacy form without a screen empties the list', flags: { kyc: false, residency: true }, implemented: withoutKycAndLegacy, expected: [] },
-    { name: 'the legacy form with a screen', flags: { kyc: false, residency: false }, implemented: all, expected: applyStepFlags(server, { kyc: false, residency: false }) },
+    {
+      name: 'the legacy form with a screen',
+      flags: { kyc: false, residency: false },
+      implemented: all,
+      expected: applyStepFlags(server, { kyc: false, residency: false }),
+    },
   ])('$name', ({ flags, implemented, expected }) => {
     expect(journeySteps(server, flags, implemented)).toEqual(expected);
   });

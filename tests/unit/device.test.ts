@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { deviceFromUserAgent, offersDeviceChoice, type Device } from '../../shared/device.ts';
 import { userAgents } from '../support/userAgents.ts';
 
-
 const table: [keyof typeof userAgents | '', string | undefined, Device][] = [
   ['iphoneSafari', undefined, { deviceClass: 'mobile', os: 'ios', mobileSafari: true, instagram: false }],
   ['iphoneChrome', undefined, { deviceClass: 'mobile', os: 'ios', mobileSafari: false, instagram: false }],

@@ -8,7 +8,11 @@ import { IdentificationErrorPage, type ErrorAction } from '../../views/pages/Ide
 import type { IdentificationError } from '../../shared/routing.ts';
 
 const t = createI18n(loadCatalogues()).translator('en');
-const decode = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 const table: [IdentificationError, string, string | null, string | null][] = [
   ['MANUAL_SUPPORT_ERROR', 'You need to provide additional information', null, 'Submit more information'],

@@ -60,7 +60,12 @@ function postForm(html: string, action: string, label: string) {
 
 // React escapes attribute values; undo exactly that to read data-props back.
 const unescapeAttr = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 describe('renderPage', () => {
   it('renders a complete document with the shell head', () => {
@@ -165,7 +170,9 @@ describe('renderPage', () => {
 
 describe('manifest', () => {
   it('lists every island with files that exist on disk', () => {
-    const islandFiles = readdirSync(path.join(root, 'client/islands')).filter((f) => f.endsWith('.tsx')).map((f) => f.slice(0, -4));
+    const islandFiles = readdirSync(path.join(root, 'client/islands'))
+      .filter((f) => f.endsWith('.tsx'))
+      .map((f) => f.slice(0, -4));
     expect(Object.keys(manifest.islands).sort()).toEqual(islandFiles.sort());
     expect(islandFiles).toContain('bankidQr');
     const files = [manifest.css!, ...Object.values(manifest.islands).flatMap((i) => [i.file, ...i.imports])];

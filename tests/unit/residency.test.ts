@@ -37,7 +37,11 @@ describe('checkAddress (customer-information §5: country, address, zip code and
     ['a 201-character address', { address: 'a'.repeat(201) }, { address: 'tooLong' }],
     ['a 21-character zip code', { zipCode: '1'.repeat(21) }, { zipCode: 'tooLong' }],
     ['a 101-character city', { city: 'c'.repeat(101) }, { city: 'tooLong' }],
-    ['everything empty', { addressCountry: '', address: '', zipCode: '', city: '' }, { addressCountry: 'required', address: 'required', zipCode: 'required', city: 'required' }],
+    [
+      'everything empty',
+      { addressCountry: '', address: '', zipCode: '', city: '' },
+      { addressCountry: 'required', address: 'required', zipCode: 'required', city: 'required' },
+    ],
   ])('%s', (_name, change, expected) => {
     expect(checkAddress({ ...address, ...change }, 'SE')).toEqual(expected);
   });
@@ -56,7 +60,11 @@ describe('checkAnswers (customer-information §5: all three answers non-empty)',
     ['2000 characters', { durationAbroad: 'x'.repeat(2000) }, {}],
     ['2000 characters and spaces around', { durationAbroad: `  ${'x'.repeat(2000)}  ` }, {}],
     ['2001 characters', { durationAbroad: 'x'.repeat(2001) }, { durationAbroad: 'tooLong' }],
-    ['all empty', { applicationPurpose: '', reasonForLivingAbroad: '', durationAbroad: '' }, { applicationPurpose: 'required', reasonForLivingAbroad: 'required', durationAbroad: 'required' }],
+    [
+      'all empty',
+      { applicationPurpose: '', reasonForLivingAbroad: '', durationAbroad: '' },
+      { applicationPurpose: 'required', reasonForLivingAbroad: 'required', durationAbroad: 'required' },
+    ],
   ])('%s', (_name, change, expected) => {
     expect(checkAnswers({ ...answers, ...change })).toEqual(expected);
   });
@@ -110,7 +118,14 @@ describe('residencyCase (customer-information §7 POST create case)', () => {
 });
 
 describe('residencySubmission (customer-information §3 residency data, §7 POST submit residency step)', () => {
-  const ready: ResidencyAnswers = { ...saved, nnxTaskId: 'task-9', files: [{ attachmentId: 'a1', name: 'bill.pdf' }, { attachmentId: 'a2', name: 'lease.png' }] };
+  const ready: ResidencyAnswers = {
+    ...saved,
+    nnxTaskId: 'task-9',
+    files: [
+      { attachmentId: 'a1', name: 'bill.pdf' },
+      { attachmentId: 'a2', name: 'lease.png' },
+    ],
+  };
 
   it('sends the address, the three questions with answers in order, the attachments and the case task id', () => {
     const body = residencySubmission(ready, 'SE');
@@ -142,7 +157,10 @@ describe('refusedPartsOf (a refused submit names fields)', () => {
     [[], []],
     [['addressCountry'], ['addressCountry']],
     [['questionsAndAnswers.1.answer', 'questionsAndAnswers.2.answer'], ['questionsAndAnswers']],
-    [['attachments.0.attachmentId', 'city'], ['city', 'attachments']],
+    [
+      ['attachments.0.attachmentId', 'city'],
+      ['city', 'attachments'],
+    ],
     [['nnxTaskId', 'somethingElse'], []],
   ])('%j → %j', (fields, expected) => {
     expect(refusedPartsOf(fields)).toEqual(expected);

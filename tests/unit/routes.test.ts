@@ -31,7 +31,10 @@ const expected: [string, string][] = [
   [routes.error, '/onboarding/error'],
   [routes.nightlyDowntimeStatus(), '/onboarding/nightly-downtime-status'],
   [routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: false }), '/onboarding/nightly-downtime-status?justCompletedSignup=true'],
-  [routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: true }), '/onboarding/nightly-downtime-status?justCompletedSignup=true&embedded=true&webview=true'],
+  [
+    routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: true }),
+    '/onboarding/nightly-downtime-status?justCompletedSignup=true&embedded=true&webview=true',
+  ],
   [routes.caseStatus, '/onboarding/case-status'],
   [routes.caseStatusReturn, '/onboarding/case-status/return'],
   [routes.loginInApp, '/onboarding/login-in-app'],
@@ -86,7 +89,7 @@ describe('journey routes (shared/routes.ts)', () => {
 
   // Express (path-to-regexp) is the judge: each built URL reaches the handler of its own pattern and no
   // other, with the prospect id decoded back to what was given.
-  it.each(ids)("each built URL matches exactly its own Express pattern, with the id %j as req.params", async (id) => {
+  it.each(ids)('each built URL matches exactly its own Express pattern, with the id %j as req.params', async (id) => {
     const app = express();
     const names = Object.keys(routePatterns) as RouteName[];
     for (const name of names) {

@@ -24,7 +24,11 @@ describe('routingDecision (identification-routing-creation §4 "Routing after id
   });
 
   it('has a row for every routing status', () => {
-    for (const status of routingStatuses) expect(table.some(([s]) => s === status), status).toBe(true);
+    for (const status of routingStatuses)
+      expect(
+        table.some(([s]) => s === status),
+        status,
+      ).toBe(true);
   });
 
   it.each([

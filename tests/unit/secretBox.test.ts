@@ -67,7 +67,7 @@ describe('creation credentials store', () => {
     expect(store.size()).toBe(0);
   });
 
-  it('stores only the sealed value in Redis, with a lifetime; another key, or another entry\'s value, opens nothing', async () => {
+  it("stores only the sealed value in Redis, with a lifetime; another key, or another entry's value, opens nothing", async () => {
     const redis = new Map<string, { value: string; ex?: number }>();
     const client = {
       async set(k: string, value: string, opts?: { EX?: number }) {

@@ -12,7 +12,9 @@ import {
   type SensitiveQuestionAnswers,
 } from '../../shared/sensitiveAnswers.ts';
 
-type Row = { [Q in SensitiveQuestion]: [question: Q, answer: SensitiveQuestionAnswers[Q], dialog: string | null, resetTo: SensitiveQuestionAnswers[Q] | null] }[SensitiveQuestion];
+type Row = {
+  [Q in SensitiveQuestion]: [question: Q, answer: SensitiveQuestionAnswers[Q], dialog: string | null, resetTo: SensitiveQuestionAnswers[Q] | null];
+}[SensitiveQuestion];
 
 const table: Row[] = [
   ['pep', 224, 'PEP', 223],

@@ -6,7 +6,8 @@ import { IdleMemoryStore, sessionCookieName } from '../../server/session.ts';
 
 const get = (store: IdleMemoryStore, sid: string) =>
   new Promise<SessionData | null | undefined>((resolve, reject) => store.get(sid, (err, s) => (err ? reject(err) : resolve(s))));
-const set = (store: IdleMemoryStore, sid: string, data: object) => new Promise<void>((resolve) => store.set(sid, { cookie: {}, ...data } as SessionData, () => resolve()));
+const set = (store: IdleMemoryStore, sid: string, data: object) =>
+  new Promise<void>((resolve) => store.set(sid, { cookie: {}, ...data } as SessionData, () => resolve()));
 const touch = (store: IdleMemoryStore, sid: string) => new Promise<void>((resolve) => store.touch(sid, { cookie: {} } as SessionData, () => resolve()));
 
 describe('IdleMemoryStore', () => {

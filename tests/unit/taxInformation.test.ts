@@ -201,7 +201,9 @@ describe('sandbox check of a tax submit', () => {
 
 describe('manualFormUrl (customer-information §2.3 compliance dialogs)', () => {
   it('appends the identified path and the exit parameter', () => {
-    expect(manualFormUrl('https://forms.example.com/additional-information', 'FATCA')).toBe('https://forms.example.com/additional-information/identified?exit=FATCA');
+    expect(manualFormUrl('https://forms.example.com/additional-information', 'FATCA')).toBe(
+      'https://forms.example.com/additional-information/identified?exit=FATCA',
+    );
     expect(manualFormUrl('https://forms.example.com/', 'RESIDENCY')).toBe('https://forms.example.com/identified?exit=RESIDENCY');
   });
 });

@@ -34,9 +34,7 @@ interface CommonOptions {
 }
 
 export type ComplianceDialogOptions<T extends SensitiveAnswerDialogType> = CommonOptions &
-  (T extends ComplianceDialogType
-    ? { manualFormBase: string; secondary: ComplianceDialogTarget | 'manualForm' }
-    : { secondary: ComplianceDialogTarget });
+  (T extends ComplianceDialogType ? { manualFormBase: string; secondary: ComplianceDialogTarget | 'manualForm' } : { secondary: ComplianceDialogTarget });
 
 interface Texts {
   title: string;

@@ -59,7 +59,14 @@ export function FieldError({ id, error }: { id: string; error?: string | null })
 }
 
 /** A labelled field with its inline error; the input gets the aria attributes through `children`. */
-export function Field(props: { id: string; label: ReactNode; hint?: ReactNode; error?: string | null; className?: string; children: (described: Described) => ReactNode }) {
+export function Field(props: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  className?: string;
+  children: (described: Described) => ReactNode;
+}) {
   return (
     <div className={props.className ?? 'field'}>
       <label htmlFor={props.id}>{props.label}</label>

@@ -36,7 +36,11 @@ export function removeFileDialog(
     id: options.id,
     title: t('fileUpload.remove.title'),
     text: [options.file.name],
-    primary: { label: t('fileUpload.remove.yes'), action: options.action, fields: { ...options.fields, intent: 'remove', attachmentId: options.file.attachmentId } },
+    primary: {
+      label: t('fileUpload.remove.yes'),
+      action: options.action,
+      fields: { ...options.fields, intent: 'remove', attachmentId: options.file.attachmentId },
+    },
     secondary: { label: t('fileUpload.remove.no'), href: options.keepHref },
     ...(options.openers ? { openers: options.openers } : {}),
   };

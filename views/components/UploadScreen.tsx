@@ -93,7 +93,13 @@ export function UploadScreen(props: UploadScreenProps) {
 export function RemoveFileScreen(props: { t: Translate; action: string; fields: ScreenFieldValues; slot: string; file: UploadedFileRef; keepHref: string }) {
   return (
     <Dialog
-      {...removeFileDialog(props.t, { id: 'remove-file-dialog', action: props.action, fields: { ...props.fields, slot: props.slot }, file: props.file, keepHref: props.keepHref })}
+      {...removeFileDialog(props.t, {
+        id: 'remove-file-dialog',
+        action: props.action,
+        fields: { ...props.fields, slot: props.slot },
+        file: props.file,
+        keepHref: props.keepHref,
+      })}
     />
   );
 }

@@ -40,17 +40,7 @@ export function BankidChoicePage({ t, action }: { t: Translate; action: string }
   );
 }
 
-export function BankidPage({
-  t,
-  qr,
-  mode,
-  modeAction,
-}: {
-  t: Translate;
-  qr: BankidQrProps;
-  mode: 'QR' | 'SAME_DEVICE';
-  modeAction: string;
-}) {
+export function BankidPage({ t, qr, mode, modeAction }: { t: Translate; qr: BankidQrProps; mode: 'QR' | 'SAME_DEVICE'; modeAction: string }) {
   if (mode === 'SAME_DEVICE') {
     return (
       <>

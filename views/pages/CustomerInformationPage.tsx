@@ -46,7 +46,17 @@ export function abortDialog(t: Translate, exitAction: string, continueUrl: strin
   };
 }
 
-export function MilestoneStep({ t, milestone, action, fields }: { t: Translate; milestone: 'one' | 'two' | 'three'; action: string; fields: ScreenFieldValues }) {
+export function MilestoneStep({
+  t,
+  milestone,
+  action,
+  fields,
+}: {
+  t: Translate;
+  milestone: 'one' | 'two' | 'three';
+  action: string;
+  fields: ScreenFieldValues;
+}) {
   const number = milestone === 'one' ? 1 : milestone === 'two' ? 2 : 3;
   return (
     <section className="milestone" aria-labelledby="milestone-title">

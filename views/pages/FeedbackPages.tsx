@@ -22,7 +22,17 @@ export function FeedbackPage({ t, variant, supportPhone }: { t: Translate; varia
   );
 }
 
-export function NightlyDowntimePage({ t, justCompletedSignup, opensAt, exitUrl }: { t: Translate; justCompletedSignup: boolean; opensAt: string; exitUrl: string }) {
+export function NightlyDowntimePage({
+  t,
+  justCompletedSignup,
+  opensAt,
+  exitUrl,
+}: {
+  t: Translate;
+  justCompletedSignup: boolean;
+  opensAt: string;
+  exitUrl: string;
+}) {
   return (
     <section className="result" aria-labelledby="nightly-title">
       <h1 id="nightly-title">{t(justCompletedSignup ? 'nightly.titleAfterSignup' : 'nightly.title')}</h1>

@@ -81,7 +81,14 @@ export function ResidencyAddressForm({ t, action, fields, options, values, error
         <ScreenFields fields={fields} />
         <Field id={fieldId('addressCountry')} label={t('residency.address.country')} error={errors.addressCountry}>
           {(described) => (
-            <select id={fieldId('addressCountry')} name="addressCountry" defaultValue={values.addressCountry ?? ''} autoComplete="country" required {...described}>
+            <select
+              id={fieldId('addressCountry')}
+              name="addressCountry"
+              defaultValue={values.addressCountry ?? ''}
+              autoComplete="country"
+              required
+              {...described}
+            >
               <option value="">{t('residency.address.countryChoose')}</option>
               {options.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -148,7 +155,9 @@ export function ResidencyQuestionsForm(props: {
         <ScreenFields fields={props.fields} />
         {residencyQuestions.map((q) => (
           <Field key={q} id={fieldId(q)} label={t(`residency.question.${q}`)} error={errors[q]}>
-            {(described) => <textarea id={fieldId(q)} name={q} rows={4} defaultValue={values[q] ?? ''} maxLength={RESIDENCY_LIMITS.answer} required {...described} />}
+            {(described) => (
+              <textarea id={fieldId(q)} name={q} rows={4} defaultValue={values[q] ?? ''} maxLength={RESIDENCY_LIMITS.answer} required {...described} />
+            )}
           </Field>
         ))}
         <button type="submit" className="btn">

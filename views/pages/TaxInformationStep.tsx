@@ -247,7 +247,14 @@ export function TaxNumbersForm({
               </Field>
               <Field id={startDateId(r.countryCode)} label={t('taxInformation.numbers.startDate')} error={r.startDateError}>
                 {(described) => (
-                  <input type="date" id={startDateId(r.countryCode)} name={`startDate_${r.countryCode}`} defaultValue={r.startDate} max={today} {...described} />
+                  <input
+                    type="date"
+                    id={startDateId(r.countryCode)}
+                    name={`startDate_${r.countryCode}`}
+                    defaultValue={r.startDate}
+                    max={today}
+                    {...described}
+                  />
                 )}
               </Field>
             </fieldset>

@@ -40,7 +40,15 @@ export function creationView(state: CreationState | null, req: Request, deps: Ap
     case 'done':
       return { outcome, title: t('creation.done.title'), body: t('creation.done.text'), tone, spinner: false, action: continueAction, redirectTo: continueUrl };
     case 'nightly_downtime':
-      return { outcome, title: t('creation.nightly_downtime.title'), body: t('creation.nightly_downtime.text'), tone, spinner: false, action: continueAction, redirectTo: continueUrl };
+      return {
+        outcome,
+        title: t('creation.nightly_downtime.title'),
+        body: t('creation.nightly_downtime.text'),
+        tone,
+        spinner: false,
+        action: continueAction,
+        redirectTo: continueUrl,
+      };
     case 'customerExists':
       return {
         outcome,
@@ -52,9 +60,25 @@ export function creationView(state: CreationState | null, req: Request, deps: Ap
         redirectTo: null,
       };
     case 'accountLimit':
-      return { outcome, title: t('creation.accountLimit.title'), body: t('creation.accountLimit.text'), tone, spinner: false, action: continueAction, redirectTo: null };
+      return {
+        outcome,
+        title: t('creation.accountLimit.title'),
+        body: t('creation.accountLimit.text'),
+        tone,
+        spinner: false,
+        action: continueAction,
+        redirectTo: null,
+      };
     case 'creationPaused':
-      return { outcome, title: t('creation.creationPaused.title'), body: t('creation.creationPaused.text'), tone, spinner: false, action: continueAction, redirectTo: null };
+      return {
+        outcome,
+        title: t('creation.creationPaused.title'),
+        body: t('creation.creationPaused.text'),
+        tone,
+        spinner: false,
+        action: continueAction,
+        redirectTo: null,
+      };
     case 'unspecifiedApiResponseError':
     case 'maxPollingTries':
       return { outcome, title: t('creation.error.title'), body: t('creation.error.text'), tone, spinner: false, action: retryAction, redirectTo: null };

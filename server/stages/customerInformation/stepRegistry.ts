@@ -11,7 +11,17 @@ import { contactInformation } from './steps/contactInformation.tsx';
 import { citizenship } from './steps/citizenship.tsx';
 import { residency } from './steps/residency.tsx';
 
-const modules: StepModule[] = [milestoneOne, accountPicker, accountAlias, milestoneTwo, contactInformation, citizenship, residency, taxInformation, milestoneThree];
+const modules: StepModule[] = [
+  milestoneOne,
+  accountPicker,
+  accountAlias,
+  milestoneTwo,
+  contactInformation,
+  citizenship,
+  residency,
+  taxInformation,
+  milestoneThree,
+];
 
 export const stepModules: ReadonlyMap<StepId, StepModule> = new Map(modules.map((m) => [m.id, m]));
 

@@ -104,7 +104,6 @@ function currentScreen(module: StepModule, ctxOf: (screen: string) => StepContex
   return { name: module.first, screen: module.screens[module.first]! };
 }
 
-
 /** Where the step's view would be when its own calls failed: the banner says why; try again reloads. */
 function ViewUnavailable({ t, kind, href }: { t: Translate; kind: StepErrorKind; href: string }) {
   if (kind === 'SESSION_EXPIRED_ERROR') return null;

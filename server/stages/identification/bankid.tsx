@@ -36,7 +36,6 @@ export const MAX_QR_RECREATIONS = 2;
 
 type BankidStatus = Omit<BankidQrProps, 'statusUrl' | 'pollMs' | 'labels'> & { next?: string };
 
-
 type BankidMode = 'QR' | 'SAME_DEVICE';
 const modeBody = z.object({ mode: z.enum(['QR', 'SAME_DEVICE']) });
 
@@ -131,7 +130,8 @@ async function advanceOrder(req: Request, deps: AppDeps, journey: Journey): Prom
 
   if (journey.bankidFailure || !journey.bankid) return failedView();
   const order = journey.bankid;
-  if (order.status === 'complete') return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: routes.routing };
+  if (order.status === 'complete')
+    return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: routes.routing };
 
   let collected;
   try {

@@ -31,4 +31,3 @@ export function renderIdentificationError(req: Request, res: Response, deps: App
     body: <IdentificationErrorPage t={t} error={error} action={actions[error]} />,
   });
 }
-

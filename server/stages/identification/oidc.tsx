@@ -87,7 +87,11 @@ export function oidcRoutes(deps: AppDeps): Router {
       const country = journey.country;
       if (journey.customerType !== 'private' || !isBrokerCountry(country)) return res.redirect(303, routes.start);
       try {
-        const { url, marker } = await deps.oidcBroker.authorizationRequest({ country, redirectUri: redirectUriFor(req, deps), params: paramsToRestore(journey) });
+        const { url, marker } = await deps.oidcBroker.authorizationRequest({
+          country,
+          redirectUri: redirectUriFor(req, deps),
+          params: paramsToRestore(journey),
+        });
         journey.oidc = marker;
         delete journey.identificationError;
         redirectAfterSave(req, res, url);
@@ -115,7 +119,9 @@ export function oidcRoutes(deps: AppDeps): Router {
       applyEntryQuery(req, deps);
       const parsed = callbackQuery.safeParse(req.query);
       // A query we cannot read carries no state of ours either: like any stranger's link, it aborts nothing.
-      const action = parsed.success ? callbackAction(parsed.data, req.session.journey?.oidc?.state) : ({ kind: 'ignoreError', error: 'invalid_request' } as const);
+      const action = parsed.success
+        ? callbackAction(parsed.data, req.session.journey?.oidc?.state)
+        : ({ kind: 'ignoreError', error: 'invalid_request' } as const);
       switch (action.kind) {
         case 'error': {
           // Only the error code is logged: the description is free text from outside.

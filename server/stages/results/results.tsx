@@ -34,7 +34,9 @@ export function resultRoutes(deps: AppDeps): Router {
     const journey = journeyOf(req, deps);
     const t = translatorFor(req, deps);
     const opensOn = nextBankingDay(new Date(deps.now()), journey.country);
-    const date = new Intl.DateTimeFormat(localeOf(req, deps), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${opensOn}T12:00:00Z`));
+    const date = new Intl.DateTimeFormat(localeOf(req, deps), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+      new Date(`${opensOn}T12:00:00Z`),
+    );
     const webview = (q.success && q.data.webview === 'true') || journey.webview;
     sendPage(req, res, deps, {
       progress: null,

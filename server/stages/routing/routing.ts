@@ -33,7 +33,12 @@ export function routingRoutes(deps: AppDeps): Router {
     let routing;
     try {
       // The spec retries the routing status whatever the failure (a 4xx too), as before.
-      routing = await withRetries(() => deps.brokerage.routingStatus(jwt), deps.config.ROUTING_RETRY_DELAY_MS, deps.config.ROUTING_RETRIES, () => true);
+      routing = await withRetries(
+        () => deps.brokerage.routingStatus(jwt),
+        deps.config.ROUTING_RETRY_DELAY_MS,
+        deps.config.ROUTING_RETRIES,
+        () => true,
+      );
     } catch (err) {
       return fail(err);
     }
@@ -72,7 +77,15 @@ export function routingRoutes(deps: AppDeps): Router {
           const steps = journeySteps(initialSteps, { kyc: deps.config.FLAG_KYC, residency: deps.config.FLAG_RESIDENCY }, implementedSteps);
           journey.prospectId = prospect_id;
           journey.legacyFlow = legacy;
-          journey.customerInformation = { steps, current: 0, visited: [], answers: {}, accounts: defaultAccounts(journey.country).filter((a) => a.selected).map((a) => a.accountTypeWithCountry) };
+          journey.customerInformation = {
+            steps,
+            current: 0,
+            visited: [],
+            answers: {},
+            accounts: defaultAccounts(journey.country)
+              .filter((a) => a.selected)
+              .map((a) => a.accountTypeWithCountry),
+          };
           return res.redirect(303, routes.customerInformation(prospect_id, { legacyFlow: legacy }));
         }
       }

@@ -85,7 +85,9 @@ export function onboardingRoutes(deps: AppDeps): Router {
       const t = shellFor(req, deps).t;
       sendPage(req, res, deps, {
         progress: 1,
-        body: <CustomerTypePage t={t} action={routes.customerType} loginUrl={deps.config.LOGIN_URL} privateHandoffUrl={privateHandoffUrl(req, deps, journey)} />,
+        body: (
+          <CustomerTypePage t={t} action={routes.customerType} loginUrl={deps.config.LOGIN_URL} privateHandoffUrl={privateHandoffUrl(req, deps, journey)} />
+        ),
       });
     } catch (err) {
       next(err);

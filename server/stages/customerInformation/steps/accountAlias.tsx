@@ -18,7 +18,14 @@ function fields(ctx: StepContext, values: Partial<Record<AccountTypeWithCountry,
     const defaultName = ctx.t(defaultNameKey(account));
     const value = values[account] ?? defaultName;
     const error = withErrors ? validateAlias(value) : null;
-    return { account, name: fieldName(account), label: ctx.t('accountAlias.label', { account: defaultName }), value, defaultName, error: error && ctx.t(aliasErrorKey(error)) };
+    return {
+      account,
+      name: fieldName(account),
+      label: ctx.t('accountAlias.label', { account: defaultName }),
+      value,
+      defaultName,
+      error: error && ctx.t(aliasErrorKey(error)),
+    };
   });
 }
 
@@ -26,31 +33,35 @@ function view(ctx: StepContext, values: Partial<Record<AccountTypeWithCountry, s
   return <AccountAliasStep t={ctx.t} action={ctx.action} screenFields={ctx.fields()} fields={fields(ctx, values, withErrors)} apiError={apiError ?? null} />;
 }
 
-export const accountAlias = singleScreen('ACCOUNT_ALIAS_STEP', 'alias', screen({
-  input: body,
-  view: (ctx) => view(ctx, ctx.ci.answers?.accountAlias ?? {}, false),
-  async submit(ctx, raw) {
-    const intent = raw.intent;
-    const values: Partial<Record<AccountTypeWithCountry, string>> = {};
-    for (const account of ctx.ci.accounts) values[account] = text.parse(raw[fieldName(account)]);
-    // Keep what was typed, so a reload or Back shows it again.
-    ctx.ci.answers = { ...ctx.ci.answers, accountAlias: values };
-    const invalid = ctx.ci.accounts.some((a) => validateAlias(values[a]!) !== null);
-    if (invalid && intent === 'continue') return again(view(ctx, values, true));
-    const accountTypeAliases = ctx.ci.accounts.map((account) => {
-      const defaultName = ctx.t(defaultNameKey(account));
-      const value = values[account]!;
-      return { accountTypeWithCountry: account, alias: validateAlias(value) === null ? aliasToSend(value, defaultName) : defaultName };
-    });
-    try {
-      await ctx.brokerage.submitAccountAlias(ctx.prospectId, accountTypeAliases);
-    } catch (err) {
-      // customer-information §8: 401/403 go to the page's wrapper (session expired); a 400 and other failures stay on the step.
-      if (!(err instanceof UpstreamError) || err.status === 401 || err.status === 403) throw err;
-      ctx.deps.logger.warn({ status: err.status }, 'account alias submit failed');
-      const key = err.status === 400 ? 'accountAlias.error.api.badRequest' : 'accountAlias.error.api.other';
-      return again(view(ctx, values, false, ctx.t(key)), err.status === 400 ? 400 : 502);
-    }
-    return finish;
-  },
-}));
+export const accountAlias = singleScreen(
+  'ACCOUNT_ALIAS_STEP',
+  'alias',
+  screen({
+    input: body,
+    view: (ctx) => view(ctx, ctx.ci.answers?.accountAlias ?? {}, false),
+    async submit(ctx, raw) {
+      const intent = raw.intent;
+      const values: Partial<Record<AccountTypeWithCountry, string>> = {};
+      for (const account of ctx.ci.accounts) values[account] = text.parse(raw[fieldName(account)]);
+      // Keep what was typed, so a reload or Back shows it again.
+      ctx.ci.answers = { ...ctx.ci.answers, accountAlias: values };
+      const invalid = ctx.ci.accounts.some((a) => validateAlias(values[a]!) !== null);
+      if (invalid && intent === 'continue') return again(view(ctx, values, true));
+      const accountTypeAliases = ctx.ci.accounts.map((account) => {
+        const defaultName = ctx.t(defaultNameKey(account));
+        const value = values[account]!;
+        return { accountTypeWithCountry: account, alias: validateAlias(value) === null ? aliasToSend(value, defaultName) : defaultName };
+      });
+      try {
+        await ctx.brokerage.submitAccountAlias(ctx.prospectId, accountTypeAliases);
+      } catch (err) {
+        // customer-information §8: 401/403 go to the page's wrapper (session expired); a 400 and other failures stay on the step.
+        if (!(err instanceof UpstreamError) || err.status === 401 || err.status === 403) throw err;
+        ctx.deps.logger.warn({ status: err.status }, 'account alias submit failed');
+        const key = err.status === 400 ? 'accountAlias.error.api.badRequest' : 'accountAlias.error.api.other';
+        return again(view(ctx, values, false, ctx.t(key)), err.status === 400 ? 400 : 502);
+      }
+      return finish;
+    },
+  }),
+);

@@ -21,12 +21,7 @@ import {
 } from '../../../../shared/citizenship.ts';
 import { countryName, countryOptions, isCountryCode, type IsoCountryCode } from '../../../../shared/countries.ts';
 import { sensitiveAnswerDialog, sensitiveAnswerRules } from '../../../../shared/sensitiveAnswers.ts';
-import {
-  CitizenshipChoiceStep,
-  CitizenshipCountriesStep,
-  CitizenshipDialogScreen,
-  CitizenshipProofStep,
-} from '../../../../views/pages/CitizenshipStep.tsx';
+import { CitizenshipChoiceStep, CitizenshipCountriesStep, CitizenshipDialogScreen, CitizenshipProofStep } from '../../../../views/pages/CitizenshipStep.tsx';
 import { RemoveFileScreen } from '../../../../views/components/UploadScreen.tsx';
 
 const choices = z.enum(['inOfficeCitizenship', 'otherCitizenships']);
@@ -55,7 +50,12 @@ async function finishOnlyHome(ctx: StepContext): Promise<ScreenOutcome> {
     () => ctx.brokerage.submitCitizenship({ prospectId: ctx.prospectId, isCitizenInTld: true, citizenshipInformationList: [] }),
     ctx.deps.config.FILE_RETRY_DELAY_MS,
   );
-  Object.assign(answersOf(ctx), { choice: 'inOfficeCitizenship', countries: [market as IsoCountryCode], tasks: {}, attachments: {} } satisfies CitizenshipAnswers);
+  Object.assign(answersOf(ctx), {
+    choice: 'inOfficeCitizenship',
+    countries: [market as IsoCountryCode],
+    tasks: {},
+    attachments: {},
+  } satisfies CitizenshipAnswers);
   return finish;
 }
 
@@ -154,7 +154,13 @@ export const citizenship: StepModule = {
         z.object({ intent: z.literal('choose'), choice: z.literal('otherCitizenships'), confirmed: z.literal('yes') }),
       ]),
       view: (ctx) => (
-        <CitizenshipDialogScreen t={ctx.t} market={ctx.journey.country} action={ctx.action} fields={ctx.fields()} manualFormUrl={ctx.deps.config.MANUAL_SUPPORT_URL} />
+        <CitizenshipDialogScreen
+          t={ctx.t}
+          market={ctx.journey.country}
+          action={ctx.action}
+          fields={ctx.fields()}
+          manualFormUrl={ctx.deps.config.MANUAL_SUPPORT_URL}
+        />
       ),
       submit(ctx, input) {
         if (input.intent === 'choose') return confirmOther(ctx);

@@ -104,49 +104,61 @@ async function contactView(
   );
 }
 
-export const contactInformation = singleScreen('CONTACT_INFORMATION_STEP', 'contact', screen({
-  input: body,
-  async view(ctx) {
-    const known = await relatedData(ctx);
-    return contactView(ctx, initialInput(ctx, known), {}, known);
-  },
-  async submit(ctx, fields) {
-    const saved = ctx.ci.answers?.contactInformation;
-    const prefix = fields.phonePrefix ?? saved?.prefix ?? defaultPhonePrefix(ctx.journey.country);
+export const contactInformation = singleScreen(
+  'CONTACT_INFORMATION_STEP',
+  'contact',
+  screen({
+    input: body,
+    async view(ctx) {
+      const known = await relatedData(ctx);
+      return contactView(ctx, initialInput(ctx, known), {}, known);
+    },
+    async submit(ctx, fields) {
+      const saved = ctx.ci.answers?.contactInformation;
+      const prefix = fields.phonePrefix ?? saved?.prefix ?? defaultPhonePrefix(ctx.journey.country);
 
-    // The no-JS suggestion button posts only the suggestion: take it (if it is the suggestion of the
-    // saved e-mail) and show the form again with it.
-    if (fields.useSuggestion !== undefined) {
-      const shown = saved ?? initialInput(ctx, await relatedData(ctx));
-      if (suggestEmail(shown.email) === fields.useSuggestion) {
-        answersOf(ctx).contactInformation = { prefix: shown.prefix, phone: shown.phone, email: fields.useSuggestion, suggestionShownFor: fields.useSuggestion };
+      // The no-JS suggestion button posts only the suggestion: take it (if it is the suggestion of the
+      // saved e-mail) and show the form again with it.
+      if (fields.useSuggestion !== undefined) {
+        const shown = saved ?? initialInput(ctx, await relatedData(ctx));
+        if (suggestEmail(shown.email) === fields.useSuggestion) {
+          answersOf(ctx).contactInformation = {
+            prefix: shown.prefix,
+            phone: shown.phone,
+            email: fields.useSuggestion,
+            suggestionShownFor: fields.useSuggestion,
+          };
+        }
+        return goTo(ctx.screen);
       }
-      return goTo(ctx.screen);
-    }
 
-    const input: ContactInput = { prefix, phone: fields.phone.trim(), email: fields.email.trim() };
-    // Kept as typed, so a reload or a second tab shows it again.
-    answersOf(ctx).contactInformation = { ...input, suggestionShownFor: fields.suggestionShownFor };
-    const checked = checkContact(input);
-    if (!checked.ok) {
-      return again(await contactView(ctx, { ...input, suggestionShownFor: fields.suggestionShownFor }, checked.errors));
-    }
-    // Without JavaScript the suggestion could only be seen after a submit: show it once before going on.
-    if (suggestEmail(input.email) && fields.suggestionShownFor !== input.email) {
-      return again(await contactView(ctx, { ...input, suggestionShownFor: fields.suggestionShownFor }), 200);
-    }
+      const input: ContactInput = { prefix, phone: fields.phone.trim(), email: fields.email.trim() };
+      // Kept as typed, so a reload or a second tab shows it again.
+      answersOf(ctx).contactInformation = { ...input, suggestionShownFor: fields.suggestionShownFor };
+      const checked = checkContact(input);
+      if (!checked.ok) {
+        return again(await contactView(ctx, { ...input, suggestionShownFor: fields.suggestionShownFor }, checked.errors));
+      }
+      // Without JavaScript the suggestion could only be seen after a submit: show it once before going on.
+      if (suggestEmail(input.email) && fields.suggestionShownFor !== input.email) {
+        return again(await contactView(ctx, { ...input, suggestionShownFor: fields.suggestionShownFor }), 200);
+      }
 
-    const result = await ctx.brokerage.submitContactInfo(ctx.prospectId, { mobilePhoneNumber: checked.mobilePhoneNumber, email: checked.email });
-    if (!result.ok) {
-      // customer-information §8: each listed field is marked with an API error. Field names only: never the values.
-      ctx.deps.logger.warn({ fields: result.fields.filter((f) => f === 'email' || f === 'mobilePhoneNumber') }, 'contact information refused by the brokerage');
-      const errors: Partial<Record<ContactField, ContactError>> = {};
-      if (result.fields.includes('email')) errors.email = 'emailApi';
-      if (result.fields.includes('mobilePhoneNumber')) errors.phone = 'phoneApi';
-      // A refusal naming neither field is an unexpected answer: the call wrapper's generic error.
-      if (!errors.email && !errors.phone) throw new UpstreamError('brokerage', 400, undefined, 'contact submit refused without known fields');
-      return again(await contactView(ctx, { ...input, suggestionShownFor: fields.suggestionShownFor }, errors));
-    }
-    return finish;
-  },
-}));
+      const result = await ctx.brokerage.submitContactInfo(ctx.prospectId, { mobilePhoneNumber: checked.mobilePhoneNumber, email: checked.email });
+      if (!result.ok) {
+        // customer-information §8: each listed field is marked with an API error. Field names only: never the values.
+        ctx.deps.logger.warn(
+          { fields: result.fields.filter((f) => f === 'email' || f === 'mobilePhoneNumber') },
+          'contact information refused by the brokerage',
+        );
+        const errors: Partial<Record<ContactField, ContactError>> = {};
+        if (result.fields.includes('email')) errors.email = 'emailApi';
+        if (result.fields.includes('mobilePhoneNumber')) errors.phone = 'phoneApi';
+        // A refusal naming neither field is an unexpected answer: the call wrapper's generic error.
+        if (!errors.email && !errors.phone) throw new UpstreamError('brokerage', 400, undefined, 'contact submit refused without known fields');
+        return again(await contactView(ctx, { ...input, suggestionShownFor: fields.suggestionShownFor }, errors));
+      }
+      return finish;
+    },
+  }),
+);

@@ -7,37 +7,49 @@ import { localeOf, publicOriginOf } from '../../../pages.ts';
 import { MilestoneStep } from '../../../../views/pages/CustomerInformationPage.tsx';
 import { routes } from '../../../../shared/routes.ts';
 
-export const milestoneOne = singleScreen('MILESTONE_ONE_STEP', 'milestone', screen({
-  input: z.object({}),
-  view: ({ t, action, fields }) => <MilestoneStep t={t} milestone="one" action={action} fields={fields()} />,
-  async submit({ brokerage, prospectId }) {
-    await brokerage.submitMilestone(prospectId, 'one');
-    return finish;
-  },
-}));
+export const milestoneOne = singleScreen(
+  'MILESTONE_ONE_STEP',
+  'milestone',
+  screen({
+    input: z.object({}),
+    view: ({ t, action, fields }) => <MilestoneStep t={t} milestone="one" action={action} fields={fields()} />,
+    async submit({ brokerage, prospectId }) {
+      await brokerage.submitMilestone(prospectId, 'one');
+      return finish;
+    },
+  }),
+);
 
-export const milestoneTwo = singleScreen('MILESTONE_TWO_STEP', 'milestone', screen({
-  input: z.object({}),
-  view: ({ t, action, fields }) => <MilestoneStep t={t} milestone="two" action={action} fields={fields()} />,
-  async submit({ brokerage, prospectId }) {
-    await brokerage.submitMilestone(prospectId, 'two');
-    return finish;
-  },
-}));
+export const milestoneTwo = singleScreen(
+  'MILESTONE_TWO_STEP',
+  'milestone',
+  screen({
+    input: z.object({}),
+    view: ({ t, action, fields }) => <MilestoneStep t={t} milestone="two" action={action} fields={fields()} />,
+    async submit({ brokerage, prospectId }) {
+      await brokerage.submitMilestone(prospectId, 'two');
+      return finish;
+    },
+  }),
+);
 
-export const milestoneThree = singleScreen('MILESTONE_THREE_STEP', 'milestone', screen({
-  input: z.object({}),
-  view: ({ t, action, fields }) => <MilestoneStep t={t} milestone="three" action={action} fields={fields()} />,
-  async submit({ req, deps, brokerage, prospectId, basePath }) {
-    await brokerage.submitMilestone(prospectId, 'three');
-    // Back to the host the person is on: the session cookie belongs to it.
-    const publicUrl = publicOriginOf(req, deps);
-    const url = await brokerage.requestSignature(prospectId, {
-      complete_url: `${publicUrl}${routes.customerCreation(prospectId)}`,
-      cancel_url: `${publicUrl}${routes.cancel}`,
-      postpone_url: `${publicUrl}${basePath}`,
-      lang: localeOf(req, deps).slice(0, 2),
-    });
-    return { kind: 'redirect', url };
-  },
-}));
+export const milestoneThree = singleScreen(
+  'MILESTONE_THREE_STEP',
+  'milestone',
+  screen({
+    input: z.object({}),
+    view: ({ t, action, fields }) => <MilestoneStep t={t} milestone="three" action={action} fields={fields()} />,
+    async submit({ req, deps, brokerage, prospectId, basePath }) {
+      await brokerage.submitMilestone(prospectId, 'three');
+      // Back to the host the person is on: the session cookie belongs to it.
+      const publicUrl = publicOriginOf(req, deps);
+      const url = await brokerage.requestSignature(prospectId, {
+        complete_url: `${publicUrl}${routes.customerCreation(prospectId)}`,
+        cancel_url: `${publicUrl}${routes.cancel}`,
+        postpone_url: `${publicUrl}${basePath}`,
+        lang: localeOf(req, deps).slice(0, 2),
+      });
+      return { kind: 'redirect', url };
+    },
+  }),
+);

@@ -33,7 +33,13 @@ import {
   type ResidencyAnswers,
   type ResidencyQuestion,
 } from '../../../../shared/residency.ts';
-import { ResidencyAddressForm, ResidencyDialogGate, ResidencyDocuments, ResidencyQuestionsForm, type AddressFormProps } from '../../../../views/pages/ResidencyStep.tsx';
+import {
+  ResidencyAddressForm,
+  ResidencyDialogGate,
+  ResidencyDocuments,
+  ResidencyQuestionsForm,
+  type AddressFormProps,
+} from '../../../../views/pages/ResidencyStep.tsx';
 import { RemoveFileScreen } from '../../../../views/components/UploadScreen.tsx';
 
 const STEP = 'RESIDENCY_STEP' as const;
@@ -88,7 +94,10 @@ function addressMessages(ctx: StepContext, problems: Partial<Record<AddressField
 
 function answerMessages(ctx: StepContext, problems: Partial<Record<ResidencyQuestion, AnswerProblem>>): Partial<Record<ResidencyQuestion, string>> {
   return Object.fromEntries(
-    Object.entries(problems).map(([q, problem]) => [q, problem === 'required' ? ctx.t('residency.error.answerRequired') : ctx.t('residency.error.tooLong', { max: RESIDENCY_LIMITS.answer })]),
+    Object.entries(problems).map(([q, problem]) => [
+      q,
+      problem === 'required' ? ctx.t('residency.error.answerRequired') : ctx.t('residency.error.tooLong', { max: RESIDENCY_LIMITS.answer }),
+    ]),
   );
 }
 

@@ -74,7 +74,9 @@ const timeZones = { SE: 'Europe/Stockholm', NO: 'Europe/Oslo', DK: 'Europe/Copen
 
 /** Today in the market's time zone (yyyy-mm-dd): a start date of today is never "in the future" at midnight. */
 function todayOf(ctx: StepContext): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: timeZones[ctx.journey.country], year: 'numeric', month: '2-digit', day: '2-digit' }).format(ctx.deps.now());
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: timeZones[ctx.journey.country], year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    ctx.deps.now(),
+  );
 }
 
 const nameOf = (ctx: StepContext, code: string) => countryName(code, localeOf(ctx.req, ctx.deps));
@@ -107,7 +109,9 @@ function failureProps(ctx: StepContext, openOnLoad = false) {
     ...new Set(
       (answers.invalidFields ?? []).map((name) => {
         const f = invalidFieldOf(name, sent);
-        return f.countryCode ? ctx.t('taxInformation.failure.field', { country: nameOf(ctx, f.countryCode), field: f.field }) : ctx.t('taxInformation.failure.other');
+        return f.countryCode
+          ? ctx.t('taxInformation.failure.field', { country: nameOf(ctx, f.countryCode), field: f.field })
+          : ctx.t('taxInformation.failure.other');
       }),
     ),
   ];
@@ -226,7 +230,11 @@ function proofView(ctx: StepContext, errors: UploadScreenErrors) {
  * numbers or the proof) a modal over the numbers form in this response, otherwise the `failure` screen;
  * either way 'try again' leads back to the numbers.
  */
-async function submitTax(ctx: StepContext, body: TaxInfoSubmission, options: { enhanced?: boolean; afterSuccess?: () => Promise<void> } = {}): Promise<ScreenOutcome> {
+async function submitTax(
+  ctx: StepContext,
+  body: TaxInfoSubmission,
+  options: { enhanced?: boolean; afterSuccess?: () => Promise<void> } = {},
+): Promise<ScreenOutcome> {
   const answers = answersOf(ctx);
   const result = await ctx.brokerage.submitTaxInfo(ctx.prospectId, body);
   if (result.ok) {
@@ -375,7 +383,10 @@ const numbers = screen({
       answers.numbers[c] = entry;
       const problem = tinError(normaliseTin(c, entry.tin), rules.get(c));
       if (problem?.kind === 'required') errors.tin[c] = ctx.t('taxInformation.numbers.tinRequired');
-      else if (problem) errors.tin[c] = problem.placeholder ? ctx.t('taxInformation.numbers.wrongFormat', { placeholder: problem.placeholder }) : ctx.t('taxInformation.numbers.wrongFormatPlain');
+      else if (problem)
+        errors.tin[c] = problem.placeholder
+          ? ctx.t('taxInformation.numbers.wrongFormat', { placeholder: problem.placeholder })
+          : ctx.t('taxInformation.numbers.wrongFormatPlain');
       if (!startDateValid(entry.startDate, today)) errors.startDate[c] = ctx.t('taxInformation.numbers.startDateError');
     }
     const residenceNeeded = taxResidenceRequired(ctx.deps.config.FLAG_TAX_RESIDENCE, home, addressCountryOf(ctx));
