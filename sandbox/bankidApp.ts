@@ -47,22 +47,22 @@ function orderSection(order: BankidOrder, redirect: string | undefined): Html {
   const candidates = swedishPersonas().filter((p) => !order.requiredPersonalNumber || p.nationalId === order.requiredPersonalNumber);
   const created = new Date(order.createdAt).toISOString().slice(11, 19);
   return html`<section data-order-ref="${ref}" aria-labelledby="${headingId}">
-    <h2 id="${headingId}">Order started ${created} UTC</h2>
-    <p>Status: ${hintText[order.hintCode] ?? order.hintCode}. Order reference <code>${ref}</code>.</p>
-    <form method="post" action="${BANKID_APP_PATH}/identify">
-      <input type="hidden" name="orderRef" value="${ref}" />
-      ${redirect !== undefined ? html`<input type="hidden" name="redirect" value="${redirect}" />` : ''}
-      <label for="${selectId}">Identify as</label>
-      <select id="${selectId}" name="nationalId">
-        ${candidates.map((p) => html`<option value="${p.nationalId}">${p.name} – ${p.scenario} (${p.nationalId})</option>`)}
-      </select>
-      <div>
-        <button type="submit">Identify</button>
-        <button type="submit" formaction="${BANKID_APP_PATH}/scan">Scan only</button>
-        <button type="submit" formaction="${BANKID_APP_PATH}/cancel">Cancel</button>
-      </div>
-    </form>
-  </section>`;
+<h2 id="${headingId}">Order started ${created} UTC</h2>
+<p>Status: ${hintText[order.hintCode] ?? order.hintCode}. Order reference <code>${ref}</code>.</p>
+<form method="post" action="${BANKID_APP_PATH}/identify">
+<input type="hidden" name="orderRef" value="${ref}">
+${redirect !== undefined ? html`<input type="hidden" name="redirect" value="${redirect}">` : ''}
+<label for="${selectId}">Identify as</label>
+<select id="${selectId}" name="nationalId">
+${candidates.map((p) => html`<option value="${p.nationalId}">${p.name} – ${p.scenario} (${p.nationalId})</option>`)}
+</select>
+<div>
+<button type="submit">Identify</button>
+<button type="submit" formaction="${BANKID_APP_PATH}/scan">Scan only</button>
+<button type="submit" formaction="${BANKID_APP_PATH}/cancel">Cancel</button>
+</div>
+</form>
+</section>`;
 }
 
 function renderAppPage(orders: BankidOrder[], query: z.infer<typeof appPageQuery>): string {
@@ -75,8 +75,9 @@ function renderAppPage(orders: BankidOrder[], query: z.infer<typeof appPageQuery
     : html`<p>No orders are waiting.</p>`;
   return page(
     'Test BankID app',
-    html`${intro} ${orders.length ? orders.map((o) => orderSection(o, query.redirect)) : empty}
-      <p><a href="${BANKID_APP_PATH}">Refresh the list of orders</a></p>`,
+    html`${intro}
+${orders.length ? orders.map((o) => orderSection(o, query.redirect)) : empty}
+<p><a href="${BANKID_APP_PATH}">Refresh the list of orders</a></p>`,
   );
 }
 
@@ -84,13 +85,7 @@ function renderActionError(res: Response, status: number, message: string): void
   res
     .status(status)
     .type('html')
-    .send(
-      page(
-        'The order could not be updated',
-        html`<p>${message}</p>
-          <p><a href="${BANKID_APP_PATH}">Back to the orders</a></p>`,
-      ),
-    );
+    .send(page('The order could not be updated', html`<p>${message}</p><p><a href="${BANKID_APP_PATH}">Back to the orders</a></p>`));
 }
 
 export function bankidAppRouter(ctx: SandboxContext): express.Router {

@@ -29,44 +29,25 @@ export function html(strings: TemplateStringsArray, ...values: Interpolation[]):
 /** A complete page with a single h1 inside main. */
 export function page(title: string, body: Html): string {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title} – Sandbox</title>
-        <style>
-          body {
-            font-family: system-ui, sans-serif;
-            margin: 2rem auto;
-            max-width: 40rem;
-            padding: 0 1rem;
-            line-height: 1.5;
-          }
-          section {
-            border: 1px solid #767676;
-            border-radius: 0.5rem;
-            padding: 1rem;
-            margin-block: 1rem;
-          }
-          label {
-            display: block;
-            font-weight: 600;
-          }
-          select,
-          button {
-            font: inherit;
-            margin-block: 0.25rem;
-          }
-          button {
-            margin-inline-end: 0.5rem;
-          }
-        </style>
-      </head>
-      <body>
-        <main>
-          <h1>${title}</h1>
-          ${body}
-        </main>
-      </body>
-    </html> `.value;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} – Sandbox</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 40rem; padding: 0 1rem; line-height: 1.5; }
+  section { border: 1px solid #767676; border-radius: 0.5rem; padding: 1rem; margin-block: 1rem; }
+  label { display: block; font-weight: 600; }
+  select, button { font: inherit; margin-block: 0.25rem; }
+  button { margin-inline-end: 0.5rem; }
+</style>
+</head>
+<body>
+<main>
+<h1>${title}</h1>
+${body}
+</main>
+</body>
+</html>
+`.value;
 }

@@ -181,19 +181,19 @@ export function createOidcProvider(ctx: SandboxContext): { provider: Provider; i
       page(
         `${method?.eid ?? 'Identification'} (sandbox)`,
         html`<p>Stand-in for the identification broker. Choose who identifies.</p>
-          <section aria-labelledby="persona-heading">
-            <h2 id="persona-heading">Test persons</h2>
-            <form method="post" action="${OIDC_MOUNT}/interaction/${uid}/login">
-              <label for="nationalId">Identify as</label>
-              <select id="nationalId" name="nationalId">
-                ${listed.map((p) => html`<option value="${p.nationalId}">${p.name} (${p.country}, ${p.scenario})</option>`)}
-              </select>
-              <button type="submit">Identify</button>
-            </form>
-          </section>
-          <form method="post" action="${OIDC_MOUNT}/interaction/${uid}/abort">
-            <button type="submit">Cancel</button>
-          </form>`,
+<section aria-labelledby="persona-heading">
+<h2 id="persona-heading">Test persons</h2>
+<form method="post" action="${OIDC_MOUNT}/interaction/${uid}/login">
+<label for="nationalId">Identify as</label>
+<select id="nationalId" name="nationalId">
+${listed.map((p) => html`<option value="${p.nationalId}">${p.name} (${p.country}, ${p.scenario})</option>`)}
+</select>
+<button type="submit">Identify</button>
+</form>
+</section>
+<form method="post" action="${OIDC_MOUNT}/interaction/${uid}/abort">
+<button type="submit">Cancel</button>
+</form>`,
       ),
     );
   });

@@ -23,11 +23,9 @@ export function pagesRouter(ctx: SandboxContext): express.Router {
       page(
         'Sign the agreements',
         html`<p>${prospect.owner.name} is about to sign the customer agreements for these accounts:</p>
-          <ul>
-            ${(prospect.accountTypes ?? []).map((code) => html`<li>${code}</li>`)}
-          </ul>
-          <form method="post" action="${action}/sign"><button type="submit">Sign</button></form>
-          <form method="post" action="${action}/cancel"><button type="submit">Cancel</button></form>`,
+<ul>${(prospect.accountTypes ?? []).map((code) => html`<li>${code}</li>`)}</ul>
+<form method="post" action="${action}/sign"><button type="submit">Sign</button></form>
+<form method="post" action="${action}/cancel"><button type="submit">Cancel</button></form>`,
       ),
     );
   });

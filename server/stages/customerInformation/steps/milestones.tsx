@@ -1,4 +1,4 @@
-// Milestone screens (customer-information.md §2.3): one and two post their step and move on; three
+// Milestone screens (customer-information §2.3): one and two post their step and move on; three
 // posts its step, asks for a signing URL and sends the browser to the signing service
 // (customer-information §4.8). Each is one screen, `milestone`, whose form posts nothing but its step and screen.
 import { z } from 'zod';
@@ -7,31 +7,24 @@ import { localeOf, publicOriginOf } from '../../../pages.ts';
 import { MilestoneStep } from '../../../../views/pages/CustomerInformationPage.tsx';
 import { routes } from '../../../../shared/routes.ts';
 
-export const milestoneOne = singleScreen(
-  'MILESTONE_ONE_STEP',
-  'milestone',
-  screen({
-    input: z.object({}),
-    view: ({ t, action, fields }) => <MilestoneStep t={t} milestone="one" action={action} fields={fields()} />,
-    async submit({ brokerage, prospectId }) {
-      await brokerage.submitMilestone(prospectId, 'one');
-      return finish;
-    },
-  }),
-);
+/** Milestone one or two: post the milestone, then the next step. */
+function plainMilestone(id: 'MILESTONE_ONE_STEP' | 'MILESTONE_TWO_STEP', milestone: 'one' | 'two') {
+  return singleScreen(
+    id,
+    'milestone',
+    screen({
+      input: z.object({}),
+      view: ({ t, action, fields }) => <MilestoneStep t={t} milestone={milestone} action={action} fields={fields()} />,
+      async submit({ brokerage, prospectId }) {
+        await brokerage.submitMilestone(prospectId, milestone);
+        return finish;
+      },
+    }),
+  );
+}
 
-export const milestoneTwo = singleScreen(
-  'MILESTONE_TWO_STEP',
-  'milestone',
-  screen({
-    input: z.object({}),
-    view: ({ t, action, fields }) => <MilestoneStep t={t} milestone="two" action={action} fields={fields()} />,
-    async submit({ brokerage, prospectId }) {
-      await brokerage.submitMilestone(prospectId, 'two');
-      return finish;
-    },
-  }),
-);
+export const milestoneOne = plainMilestone('MILESTONE_ONE_STEP', 'one');
+export const milestoneTwo = plainMilestone('MILESTONE_TWO_STEP', 'two');
 
 export const milestoneThree = singleScreen(
   'MILESTONE_THREE_STEP',
