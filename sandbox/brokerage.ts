@@ -49,6 +49,7 @@ import {
   type ContactInfoStepRequest,
 } from '../shared/contracts/brokerage.ts';
 import { validateAlias } from '../shared/accountAlias.ts';
+import { kycRouter } from './kyc.ts';
 import { settleExpiry } from './orders.ts';
 import { creationStatusAfter, DEFAULT_INITIAL_STEPS, findPersona, routingFor, uninitiatedStatus, type Persona } from './personas.ts';
 import { customerRecord, type Prospect, type SandboxContext, type SandboxState, type Session } from './state.ts';
@@ -543,6 +544,10 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     prospect.creation.polls += 1;
     send(res, creationStatusResponse, creationStatusAfter(prospect.owner.behaviour.creation, prospect.creation.polls));
   });
+
+  // --- know your customer (sandbox/kyc.ts): questionnaires, answer sessions, risk calculation, the KYC step ---
+
+  router.use(kycRouter(ctx, { requireSession, ownedProspect, parseOr400, send, sendError: sendBrokerageError }));
 
   return router;
 }

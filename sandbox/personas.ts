@@ -38,6 +38,16 @@ export const scenarios = [
   'controlDigits2032',
   'syntheticTestNumber',
   'hNumber',
+  // Straight to the KYC questionnaire (sandbox/kyc.ts, tests/http/kycSandbox.test.ts): answered normally, and one
+  // persona per way the answer session, the risk calculation or the step submit can go (customer-information §4.6).
+  'kyc',
+  'kycAlreadyAnswered',
+  'kycBusy',
+  'kycBusyForever',
+  'kycNextFailsOnce',
+  'kycRiskNeverDone',
+  'kycMoreInformation',
+  'kycUnknownType',
 ] as const;
 export type Scenario = (typeof scenarios)[number];
 
@@ -82,6 +92,21 @@ export interface ScenarioBehaviour {
   contactRefusedFields?: ('email' | 'mobilePhoneNumber')[];
   /** POST submit residency step answers 400 listing these fields. */
   residencyRefusedFields?: string[];
+  /** KYC answer-session start answers 403: the questionnaire counts as answered already (customer-information §4.6). */
+  kycAlreadyAnswered?: boolean;
+  /** KYC answer-session start answers 409 (busy) this many times per prospect before it works, or always. */
+  kycBusyStarts?: number | 'forever';
+  /** The first this-many answer-session next calls of a prospect answer 500. */
+  kycNextFailures?: number;
+  /** The risk calculation never reports done. */
+  kycRiskNeverDone?: boolean;
+  /** POST submit KYC step answers 403 (once the questionnaire is answered): more information is required. */
+  kycMoreInformationRequired?: boolean;
+  /**
+   * The answer session's first page carries, after the occupation question, a question of an answer type the web
+   * app does not know (FREE_TEXT, no options); the page is answered without it.
+   */
+  kycUnknownAnswerType?: boolean;
 }
 
 export interface Persona {
@@ -124,6 +149,14 @@ const createdCustomer = doneStatus([{ request_type: 'create_customer', status: '
 const onboardingRouting = { customerRoutingStatus: 'ONBOARDING', routingInformation: null } as const;
 const routeTo = (customerRoutingStatus: RoutingStatusResponse['customerRoutingStatus']) => ({ customerRoutingStatus, routingInformation: null }) as const;
 const defaultCreation: CreationPlan = { queuedPolls: 2, result: createdCustomer };
+/** Straight to the KYC questionnaire, then signing. */
+const kycSteps = (): StepId[] => ['KYC_STEP', 'MILESTONE_THREE_STEP'];
+const kycPersona = (behaviour: Partial<ScenarioBehaviour> = {}): ScenarioBehaviour => ({
+  routing: onboardingRouting,
+  creation: defaultCreation,
+  initialSteps: kycSteps(),
+  ...behaviour,
+});
 
 export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
   onboarding: { routing: onboardingRouting, creation: defaultCreation },
@@ -209,6 +242,15 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
   controlDigits2032: { routing: onboardingRouting, creation: defaultCreation },
   syntheticTestNumber: { routing: onboardingRouting, creation: defaultCreation },
   hNumber: { routing: onboardingRouting, creation: defaultCreation },
+  // The KYC questionnaire (sandbox/kyc.ts): answered normally, and its failure modes (tests/http/kycSandbox.test.ts).
+  kyc: kycPersona(),
+  kycAlreadyAnswered: kycPersona({ kycAlreadyAnswered: true }),
+  kycBusy: kycPersona({ kycBusyStarts: 3 }),
+  kycBusyForever: kycPersona({ kycBusyStarts: 'forever' }),
+  kycNextFailsOnce: kycPersona({ kycNextFailures: 1 }),
+  kycRiskNeverDone: kycPersona({ kycRiskNeverDone: true }),
+  kycMoreInformation: kycPersona({ kycMoreInformationRequired: true }),
+  kycUnknownType: kycPersona({ kycUnknownAnswerType: true }),
 };
 
 // --- the persona list -------------------------------------------------------------------
@@ -301,6 +343,15 @@ const seeds: PersonaSeed[] = [
     scenario: 'hNumber',
     nationalId: (birthDate, serial) => generateNorwegianId(birthDate, serial, { series: 'H-nummer' }),
   },
+  // The KYC questionnaire and its failure modes (added last, so every earlier persona keeps its national id).
+  { country: 'SE', givenName: 'Ida', surname: 'Lindberg', birthDate: '1989-07-21', scenario: 'kyc' },
+  { country: 'SE', givenName: 'Anders', surname: 'Lindholm', birthDate: '1969-03-04', scenario: 'kycAlreadyAnswered' },
+  { country: 'SE', givenName: 'Emil', surname: 'Sjöberg', birthDate: '1995-10-27', scenario: 'kycBusy' },
+  { country: 'SE', givenName: 'Wilma', surname: 'Engström', birthDate: '1997-06-13', scenario: 'kycBusyForever' },
+  { country: 'SE', givenName: 'Fredrik', surname: 'Nyström', birthDate: '1981-01-09', scenario: 'kycNextFailsOnce' },
+  { country: 'SE', givenName: 'Hanna', surname: 'Björk', birthDate: '1990-08-02', scenario: 'kycRiskNeverDone' },
+  { country: 'SE', givenName: 'Per', surname: 'Söderberg', birthDate: '1963-11-28', scenario: 'kycMoreInformation' },
+  { country: 'SE', givenName: 'Elin', surname: 'Strömberg', birthDate: '1993-04-16', scenario: 'kycUnknownType' },
 ];
 
 // The seed index is the serial, so every persona gets a distinct, stable individual number.

@@ -86,6 +86,40 @@ export interface SandboxState {
   brokerageFaults: Map<string, BrokerageFault>;
   /** Read-out (GET /sandbox/logouts): the logout calls that reached the session service, in arrival order. */
   logoutCalls: Map<number, LogoutCall>;
+  /** Know-your-customer questionnaire (sandbox/kyc.ts): prospect id → its answers and the calls received. */
+  kyc: Map<string, KycRecord>;
+  /** Answer sessions of the questionnaire (sandbox/kyc.ts): answerSessionId → session. */
+  kycAnswerSessions: Map<string, KycAnswerSession>;
+}
+
+/** What the KYC upstream remembers about one prospect; GET /sandbox/kyc reads it out. */
+export interface KycRecord {
+  startCalls: number;
+  nextCalls: number;
+  previousCalls: number;
+  riskPolls: number;
+  /** Risk polls since the questionnaire was (last) answered: the risk is done from the 2nd. */
+  riskPollsSinceAnswered: number;
+  /** Every page of an answer session has been answered (or the persona's questionnaire counts as answered). */
+  answered: boolean;
+  /** The KYC step was submitted and accepted (204). */
+  submitted: boolean;
+  /** The latest answer per question id. */
+  answers: Map<number, number[]>;
+}
+
+/** One answer session: the prospect's questionnaire, one page per question (sandbox/kyc.ts builds the pages). */
+export interface KycAnswerSession {
+  id: string;
+  prospectId: string;
+  /** National id of the person who started it: nobody else may answer it. */
+  ownerNationalId: string;
+  /** The x-locale of the start call, as understood (one of the supported locales). */
+  locale: string;
+  /** Question ids per page, in the order asked. */
+  pages: number[][];
+  /** Index of the page shown; pages.length once the last page is answered. */
+  pageIndex: number;
 }
 
 /** One DELETE of a logout path as the session service saw it. */
@@ -143,6 +177,8 @@ export function createSandboxState(): SandboxState {
     storageFailures: new Map(),
     brokerageFaults: new Map(),
     logoutCalls: new Map(),
+    kyc: new Map(),
+    kycAnswerSessions: new Map(),
   };
 }
 

@@ -4,10 +4,11 @@
 // and the KYC questionnaire, so every screen asks the same thing for the same answer.
 import { taxLiabilities } from './taxInformation.ts';
 import type { SensitiveAnswerDialogType } from './complianceDialog.ts';
+import { PEP_NO, PEP_QUESTION, PEP_YES } from './contracts/kyc.ts';
 
 /** customer-information §9: the politically exposed person question of questionnaire 8, and its answers' ids. */
-export const PEP_QUESTION_ID = 84;
-export const PEP_ANSWER = { yes: 224, no: 223 } as const;
+export const PEP_QUESTION_ID = PEP_QUESTION;
+export const PEP_ANSWER = { yes: PEP_YES, no: PEP_NO } as const;
 
 /** customer-information §3 answer enumerations. */
 export const pepAnswers = [PEP_ANSWER.yes, PEP_ANSWER.no] as const;

@@ -437,6 +437,15 @@ describe('personas', () => {
     'residencyRefused',
     // Lives abroad, every step (also in NO, DK and FI).
     'livesAbroad',
+    // Straight to the KYC questionnaire: answered normally, and its failure modes (tests/http/kycSandbox.test.ts).
+    'kyc',
+    'kycAlreadyAnswered',
+    'kycBusy',
+    'kycBusyForever',
+    'kycNextFailsOnce',
+    'kycRiskNeverDone',
+    'kycMoreInformation',
+    'kycUnknownType',
   ];
 
   it('have national ids valid for their country, unique, with full names', async () => {

@@ -24,7 +24,7 @@ export function isExpiredAccessToken(err: unknown): err is UpstreamError {
 /** A brokerage call made with the person's access token, as the steps see it: without the token. */
 type Bound<Call> = Call extends (jwt: string, ...args: infer Args) => Promise<infer Result> ? (...args: Args) => Promise<Result> : never;
 
-/** The brokerage calls of the customer-information page, each bound to the person's session. */
+/** The brokerage calls of the customer-information page (the KYC step's too), each bound to the person's session. */
 export interface PersonBrokerage {
   submitAccountPicker: Bound<BrokerageClient['submitAccountPicker']>;
   submitAccountAlias: Bound<BrokerageClient['submitAccountAlias']>;
@@ -40,6 +40,12 @@ export interface PersonBrokerage {
   submitContactInfo: Bound<BrokerageClient['submitContactInfo']>;
   contactRelatedData: Bound<BrokerageClient['contactRelatedData']>;
   requestSignature: Bound<BrokerageClient['requestSignature']>;
+  questionnaire: Bound<BrokerageClient['questionnaire']>;
+  startAnswerSession: Bound<BrokerageClient['startAnswerSession']>;
+  answerSessionNext: Bound<BrokerageClient['answerSessionNext']>;
+  answerSessionPrevious: Bound<BrokerageClient['answerSessionPrevious']>;
+  riskCalculation: Bound<BrokerageClient['riskCalculation']>;
+  submitKycStep: Bound<BrokerageClient['submitKycStep']>;
 }
 
 /**
@@ -90,5 +96,11 @@ export function brokerageForPerson(brokerage: BrokerageClient, journey: Journey,
     submitContactInfo: (...args) => withToken('submitContactInfo', (jwt) => brokerage.submitContactInfo(jwt, ...args)),
     contactRelatedData: (...args) => withToken('contactRelatedData', (jwt) => brokerage.contactRelatedData(jwt, ...args)),
     requestSignature: (...args) => withToken('requestSignature', (jwt) => brokerage.requestSignature(jwt, ...args)),
+    questionnaire: (...args) => withToken('questionnaire', (jwt) => brokerage.questionnaire(jwt, ...args)),
+    startAnswerSession: (...args) => withToken('startAnswerSession', (jwt) => brokerage.startAnswerSession(jwt, ...args)),
+    answerSessionNext: (...args) => withToken('answerSessionNext', (jwt) => brokerage.answerSessionNext(jwt, ...args)),
+    answerSessionPrevious: (...args) => withToken('answerSessionPrevious', (jwt) => brokerage.answerSessionPrevious(jwt, ...args)),
+    riskCalculation: (...args) => withToken('riskCalculation', (jwt) => brokerage.riskCalculation(jwt, ...args)),
+    submitKycStep: (...args) => withToken('submitKycStep', (jwt) => brokerage.submitKycStep(jwt, ...args)),
   };
 }

@@ -1,0 +1,76 @@
+// The KYC questionnaire's rules (shared/kyc.ts, customer-information §2.3, §4.6, §5 "KYC", §9), table-driven.
+import { describe, expect, it } from 'vitest';
+import { answerProblem, controlOf, decideRiskPoll, decideStart, kycPointsDone, riskPollWaitMs, type StartResult } from '../../shared/kyc.ts';
+
+const options = (n: number) => Array.from({ length: n }, (_, i) => ({ id: 200 + i, text: `o${i}` }));
+
+describe('controlOf (customer-information §2.3)', () => {
+  it.each([
+    ['single choice, 2 answers', 'SINGLE_CHOICE', 2, 'radios'],
+    ['single choice, 3 answers', 'SINGLE_CHOICE', 3, 'select'],
+    ['single choice, 6 answers', 'SINGLE_CHOICE', 6, 'select'],
+    ['multiple choice', 'MULTIPLE_CHOICE', 5, 'checkboxes'],
+    ['multiple choice, 2 answers', 'MULTIPLE_CHOICE', 2, 'checkboxes'],
+    ['an unknown type', 'FREE_TEXT', 0, null],
+  ])('%s → %s', (_name, type, n, control) => {
+    expect(controlOf({ type, options: options(n) })).toBe(control);
+  });
+});
+
+describe('answerProblem (customer-information §5 "KYC")', () => {
+  const single = { type: 'SINGLE_CHOICE', options: options(3) };
+  const multiple = { type: 'MULTIPLE_CHOICE', options: options(3) };
+  it.each([
+    ['nothing chosen', single, [], 'chooseAlternative'],
+    ['one of its answers', single, [201], null],
+    ['two answers to a single choice', single, [200, 201], 'invalid'],
+    ['an answer of another question', single, [999], 'invalid'],
+    ['several answers to a multiple choice', multiple, [200, 202], null],
+    ['the same answer twice', multiple, [200, 200], 'invalid'],
+    ['nothing chosen on a multiple choice', multiple, [], 'chooseAlternative'],
+  ])('%s', (_name, question, ids, problem) => {
+    expect(answerProblem(question, ids)).toBe(problem);
+  });
+});
+
+describe('decideStart (customer-information §4.6)', () => {
+  it.each<[StartResult, number, string]>([
+    ['started', 1, 'showQuestions'],
+    ['started', 60, 'showQuestions'],
+    ['alreadyAnswered', 1, 'submitStep'],
+    ['busy', 1, 'retry'],
+    ['busy', 59, 'retry'],
+    ['busy', 60, 'error'],
+  ])('%s on attempt %i → %s', (result, attempt, decision) => {
+    expect(decideStart(result, attempt)).toBe(decision);
+  });
+});
+
+describe('decideRiskPoll and its waits (customer-information §4.6, §9)', () => {
+  it.each([
+    [true, 1, 'submitStep'],
+    [false, 1, 'poll'],
+    [false, 24, 'poll'],
+    [false, 25, 'submitStep'],
+  ])('done %s on attempt %i → %s', (done, attempt, decision) => {
+    expect(decideRiskPoll(done, attempt)).toBe(decision);
+  });
+
+  it('waits 100 + 200 × attempt ms', () => {
+    expect([1, 2, 25].map(riskPollWaitMs)).toEqual([300, 500, 5100]);
+  });
+});
+
+describe('kycPointsDone (customer-information §2.2: 3 + 27 points over the pages)', () => {
+  it.each([
+    [0, 10, 0],
+    [1, 10, 3],
+    [5, 10, 15],
+    [10, 10, 30],
+    [12, 10, 30],
+    [1, 3, 10],
+    [0, 0, 0],
+  ])('%i of %i pages → %i', (answered, pages, points) => {
+    expect(kycPointsDone(answered, pages)).toBe(points);
+  });
+});
