@@ -20,7 +20,7 @@ import { createMemoryCreationCredentials, createRedisCreationCredentials, type C
 import { createSseConnections } from './infra/sseConnections.ts';
 import { createMemorySessionLocks, createRedisSessionLocks, DEFAULT_LOCK_TIMING } from './infra/sessionLocks.ts';
 import { createBankidStartLimiter } from './infra/rateLimits.ts';
-import { createCustomerCreationJob } from '../workers/customerCreation.ts';
+import { createCustomerCreationAbandoned, createCustomerCreationJob } from '../workers/customerCreation.ts';
 import { MAX_POLLING_TRIES } from '../shared/creationOutcome.ts';
 import { createApp } from './app.ts';
 import { routes } from '../shared/routes.ts';
@@ -77,12 +77,13 @@ export async function start(env: Record<string, string | undefined>, role: Role,
       pollIntervalMs: config.CREATION_POLL_MS,
       maxPollingTries: MAX_POLLING_TRIES,
     });
+    const customerCreationAbandoned = createCustomerCreationAbandoned({ credentials: creationCredentials, events, logger });
     runner = memoryQueue
       ? memoryQueue.startRunner({ customerCreation })
       : await startBullmqRunner({
           redisUrl: config.REDIS_URL!,
           prefix: config.REDIS_PREFIX,
-          handlers: { customerCreation },
+          handlers: { customerCreation, customerCreationAbandoned },
           lockDurationMs: config.WORKER_LOCK_MS,
           concurrency: config.WORKER_CONCURRENCY,
           logger,

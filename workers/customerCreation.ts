@@ -250,3 +250,29 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
 }
 
 export type CustomerCreationJobHandler = ReturnType<typeof createCustomerCreationJob>;
+
+/**
+ * A run whose job the queue gave up on unrun (it stalled more often than allowed): the page must not
+ * wait forever (identification-routing-creation §4), so the run ends with the generic error, whose Try
+ * again starts a new run — unless the run already has its outcome or a newer run has begun.
+ */
+export function createCustomerCreationAbandoned(deps: Pick<CustomerCreationDeps, 'credentials' | 'events' | 'logger' | 'now'>) {
+  const now = deps.now ?? (() => new Date());
+  const log = deps.logger.child({ job: 'customerCreation' });
+  return async function customerCreationAbandoned(job: CustomerCreationJob): Promise<void> {
+    const ids = { prospectId: job.prospectId, runId: job.runId, attempt: job.attempt };
+    const latest = await deps.events.latest(job.prospectId);
+    const settled = latest && (isOlderRun(job.runId, latest.state.runId) || (latest.state.runId === job.runId && isFinal(latest.state.outcome)));
+    if (!settled) {
+      log.error({ ...ids, outcome: 'unspecifiedApiResponseError' }, 'customer creation job given up by the queue after repeated stalls');
+      await deps.events.publish({
+        prospectId: job.prospectId,
+        outcome: 'unspecifiedApiResponseError',
+        attempt: job.attempt,
+        runId: job.runId,
+        at: now().toISOString(),
+      });
+    }
+    await deps.credentials.remove(job.prospectId, job.runId);
+  };
+}

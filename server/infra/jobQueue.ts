@@ -23,7 +23,15 @@ export interface JobRunner {
 
 export type JobHandlers = {
   customerCreation: (data: CustomerCreationJob, ctx: JobContext) => Promise<void>;
+  /**
+   * The queue gave up on a job without a final try of its handler: it stalled more often than allowed
+   * (its workers died mid-run again and again), so BullMQ failed it unrun. The run must still end.
+   */
+  customerCreationAbandoned?: (data: CustomerCreationJob) => Promise<void>;
 };
+
+/** BullMQ's reason for a job failed unrun after too many stalls. */
+const STALL_LIMIT_REASON = 'job stalled more than allowable limit';
 
 /** Transient failures (a thrown error) are retried: 5 tries, exponential backoff from this base. */
 export const JOB_ATTEMPTS = 5;
@@ -117,9 +125,16 @@ export async function startBullmqRunner(options: BullmqRunnerOptions): Promise<J
   );
   // Only ids and error messages.
   worker.on('error', (err) => logger.error({ err: { message: err.message } }, 'job runner error'));
-  worker.on('failed', (job, err) =>
-    logger.warn({ jobName: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: { message: err.message } }, 'job failed'),
-  );
+  worker.on('failed', (job, err) => {
+    logger.warn({ jobName: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: { message: err.message } }, 'job failed');
+    // A handler that threw is retried, and on its final try records the outcome itself; a job failed
+    // unrun for its stalls never reached the handler, so it is told here.
+    if (job?.name === 'customerCreation' && err.message === STALL_LIMIT_REASON) {
+      handlers
+        .customerCreationAbandoned?.(job.data as CustomerCreationJob)
+        .catch((e: Error) => logger.error({ jobId: job.id, err: { message: e.message } }, 'abandoned job not recorded'));
+    }
+  });
   worker.on('stalled', (jobId) => logger.warn({ jobId }, 'job stalled, will run again'));
   await worker.waitUntilReady();
   return {
