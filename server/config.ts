@@ -65,6 +65,8 @@ const schema = z
     INTENT_WAIT_MS: z.coerce.number().int().nonnegative().default(2000),
     BANKID_POLL_MS: z.coerce.number().int().positive().default(1000),
     CREATION_POLL_MS: z.coerce.number().int().positive().default(2000),
+    /** customer-information §9: between the KYC answer-session start's attempts (60 of them) while it answers 409. */
+    KYC_START_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
     /** customer-information §9: file, init-upload and citizenship calls are tried 10 times, this far apart. */
     FILE_RETRY_DELAY_MS: z.coerce.number().int().nonnegative().default(500),
     SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),

@@ -13,6 +13,7 @@ import type { ContentService } from './upstream/contentService.ts';
 import type { JobQueue } from './infra/jobQueue.ts';
 import type { CreationEvents } from './infra/creationEvents.ts';
 import type { CreationCredentialsStore } from './infra/creationCredentials.ts';
+import type { KycStates } from './infra/kycStates.ts';
 import type { SseConnections } from './infra/sseConnections.ts';
 import type { SessionLocks } from './infra/sessionLocks.ts';
 import type { BankidStartLimiter } from './infra/rateLimits.ts';
@@ -32,6 +33,11 @@ export interface AppDeps {
   events: CreationEvents;
   /** The sealed credentials a creation run hands to the worker (never job data). */
   creationCredentials: CreationCredentialsStore;
+  /**
+   * The KYC preparation's latest state per prospect (the step's loader reads it). Its runs are started with
+   * server/infra/kycJobs.ts, given `queue` and `creationCredentials`.
+   */
+  kycStates: KycStates;
   sse: SseConnections;
   /** One request at a time per session where identification state changes. */
   sessionLocks: SessionLocks;

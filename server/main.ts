@@ -17,10 +17,12 @@ import { connectRedis } from './infra/redis.ts';
 import { createBullmqQueue, createMemoryQueue, startBullmqRunner, type JobQueue, type JobRunner } from './infra/jobQueue.ts';
 import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEvents } from './infra/creationEvents.ts';
 import { createMemoryCreationCredentials, createRedisCreationCredentials, type CreationCredentialsStore } from './infra/creationCredentials.ts';
+import { createMemoryKycStates, createRedisKycStates, type KycStates } from './infra/kycStates.ts';
 import { createSseConnections } from './infra/sseConnections.ts';
 import { createMemorySessionLocks, createRedisSessionLocks, DEFAULT_LOCK_TIMING } from './infra/sessionLocks.ts';
 import { createBankidStartLimiter } from './infra/rateLimits.ts';
 import { createCustomerCreationAbandoned, createCustomerCreationJob } from '../workers/customerCreation.ts';
+import { createKycPreparationAbandoned, createKycPreparationJob } from '../workers/kycPreparation.ts';
 import { MAX_POLLING_TRIES } from '../shared/creationOutcome.ts';
 import { createApp } from './app.ts';
 import { routes } from '../shared/routes.ts';
@@ -53,6 +55,7 @@ export async function start(env: Record<string, string | undefined>, role: Role,
   let queue: JobQueue;
   let events: CreationEvents;
   let creationCredentials: CreationCredentialsStore;
+  let kycStates: KycStates;
   let runner: JobRunner | undefined;
   const memoryQueue = config.REDIS_URL ? undefined : createMemoryQueue({ logger });
   if (config.REDIS_URL) {
@@ -60,11 +63,13 @@ export async function start(env: Record<string, string | undefined>, role: Role,
     queue = createBullmqQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
     events = createRedisCreationEvents({ client: redis, prefix: config.REDIS_PREFIX, timeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
     creationCredentials = createRedisCreationCredentials({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger });
+    kycStates = createRedisKycStates({ client: redis, prefix: config.REDIS_PREFIX, logger });
   } else {
     logger.warn('REDIS_URL not set: in-memory sessions, jobs and events (development only)');
     queue = memoryQueue!;
     events = createMemoryCreationEvents();
     creationCredentials = createMemoryCreationCredentials({ key: config.jobSecretKey, logger });
+    kycStates = createMemoryKycStates();
   }
 
   if (role === 'worker' || role === 'all') {
@@ -78,12 +83,22 @@ export async function start(env: Record<string, string | undefined>, role: Role,
       maxPollingTries: MAX_POLLING_TRIES,
     });
     const customerCreationAbandoned = createCustomerCreationAbandoned({ credentials: creationCredentials, events, logger });
+    // KYC runs share the credentials store (their run ids are `kyc-N`, apart from the creation runs').
+    const kycPreparation = createKycPreparationJob({
+      brokerage,
+      credentials: creationCredentials,
+      states: kycStates,
+      queue,
+      logger,
+      startIntervalMs: config.KYC_START_INTERVAL_MS,
+    });
+    const kycPreparationAbandoned = createKycPreparationAbandoned({ credentials: creationCredentials, states: kycStates, logger });
     runner = memoryQueue
-      ? memoryQueue.startRunner({ customerCreation })
+      ? memoryQueue.startRunner({ customerCreation, kycPreparation })
       : await startBullmqRunner({
           redisUrl: config.REDIS_URL!,
           prefix: config.REDIS_PREFIX,
-          handlers: { customerCreation, customerCreationAbandoned },
+          handlers: { customerCreation, customerCreationAbandoned, kycPreparation, kycPreparationAbandoned },
           lockDurationMs: config.WORKER_LOCK_MS,
           concurrency: config.WORKER_CONCURRENCY,
           logger,
@@ -119,6 +134,7 @@ export async function start(env: Record<string, string | undefined>, role: Role,
       queue,
       events,
       creationCredentials,
+      kycStates,
       sse,
       sessionLocks: redis
         ? createRedisSessionLocks({ client: redis, prefix: config.REDIS_PREFIX, timing: { ...DEFAULT_LOCK_TIMING, waitMs: config.SESSION_LOCK_WAIT_MS } })

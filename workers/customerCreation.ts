@@ -9,9 +9,9 @@
 // and removes the credentials when the run ends.
 import type { Logger } from 'pino';
 import type { CreationStatus } from '../shared/contracts/brokerage.ts';
-import { UpstreamError } from '../shared/upstreamError.ts';
-import { creationJobId, isOlderRun, type CreationCredentials, type CustomerCreationJob, type JobAddOptions, type JobContext } from '../shared/creationJob.ts';
+import { creationJobId, isOlderRun, type CustomerCreationJob, type JobAddOptions, type JobContext } from '../shared/creationJob.ts';
 import { decideCreationOutcome, isFinal, shouldPostCreationRequest, type CreationOutcome, type CreationState } from '../shared/creationOutcome.ts';
+import { authoriseRun, CredentialsRefused, type RunCredentialsPort } from './runCredentials.ts';
 
 // The job's ports: what it needs of the brokerage client, the stores and the queue, declared here so that
 // the job imports nothing of server/. server/main.ts hands it server/upstream/brokerage.ts's client,
@@ -27,12 +27,8 @@ export interface CreationBrokerage {
   createCustomer(jwt: string, prospectId: string): Promise<{ ok: boolean; status: number }>;
 }
 
-/** The run's credentials, sealed apart from the job data. */
-export interface CreationCredentialsPort {
-  put(prospectId: string, runId: string, credentials: CreationCredentials): Promise<void>;
-  get(prospectId: string, runId: string): Promise<CreationCredentials | null>;
-  remove(prospectId: string, runId: string): Promise<void>;
-}
+/** The run's credentials, sealed apart from the job data (workers/runCredentials.ts). */
+export type CreationCredentialsPort = RunCredentialsPort;
 
 /** The creation events the page streams: the job publishes each decision and reads the latest. */
 export interface CreationEventsPort {
@@ -55,16 +51,6 @@ export interface CustomerCreationDeps {
   maxPollingTries: number;
   now?: () => Date;
 }
-
-/** The person's brokerage session cannot be renewed (refresh refused, or nothing to refresh with): no retry helps. */
-class CredentialsRefused extends Error {
-  constructor(readonly reason: 'missing' | 'noRefreshToken' | 'refreshRefused') {
-    super(`creation credentials refused: ${reason}`);
-    this.name = 'CredentialsRefused';
-  }
-}
-
-const isUnauthorized = (err: unknown) => err instanceof UpstreamError && err.status === 401;
 
 export function createCustomerCreationJob(deps: CustomerCreationDeps) {
   const { brokerage, credentials, events, queue, pollIntervalMs, maxPollingTries } = deps;
@@ -92,58 +78,9 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
     );
   }
 
-  /**
-   * The brokerage calls of one job step with the run's credentials. A call answered 401 (the access token
-   * has outlived its 30 minutes) renews the access token with the refresh token once, stores it for the
-   * run's next steps, and is tried again once; calls running side by side share the renewal.
-   */
+  /** The brokerage calls of one job step with the run's credentials (workers/runCredentials.ts: a 401 renews the token once). */
   async function authorised(job: CustomerCreationJob) {
-    const ctx = { prospectId: job.prospectId, runId: job.runId, attempt: job.attempt };
-    const stored = await credentials.get(job.prospectId, job.runId);
-    if (!stored) throw new CredentialsRefused('missing');
-    const creds: CreationCredentials = { ...stored };
-    let renewal: Promise<void> | undefined;
-
-    async function renew(): Promise<void> {
-      if (!creds.refreshToken) throw new CredentialsRefused('noRefreshToken');
-      log.info(ctx, 'access token expired or absent: token refresh');
-      let jwt: string;
-      try {
-        ({ jwt } = await brokerage.refreshToken(creds.refreshToken));
-      } catch (err) {
-        // A refused refresh token (the person's brokerage session has ended) will not work on a retry;
-        // anything else (unreachable, 5xx) is transient and the queue retries the step.
-        if (err instanceof UpstreamError && err.status >= 400 && err.status < 500) {
-          log.warn({ ...ctx, httpStatus: err.status }, 'token refresh refused');
-          throw new CredentialsRefused('refreshRefused');
-        }
-        throw err;
-      }
-      creds.accessToken = jwt;
-      await credentials.put(job.prospectId, job.runId, creds);
-    }
-
-    /** The token to send now; `stale` is the one a call was refused with (a sibling may have renewed it already). */
-    async function token(stale?: string): Promise<string> {
-      if (!creds.accessToken || creds.accessToken === stale) {
-        renewal ??= renew().finally(() => (renewal = undefined));
-        await renewal;
-      }
-      return creds.accessToken!;
-    }
-
-    /** `refused` tells an answer that reports a 401 instead of throwing it. */
-    async function call<T>(fn: (jwt: string) => Promise<T>, refused: (answer: T) => boolean = () => false): Promise<T> {
-      const sent = await token();
-      try {
-        const answer = await fn(sent);
-        if (!refused(answer)) return answer;
-      } catch (err) {
-        if (!isUnauthorized(err)) throw err;
-      }
-      return fn(await token(sent));
-    }
-
+    const { call } = await authoriseRun({ refreshToken: (token) => brokerage.refreshToken(token), credentials, log }, job);
     return {
       systemStatus: () => call((jwt) => brokerage.systemStatus(jwt)),
       creationStatus: () =>

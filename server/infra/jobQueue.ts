@@ -5,14 +5,23 @@ import { Queue, Worker, UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { ioredisForBullmq, ioredisForProducer } from './redis.ts';
 import type { CustomerCreationJob, JobAddOptions, JobContext } from '../../shared/creationJob.ts';
+import type { KycJob } from '../../shared/kycJob.ts';
 
-// The job's data and what the queue tells a job are the contract with workers/ (shared/creationJob.ts).
-export type { CustomerCreationJob, JobAddOptions, JobContext };
+// The jobs' data and what the queue tells a job are the contract with workers/ (shared/creationJob.ts,
+// shared/kycJob.ts).
+export type { CustomerCreationJob, JobAddOptions, JobContext, KycJob };
 
-export type JobName = 'customerCreation';
+/** Each job name and its data. */
+export interface JobDataByName {
+  customerCreation: CustomerCreationJob;
+  kycPreparation: KycJob;
+}
+export type JobName = keyof JobDataByName;
+const JOB_NAMES: readonly JobName[] = ['customerCreation', 'kycPreparation'];
+const isJobName = (name: string): name is JobName => (JOB_NAMES as readonly string[]).includes(name);
 
 export interface JobQueue {
-  add(name: 'customerCreation', data: CustomerCreationJob, opts?: JobAddOptions): Promise<void>;
+  add<N extends JobName>(name: N, data: JobDataByName[N], opts?: JobAddOptions): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,7 +37,21 @@ export type JobHandlers = {
    * (its workers died mid-run again and again), so BullMQ failed it unrun. The run must still end.
    */
   customerCreationAbandoned?: (data: CustomerCreationJob) => Promise<void>;
+  /** Optional so a runner of creation jobs alone (tests) needs none; server/main.ts wires it in both modes. */
+  kycPreparation?: (data: KycJob, ctx: JobContext) => Promise<void>;
+  /** As customerCreationAbandoned, for a KYC preparation job. */
+  kycPreparationAbandoned?: (data: KycJob) => Promise<void>;
 };
+
+/** The handler of a job name, or null when the runner has none. */
+function handlerOf<N extends JobName>(handlers: JobHandlers, name: N): ((data: JobDataByName[N], ctx: JobContext) => Promise<void>) | null {
+  return (handlers[name] as ((data: JobDataByName[N], ctx: JobContext) => Promise<void>) | undefined) ?? null;
+}
+
+function abandonedHandlerOf<N extends JobName>(handlers: JobHandlers, name: N): ((data: JobDataByName[N]) => Promise<void>) | null {
+  const key = `${name}Abandoned` as const;
+  return (handlers[key] as ((data: JobDataByName[N]) => Promise<void>) | undefined) ?? null;
+}
 
 /** BullMQ's reason for a job failed unrun after too many stalls. */
 const STALL_LIMIT_REASON = 'job stalled more than allowable limit';
@@ -39,8 +62,18 @@ export const JOB_BACKOFF_MS = 1000;
 const QUEUE_NAME = 'onboarding-jobs';
 
 /** Exactly the job's fields: whatever else a caller's object carries never reaches the queue. */
-function jobData(data: CustomerCreationJob): CustomerCreationJob {
-  return { prospectId: data.prospectId, runId: data.runId, phase: data.phase, attempt: data.attempt };
+function jobData<N extends JobName>(name: N, data: JobDataByName[N]): JobDataByName[N] {
+  if (name === 'kycPreparation') {
+    const d = data as KycJob;
+    const kyc: KycJob = { prospectId: d.prospectId, runId: d.runId, phase: d.phase, attempt: d.attempt, locale: d.locale };
+    return kyc as JobDataByName[N];
+  }
+  if (name === 'customerCreation') {
+    const d = data as CustomerCreationJob;
+    const creation: CustomerCreationJob = { prospectId: d.prospectId, runId: d.runId, phase: d.phase, attempt: d.attempt };
+    return creation as JobDataByName[N];
+  }
+  throw new Error(`unknown job name: ${String(name)}`);
 }
 
 function checkJobId(jobId: string | undefined): void {
@@ -84,7 +117,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     async add(name, data, opts = {}) {
       checkJobId(opts.jobId);
       // BullMQ ignores an add whose jobId exists (waiting, delayed, active, or kept completed).
-      await queue.add(name, jobData(data), { jobId: opts.jobId, delay: opts.delayMs });
+      await queue.add(name, jobData(name, data), { jobId: opts.jobId, delay: opts.delayMs });
     },
     async close() {
       await queue.close();
@@ -108,10 +141,11 @@ export async function startBullmqRunner(options: BullmqRunnerOptions): Promise<J
   const worker = new Worker(
     QUEUE_NAME,
     async (job: Job) => {
-      if (job.name !== 'customerCreation') throw new UnrecoverableError(`no handler for job ${job.name}`);
+      const handler = isJobName(job.name) ? handlerOf(handlers, job.name) : null;
+      if (!handler) throw new UnrecoverableError(`no handler for job ${job.name}`);
       const attempt = job.attemptsMade + 1;
       const ctx: JobContext = { jobId: job.id ?? '', attempt, finalAttempt: attempt >= (job.opts.attempts ?? 1) };
-      await handlers.customerCreation(job.data as CustomerCreationJob, ctx);
+      await handler(job.data as never, ctx);
     },
     {
       connection: ioredisForBullmq(options.redisUrl),
@@ -129,10 +163,9 @@ export async function startBullmqRunner(options: BullmqRunnerOptions): Promise<J
     logger.warn({ jobName: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: { message: err.message } }, 'job failed');
     // A handler that threw is retried, and on its final try records the outcome itself; a job failed
     // unrun for its stalls never reached the handler, so it is told here.
-    if (job?.name === 'customerCreation' && err.message === STALL_LIMIT_REASON) {
-      handlers
-        .customerCreationAbandoned?.(job.data as CustomerCreationJob)
-        .catch((e: Error) => logger.error({ jobId: job.id, err: { message: e.message } }, 'abandoned job not recorded'));
+    const abandoned = job && err.message === STALL_LIMIT_REASON && isJobName(job.name) ? abandonedHandlerOf(handlers, job.name) : null;
+    if (job && abandoned) {
+      abandoned(job.data as never).catch((e: Error) => logger.error({ jobId: job.id, err: { message: e.message } }, 'abandoned job not recorded'));
     }
   });
   worker.on('stalled', (jobId) => logger.warn({ jobId }, 'job stalled, will run again'));
@@ -191,15 +224,20 @@ export function createMemoryQueue(options: { backoffMs?: number; logger?: Logger
     timers.add(t);
   }
 
-  function run(jobId: string, data: CustomerCreationJob, attempt: number) {
+  function run<N extends JobName>(name: N, jobId: string, data: JobDataByName[N], attempt: number) {
     if (closed || !handlers) return;
+    const handler = handlerOf(handlers, name);
+    if (!handler) {
+      // As BullMQ's runner: a job nobody handles fails for good.
+      options.logger?.error({ jobName: name, jobId }, 'no handler for job');
+      return;
+    }
     running++;
     const ctx: JobContext = { jobId, attempt, finalAttempt: attempt >= JOB_ATTEMPTS };
-    handlers
-      .customerCreation(data, ctx)
+    handler(data, ctx)
       .catch((err: Error) => {
-        options.logger?.warn({ jobId, attempt, err: { message: err.message } }, 'job failed');
-        if (attempt < JOB_ATTEMPTS) schedule(backoffMs * 2 ** (attempt - 1), () => run(jobId, data, attempt + 1));
+        options.logger?.warn({ jobName: name, jobId, attempt, err: { message: err.message } }, 'job failed');
+        if (attempt < JOB_ATTEMPTS) schedule(backoffMs * 2 ** (attempt - 1), () => run(name, jobId, data, attempt + 1));
       })
       .finally(() => {
         running--;
@@ -233,13 +271,13 @@ export function createMemoryQueue(options: { backoffMs?: number; logger?: Logger
   return {
     runner,
     startRunner: (h) => runner.start(h),
-    async add(_name, data, opts = {}) {
+    async add(name, data, opts = {}) {
       checkJobId(opts.jobId);
       const jobId = opts.jobId ?? `job-${++autoId}`;
       if (seen.has(jobId)) return;
       seen.add(jobId);
-      const copy = jobData(data);
-      schedule(opts.delayMs ?? 0, () => run(jobId, copy, 1));
+      const copy = jobData(name, data);
+      schedule(opts.delayMs ?? 0, () => run(name, jobId, copy, 1));
     },
     async close() {
       await runner.close();

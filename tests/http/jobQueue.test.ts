@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import { deleteRedisKeys, until } from '../support/redisKeys.ts';
 import { createClient } from 'redis';
 import {
   createBullmqQueue,
@@ -11,6 +12,7 @@ import {
   type JobContext,
   type JobQueue,
   type JobRunner,
+  type KycJob,
 } from '../../server/infra/jobQueue.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -19,14 +21,6 @@ const logger = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const data = (attempt: number): CustomerCreationJob => ({ prospectId: 'p-1', phase: 'poll', attempt, runId: 'r1' });
-
-async function until(pred: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
 
 type Ran = { jobId: string; attempt: number; finalAttempt: boolean; at: number; data: CustomerCreationJob };
 
@@ -39,6 +33,7 @@ describe('BullMQ queue and runner', () => {
   async function setup(opts: { lockDurationMs?: number; handler?: (d: CustomerCreationJob, c: JobContext) => Promise<void> } = {}) {
     const prefix = `${PREFIX}-${++testNo}`;
     const ran: Ran[] = [];
+    const kycRan: Array<{ jobId: string; attempt: number; data: KycJob }> = [];
     const queue = createBullmqQueue({ redisUrl: REDIS_URL, prefix, backoffMs: 50 });
     opened.push(queue);
     const handler = opts.handler ?? (async () => {});
@@ -54,12 +49,15 @@ describe('BullMQ queue and runner', () => {
             ran.push({ jobId: c.jobId, attempt: c.attempt, finalAttempt: c.finalAttempt, at: Date.now(), data: d });
             await handler(d, c);
           },
+          kycPreparation: async (d, c) => {
+            kycRan.push({ jobId: c.jobId, attempt: c.attempt, data: d });
+          },
         },
       });
       opened.push(runner);
       return runner;
     };
-    return { prefix, queue, ran, startRunner };
+    return { prefix, queue, ran, kycRan, startRunner };
   }
 
   afterEach(async () => {
@@ -67,15 +65,7 @@ describe('BullMQ queue and runner', () => {
     for (const o of opened.splice(0).reverse()) await o.close();
   });
 
-  afterAll(async () => {
-    const c = createClient({ url: REDIS_URL });
-    c.on('error', () => {});
-    await c.connect();
-    const keys: string[] = [];
-    for await (const batch of c.scanIterator({ MATCH: `${PREFIX}*`, COUNT: 1000 })) keys.push(...batch);
-    if (keys.length) await c.del(keys);
-    await c.quit();
-  });
+  afterAll(() => deleteRedisKeys(PREFIX));
 
   it('runs a delayed job after its delay', async () => {
     const { queue, ran, startRunner } = await setup();
@@ -110,6 +100,21 @@ describe('BullMQ queue and runner', () => {
     await startRunner();
     await until(() => ran.length === 1);
     expect(ran[0]!.data).toEqual(data(1));
+  });
+
+  it("a 'kycPreparation' job reaches its own handler with exactly its fields", async () => {
+    const { prefix, queue, ran, kycRan, startRunner } = await setup();
+    const kyc: KycJob = { prospectId: 'p-1', runId: 'kyc-1', phase: 'start', attempt: 2, locale: 'sv-SE' };
+    await queue.add('kycPreparation', { ...kyc, refreshToken: 'secret-refresh-token' } as KycJob, { delayMs: 50, jobId: 'kyc-p-1-kyc-1-start-2' });
+    const c = createClient({ url: REDIS_URL });
+    await c.connect();
+    const stored = await c.hGetAll(`${prefix}:onboarding-jobs:kyc-p-1-kyc-1-start-2`);
+    await c.quit();
+    expect(JSON.parse(stored.data!)).toEqual(kyc);
+    await startRunner();
+    await until(() => kycRan.length === 1);
+    expect(kycRan[0]).toEqual({ jobId: 'kyc-p-1-kyc-1-start-2', attempt: 1, data: kyc });
+    expect(ran).toHaveLength(0);
   });
 
   it('refuses job ids with a colon', async () => {

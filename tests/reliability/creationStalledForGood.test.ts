@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { createClient } from 'redis';
+import { deleteRedisKeys, until } from '../support/redisKeys.ts';
 import { createBullmqQueue, startBullmqRunner, type JobQueue, type JobRunner } from '../../server/infra/jobQueue.ts';
 import { createMemoryCreationEvents } from '../../server/infra/creationEvents.ts';
 import { createMemoryCreationCredentials } from '../../server/infra/creationCredentials.ts';
@@ -16,30 +16,13 @@ import { REDIS_URL } from '../support/stack.ts';
 
 const PREFIX = `test-stalled-${process.pid}-${Date.now()}`;
 const logger = pino({ level: 'silent' });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(pred: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await pred())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await sleep(25);
-  }
-}
 
 describe('creation job stalled more often than the queue allows', () => {
   const opened: Array<JobQueue | JobRunner> = [];
   afterEach(async () => {
     for (const o of opened.splice(0).reverse()) await o.close();
   });
-  afterAll(async () => {
-    const c = createClient({ url: REDIS_URL });
-    c.on('error', () => {});
-    await c.connect();
-    const keys: string[] = [];
-    for await (const batch of c.scanIterator({ MATCH: `${PREFIX}*`, COUNT: 1000 })) keys.push(...batch);
-    if (keys.length) await c.del(keys);
-    await c.quit();
-  });
+  afterAll(() => deleteRedisKeys(PREFIX));
 
   it('ends the run with the generic error once the queue gives up, with no handler run after the give-up', async () => {
     const lockDurationMs = 400;

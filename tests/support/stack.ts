@@ -46,6 +46,7 @@ export function testTimings(): Record<string, string> {
     INTENT_WAIT_MS: '50',
     BANKID_POLL_MS: '250',
     CREATION_POLL_MS: '300',
+    KYC_START_INTERVAL_MS: '10',
     SSE_HEARTBEAT_MS: '5000',
     WORKER_LOCK_MS: '2000',
     LOG_LEVEL: 'silent',
