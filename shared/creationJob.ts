@@ -38,10 +38,14 @@ export interface JobContext {
   finalAttempt: boolean;
 }
 
+/** A part of a job id: BullMQ reserves ':' in ids. */
+export const jobIdPart = (s: string): string => s.replace(/:/g, '_');
+
 /** Job ids name the run and the step, so re-adding the same step (a re-run of a stalled job) is a no-op. */
 export function creationJobId(prospectId: string, runId: string, step: 'start' | number): string {
-  const safe = (s: string) => s.replace(/:/g, '_');
-  return step === 'start' ? `creation-${safe(prospectId)}-${safe(runId)}-start` : `creation-${safe(prospectId)}-${safe(runId)}-poll-${step}`;
+  return step === 'start'
+    ? `creation-${jobIdPart(prospectId)}-${jobIdPart(runId)}-start`
+    : `creation-${jobIdPart(prospectId)}-${jobIdPart(runId)}-poll-${step}`;
 }
 
 /**

@@ -8,6 +8,7 @@
 // waits and publishes, and the page's loader reads the latest state.
 import { z } from 'zod';
 import { answerSessionPage } from './contracts/kyc.ts';
+import { jobIdPart } from './creationJob.ts';
 
 /**
  * Ids and the page locale only: no token, no personal data (job data sits in Redis in clear text and is
@@ -27,8 +28,7 @@ export type KycJob = {
 
 /** Job ids name the run, the phase and the attempt, so re-adding the same step (a stalled re-run) is a no-op. */
 export function kycJobId(prospectId: string, runId: string, phase: KycJob['phase'], attempt: number): string {
-  const safe = (s: string) => s.replace(/:/g, '_');
-  return `kyc-${safe(prospectId)}-${safe(runId)}-${phase}-${attempt}`;
+  return `kyc-${jobIdPart(prospectId)}-${jobIdPart(runId)}-${phase}-${attempt}`;
 }
 
 export const kycStatuses = ['preparing', 'questions', 'analysing', 'submitted', 'moreInformationRequired', 'error'] as const;
@@ -51,7 +51,7 @@ export const kycStateSchema = z.object({
   runId: z.string().min(1).max(100),
   /** ISO time of the publish. */
   at: z.string().min(1).max(40),
-  /** The start attempt or risk poll that published it; 0 for the state the web publishes when it enqueues. */
+  /** The start attempt or risk poll that published it (1-based; the web publishes none when it enqueues). */
   attempt: z.number().int().nonnegative(),
   status: z.enum(kycStatuses),
   /** With 'questions': the session the web answers pages of. */

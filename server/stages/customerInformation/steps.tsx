@@ -20,7 +20,7 @@ import { acceptsPost, backWithinStep, visitedAfterMove } from '../../../shared/p
 import { abortDialog, StepError, StepHeaderBar, StepUnavailable } from '../../../views/pages/CustomerInformationPage.tsx';
 import type { Screen, StepContext, StepModule } from './stepModule.ts';
 import { stepModules } from './stepRegistry.ts';
-import { isMultipart, parseMultipart } from './uploads.ts';
+import { isMultipart, parseMultipart } from './uploads.tsx';
 import type { RefuseHandler } from '../../infra/sessionLocks.ts';
 import { routePatterns, routePrefixes, routes } from '../../../shared/routes.ts';
 import { Dialog } from '../../../views/components/Dialog.tsx';
@@ -96,8 +96,7 @@ function contextFor(req: Request, deps: AppDeps, journey: AtPage, ci: CustomerIn
 }
 
 /** The screen shown now: the session's, if the step has it and it can be shown, else the step's first. */
-function currentScreen(module: StepModule, ctxOf: (screen: string) => StepContext): { name: string; screen: Screen<never> } {
-  const ci = ctxOf(module.first).ci;
+function currentScreen(module: StepModule, ci: CustomerInformationProgress, ctxOf: (screen: string) => StepContext): { name: string; screen: Screen<never> } {
   const name = ci.screen;
   const found = name === undefined ? undefined : module.screens[name];
   if (name !== undefined && found && (found.available?.(ctxOf(name)) ?? true)) return { name, screen: found };
@@ -127,7 +126,7 @@ async function renderStep(req: Request, res: Response, deps: AppDeps, journey: A
     return;
   }
   const ctxOf = (screen: string) => contextFor(req, deps, journey, ci, screen);
-  const shown = currentScreen(module, ctxOf);
+  const shown = currentScreen(module, ci, ctxOf);
   let { status, error } = extra;
   let body = extra.view;
   if (!body) {
@@ -217,13 +216,13 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     const found = progressOf(req, deps, req.params.prospectId);
     if (!found) return res.redirect(303, routes.start);
     const { journey, ci } = found;
-    // Upload forms post multipart: text fields into req.body, the file kept for uploads.ts (uploadFile).
+    // Upload forms post multipart: text fields into req.body, the file kept for uploads.tsx (uploadFile).
     if (isMultipart(req)) await parseMultipart(req, res);
     const current = ci.steps[ci.current];
     const module = current === undefined ? undefined : stepModules.get(current);
     if (!module || !formFields.safeParse(req.body).success) return res.redirect(303, routes.customerInformation(journey.prospectId));
     const ctxOf = (screen: string) => contextFor(req, deps, journey, ci, screen);
-    const shown = currentScreen(module, ctxOf);
+    const shown = currentScreen(module, ci, ctxOf);
     const posted = screenPosted(module, shown.name, req.body);
     if (!posted) return res.redirect(303, routes.customerInformation(journey.prospectId));
     const ctx = ctxOf(posted.name);

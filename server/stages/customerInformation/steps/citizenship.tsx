@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { again, finish, goTo, screen, type ScreenOutcome, type StepContext, type StepModule } from '../stepModule.ts';
 import { localeOf } from '../../../pages.ts';
 import { withRetries } from '../../../upstream/retry.ts';
-import { fileToRemove, removeHref, uploadScreen, type UploadScreenErrors, type UploadSlot } from '../uploads.ts';
+import { removeHref, uploadScreen, type UploadScreenErrors, type UploadSlot } from '../uploads.tsx';
 import {
   countriesNeedingProof,
   emptyCitizenship,
@@ -22,7 +22,6 @@ import {
 import { countryName, countryOptions, isCountryCode, type IsoCountryCode } from '../../../../shared/countries.ts';
 import { sensitiveAnswerDialog, sensitiveAnswerRules } from '../../../../shared/sensitiveAnswers.ts';
 import { CitizenshipChoiceStep, CitizenshipCountriesStep, CitizenshipDialogScreen, CitizenshipProofStep } from '../../../../views/pages/CitizenshipStep.tsx';
-import { RemoveFileScreen } from '../../../../views/components/UploadScreen.tsx';
 
 const choices = z.enum(['inOfficeCitizenship', 'otherCitizenships']);
 
@@ -107,9 +106,6 @@ function proofSlots(ctx: StepContext): UploadSlot[] {
 
 function proofView(ctx: StepContext, errors: UploadScreenErrors) {
   const slots = proofSlots(ctx);
-  // Without JavaScript, "Do you want to remove this file?" is asked on a screen of its own (?remove=…&slot=…).
-  const removal = fileToRemove(ctx, slots);
-  if (removal) return <RemoveFileScreen t={ctx.t} action={ctx.action} fields={ctx.fields()} slot={removal.slot} file={removal.file} keepHref={ctx.basePath} />;
   const locale = localeOf(ctx.req, ctx.deps);
   const cards = slots.map((slot) => ({
     country: slot.key,

@@ -14,7 +14,7 @@ import { again, finish, goTo, screen, type ScreenOutcome, type StepContext, type
 import { localeOf } from '../../../pages.ts';
 import { UpstreamError } from '../../../upstream/http.ts';
 import { withRetries } from '../../../upstream/retry.ts';
-import { fileToRemove, removeHref, uploadScreen, type UploadScreenErrors, type UploadSlot } from '../uploads.ts';
+import { removeHref, uploadScreen, type UploadScreenErrors, type UploadSlot } from '../uploads.tsx';
 import { countryOptions } from '../../../../shared/countries.ts';
 import {
   addressCountryOptions,
@@ -40,7 +40,6 @@ import {
   ResidencyQuestionsForm,
   type AddressFormProps,
 } from '../../../../views/pages/ResidencyStep.tsx';
-import { RemoveFileScreen } from '../../../../views/components/UploadScreen.tsx';
 
 const STEP = 'RESIDENCY_STEP' as const;
 /** The documents screen's one slot. */
@@ -137,9 +136,6 @@ function documentSlots(ctx: StepContext): UploadSlot[] {
 
 function documentsView(ctx: StepContext, errors: UploadScreenErrors = {}) {
   const slots = documentSlots(ctx);
-  // Without JavaScript, "Do you want to remove this file?" is a screen of its own (?remove=…&slot=…).
-  const removal = fileToRemove(ctx, slots);
-  if (removal) return <RemoveFileScreen t={ctx.t} action={ctx.action} fields={ctx.fields()} slot={removal.slot} file={removal.file} keepHref={ctx.basePath} />;
   return (
     <ResidencyDocuments
       t={ctx.t}

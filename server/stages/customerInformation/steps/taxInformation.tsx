@@ -10,7 +10,7 @@ import { again, back, finish, goTo, screen, type ScreenOutcome, type StepContext
 import type { StepAnswers } from '../../../journey.ts';
 import { localeOf } from '../../../pages.ts';
 import { withRetries } from '../../../upstream/retry.ts';
-import { fileToRemove, removeHref, uploadScreen, type UploadScreenErrors, type UploadSlot } from '../uploads.ts';
+import { removeHref, uploadScreen, type UploadScreenErrors, type UploadSlot } from '../uploads.tsx';
 import { countryName, countryOptions, isCountryCode } from '../../../../shared/countries.ts';
 import {
   attestsFatca,
@@ -32,7 +32,6 @@ import {
 } from '../../../../shared/taxInformation.ts';
 import { sensitiveAnswerRules } from '../../../../shared/sensitiveAnswers.ts';
 import { Dialog } from '../../../../views/components/Dialog.tsx';
-import { RemoveFileScreen } from '../../../../views/components/UploadScreen.tsx';
 import {
   fatcaDialog,
   taxFailureDialog,
@@ -197,9 +196,6 @@ function proofView(ctx: StepContext, errors: UploadScreenErrors) {
   // The screen is available only with its case (residenceProof.available).
   if (!proof) throw new Error('TAX_INFO_STEP residenceProof shown without its case');
   const fields = ctx.fields('residenceProof');
-  // Without JavaScript a removal asks first, on a screen of its own (GET ?remove=…&slot=…).
-  const removing = fileToRemove(ctx, proofSlots(proof));
-  if (removing) return <RemoveFileScreen t={ctx.t} action={ctx.action} fields={fields} slot={removing.slot} file={removing.file} keepHref={ctx.basePath} />;
   return (
     <TaxResidenceProofForm
       t={ctx.t}

@@ -20,6 +20,7 @@ import type { Request, Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import type { ReactElement } from 'react';
+import { RemoveFileScreen } from '../../../views/components/UploadScreen.tsx';
 import { again, goTo, screen, type Screen, type ScreenOutcome, type StepContext } from './stepModule.ts';
 import { judgeFile, MAX_FILE_BYTES, safeFileName, type FileProblem } from '../../../shared/files.ts';
 import type { UploadedFileRef } from '../../../shared/citizenship.ts';
@@ -154,7 +155,7 @@ const uploadScreenInput = z.discriminatedUnion('intent', [
 const removeQuery = z.object({ remove: z.string().min(1).max(100), slot: slotKey });
 
 /** The file a removal link asks about, if it is one of this screen's. */
-export function fileToRemove(ctx: StepContext, slots: readonly UploadSlot[]): { slot: string; file: UploadedFileRef } | null {
+function fileToRemove(ctx: StepContext, slots: readonly UploadSlot[]): { slot: string; file: UploadedFileRef } | null {
   const query = removeQuery.safeParse(ctx.req.query);
   if (!query.success) return null;
   const file = slots.find((s) => s.key === query.data.slot)?.files.find((f) => f.attachmentId === query.data.remove);
@@ -169,7 +170,13 @@ export const removeHref = (ctx: StepContext) => (slot: string, attachmentId: str
 export function uploadScreen(spec: UploadScreenSpec): Screen<never> {
   return screen({
     input: uploadScreenInput,
-    view: (ctx) => spec.view(ctx, {}),
+    view(ctx) {
+      // Without JavaScript, "Do you want to remove this file?" is asked on a screen of its own (GET ?remove=…&slot=…).
+      const removal = fileToRemove(ctx, spec.slots(ctx));
+      if (removal)
+        return <RemoveFileScreen t={ctx.t} action={ctx.action} fields={ctx.fields()} slot={removal.slot} file={removal.file} keepHref={ctx.basePath} />;
+      return spec.view(ctx, {});
+    },
     // A post of the screen without a known intent: the screen with what Continue still waits for.
     invalid: async (ctx) => again(await spec.view(ctx, { page: spec.missing(ctx) })),
     ...(spec.available ? { available: spec.available } : {}),
