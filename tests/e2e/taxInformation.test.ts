@@ -8,7 +8,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { browser, identifyAs, PHONE, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectScreenAccessible } from '../support/journey.ts';
-import { currentStep, httpAnswers, screenOf, walkToMilestoneThree } from '../support/customerInformation.ts';
+import { currentStep, httpAnswerOf, screenOf, walkToMilestoneThree } from '../support/customerInformation.ts';
 
 useE2eStack();
 
@@ -55,17 +55,17 @@ async function toTaxStepLivingAbroad(options: BrowserContextOptions): Promise<Pa
     const html = await (await page.request.get(stepUrl)).text();
     const [step, screen] = screenOf(html) ?? [];
     if (step !== 'RESIDENCY_STEP' || screen === undefined) break;
-    const body = httpAnswers.RESIDENCY_STEP!(screen, html);
-    // As the walks post it (tests/support/customerInformation.ts): the shown screen unless the answer names one.
+    // As the walks post it (tests/support/customerInformation.ts).
+    const body = httpAnswerOf('RESIDENCY_STEP', screen, html);
     const res =
       typeof body === 'string'
         ? await page.request.post(`${stepUrl}/step`, {
             headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-            data: /(^|&)screen=/.test(body) ? body : `${body}&screen=${screen}`,
+            data: body,
           })
         : await page.request.post(`${stepUrl}/step`, {
             headers: { 'sec-fetch-site': 'same-origin' },
-            multipart: { screen, ...body.fields, file: { name: body.file.name, mimeType: body.file.contentType, buffer: body.file.bytes } },
+            multipart: { ...body.fields, file: { name: body.file.name, mimeType: body.file.contentType, buffer: body.file.bytes } },
           });
     expect(res.ok()).toBe(true);
   }

@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { httpAnswers, screenOf, type MultipartAnswer } from '../support/customerInformation.ts';
+import { httpAnswerOf, screenOf } from '../support/customerInformation.ts';
 import { identifyOverHttp } from '../support/journey.ts';
 import { stepModules } from '../../server/stages/customerInformation/stepRegistry.ts';
 import type { StepId } from '../../shared/contracts/brokerage.ts';
@@ -20,12 +20,12 @@ afterAll(async () => stack?.stop());
 const post = (agent: Agent, path: string, body: string) => agent.post(path).set('sec-fetch-site', 'same-origin').type('form').send(body);
 
 async function answer(agent: Agent, page: string, step: StepId, screen: string, html: string): Promise<void> {
-  const body = httpAnswers[step]!(screen, html);
+  const body = httpAnswerOf(step, screen, html);
   if (typeof body === 'string') {
-    await post(agent, `${page}/step`, /(^|&)screen=/.test(body) ? body : `${body}&screen=${screen}`).expect(303);
+    await post(agent, `${page}/step`, body).expect(303);
     return;
   }
-  const { fields, file }: MultipartAnswer = { ...body, fields: { screen, ...body.fields } };
+  const { fields, file } = body;
   let req = agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin');
   for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
   await req.attach('file', file.bytes, { filename: file.name, contentType: file.contentType }).expect(303);

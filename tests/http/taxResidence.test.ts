@@ -14,7 +14,7 @@ import {
   refreshTokenResponse,
 } from '../../shared/contracts/brokerage.ts';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { answerStepsOverHttp, httpAnswers, screenOf, type MultipartAnswer } from '../support/customerInformation.ts';
+import { answerStepsOverHttp, httpAnswerOf, screenOf, type MultipartAnswer } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
 import { identifyOverHttp } from '../support/journey.ts';
 
@@ -147,12 +147,10 @@ async function toTaxStepLivingAbroad(agent: Agent): Promise<string> {
     const html = (await agent.get(page).expect(200)).text;
     const [step, screen] = screenOf(html)!;
     if (step !== 'RESIDENCY_STEP') break;
-    // As the walks post it (tests/support/customerInformation.ts): the shown screen unless the answer names one.
-    const body = httpAnswers.RESIDENCY_STEP!(screen, html);
-    if (typeof body === 'string') {
-      const form = /(^|&)screen=/.test(body) ? body : `${body}&screen=${screen}`;
-      await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(form).expect(303);
-    } else await postMultipart(agent, page)({ ...body, fields: { screen, ...body.fields } });
+    // As the walks post it (tests/support/customerInformation.ts).
+    const body = httpAnswerOf('RESIDENCY_STEP', screen, html);
+    if (typeof body === 'string') await agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body).expect(303);
+    else await postMultipart(agent, page)(body);
   }
   expect(screenOf((await agent.get(page).expect(200)).text)).toEqual(['TAX_INFO_STEP', 'liability']);
   return page;

@@ -120,6 +120,19 @@ export const httpAnswers: Partial<Record<StepId, HttpAnswer>> = {
   },
 };
 
+/** An answer as the page's form posts it: with the shown screen's hidden `screen` field, unless the answer names one. */
+export function withScreen(screen: string, body: string | MultipartAnswer): string | MultipartAnswer {
+  if (typeof body === 'string') return /(^|&)screen=/.test(body) ? body : `${body}&screen=${screen}`;
+  return { ...body, fields: { screen, ...body.fields } };
+}
+
+/** The HTTP answer of the screen a customer-information page's HTML shows, with its `screen` field. */
+export function httpAnswerOf(step: StepId, screen: string, html: string): string | MultipartAnswer {
+  const answer = httpAnswers[step];
+  if (!answer) throw new Error(`No HTTP answer for ${step} in tests/support/customerInformation.ts`);
+  return withScreen(screen, answer(screen, html));
+}
+
 export async function currentStep(page: Page): Promise<{ step: StepId; screen: string }> {
   const el = page.locator('[data-step]');
   await el.waitFor();
@@ -170,9 +183,9 @@ export async function answerStepsOverHttp(
     if (step === 'MILESTONE_THREE_STEP') return;
     const answer = httpAnswers[step];
     if (!answer) throw new Error(`No HTTP answer for ${step} in tests/support/customerInformation.ts`);
-    const body = answer(screen, html);
-    if (typeof body === 'string') await post(/(^|&)screen=/.test(body) ? body : `${body}&screen=${screen}`);
-    else if (postMultipart) await postMultipart({ ...body, fields: { screen, ...body.fields } });
+    const body = withScreen(screen, answer(screen, html));
+    if (typeof body === 'string') await post(body);
+    else if (postMultipart) await postMultipart(body);
     else throw new Error(`${step} uploads a file: pass postMultipart to answerStepsOverHttp`);
   }
   throw new Error('customer-information walk did not reach milestone three');
