@@ -1,5 +1,6 @@
 // Configuration is parsed once at start-up; a bad value stops the process with a clear message.
 import { z } from 'zod';
+import { LOADER_SLOW_AFTER_MS } from '../shared/kyc.ts';
 import type { CountryCode } from '../shared/contracts/brokerage.ts';
 import { supportedLocales } from '../shared/i18n.ts';
 
@@ -67,6 +68,11 @@ const schema = z
     CREATION_POLL_MS: z.coerce.number().int().positive().default(2000),
     /** customer-information §9: between the KYC answer-session start's attempts (60 of them) while it answers 409. */
     KYC_START_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+    /** customer-information §9: the wait before risk poll n is KYC_RISK_POLL_BASE_MS + KYC_RISK_POLL_STEP_MS × n (100 + 200 × n; tests shorter). */
+    /** customer-information §9: the KYC loader adds "This is taking longer than expected..." after this long (10,000 ms). */
+    KYC_LOADER_SLOW_AFTER_MS: z.coerce.number().int().nonnegative().default(LOADER_SLOW_AFTER_MS),
+    KYC_RISK_POLL_BASE_MS: z.coerce.number().int().nonnegative().default(100),
+    KYC_RISK_POLL_STEP_MS: z.coerce.number().int().nonnegative().default(200),
     /** customer-information §9: file, init-upload and citizenship calls are tried 10 times, this far apart. */
     FILE_RETRY_DELAY_MS: z.coerce.number().int().nonnegative().default(500),
     SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
@@ -80,6 +86,8 @@ const schema = z
     BUSINESS_FORM_URL: url.default('https://forms.example.com/business'),
     MINOR_FORM_URL: url.default('https://forms.example.com/minor'),
     MANUAL_SUPPORT_URL: url.default('https://forms.example.com/additional-information'),
+    /** customer-information §2.3: "Provide more information" (the KYC submit answered 403) opens the external signing service here. */
+    KYC_MORE_INFORMATION_URL: url.default('https://sign.example.com/more-information'),
     /** Same-device BankID in the native app's webview: where the BankID app returns to (the app's own URL scheme or link). */
     NATIVE_APP_RETURN_URL: z.string().min(1).optional(),
     /** Business and minor account cards link to <base>/<country>/<account> (shared/accountTypeLists.ts). */

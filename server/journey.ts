@@ -8,6 +8,7 @@ import type { Campaign } from '../shared/shell.ts';
 import type { PhonePrefix } from '../shared/contactInformation.ts';
 import type { CitizenshipAnswers, UploadedFileRef } from '../shared/citizenship.ts';
 import type { ResidencyAnswers } from '../shared/residency.ts';
+import type { AnswerSessionAnswers, AnswerSessionPage } from '../shared/contracts/kyc.ts';
 
 export type CustomerType = 'none' | 'private' | 'minor' | 'corporate';
 
@@ -76,6 +77,32 @@ export interface StepAnswers {
   };
   /** Account alias (customer-information §5): the names as typed, per account. */
   accountAlias?: Partial<Record<AccountTypeWithCountry, string>>;
+  /** The KYC questionnaire (customer-information §4.6): the current run and the person's place in its answer session. */
+  kyc?: KycProgress;
+}
+
+/**
+ * The KYC step's run and answer session. The worker's side (start retries, risk polling, the submit)
+ * is in the run's state store; what the person answers page by page is here.
+ */
+export interface KycProgress {
+  /** Run number: the worker's runId is `kyc-<run>`; entering the step or Try again starts the next. */
+  run: number;
+  /** questions: the answer session is awaited or answered page by page; risk: the last page is answered, the risk calculation is awaited. */
+  phase: 'questions' | 'risk';
+  /** Epoch ms the current wait began (the run's start, or the risk request): the loader's slow text after 10 s. */
+  waitingSince: number;
+  /** Once the person has moved in the session (next, previous): the session and the page shown. Before, the run's state has them. */
+  answerSessionId?: string;
+  page?: AnswerSessionPage;
+  /** Pages answered before the one shown (progress, and whether Back fetches the previous page). */
+  pagesAnswered: number;
+  /** The page's answers whose PEP yes opened the PEP dialog: its primary action sends them with no (customer-information §4.7). */
+  pepPending?: AnswerSessionAnswers;
+  /** What the person chose on the page shown, kept when a post is refused or a call fails. */
+  chosen?: Record<string, number[]>;
+  /** The answers sent so far per question id: a page shown again (Back) shows what was answered. */
+  given?: Record<string, number[]>;
 }
 
 // The journey's fields, grouped by how long they live. Each group is dropped as a whole when its lifetime
@@ -151,4 +178,13 @@ declare module 'express-session' {
 
 export function newJourney(country: CountryCode): Journey {
   return { country, customerType: 'none', webview: false, queryParams: {} };
+}
+
+/**
+ * What a background run (customer creation, the KYC preparation) is handed to call the brokerage as the
+ * person: the refresh token, so the run gets fresh access tokens of its own; a session from before
+ * refresh tokens were kept hands over its access token instead. Sealed by the credentials store, never job data.
+ */
+export function runCredentialsOf(journey: Journey): { refreshToken: string } | { accessToken: string } {
+  return journey.refreshToken ? { refreshToken: journey.refreshToken } : { accessToken: journey.jwt! };
 }

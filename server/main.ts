@@ -23,6 +23,7 @@ import { createMemorySessionLocks, createRedisSessionLocks, DEFAULT_LOCK_TIMING 
 import { createBankidStartLimiter } from './infra/rateLimits.ts';
 import { createCustomerCreationAbandoned, createCustomerCreationJob } from '../workers/customerCreation.ts';
 import { createKycPreparationAbandoned, createKycPreparationJob } from '../workers/kycPreparation.ts';
+import { riskPollWaitMs } from '../shared/kyc.ts';
 import { MAX_POLLING_TRIES } from '../shared/creationOutcome.ts';
 import { createApp } from './app.ts';
 import { routes } from '../shared/routes.ts';
@@ -91,6 +92,7 @@ export async function start(env: Record<string, string | undefined>, role: Role,
       queue,
       logger,
       startIntervalMs: config.KYC_START_INTERVAL_MS,
+      riskWaitMs: (attempt) => riskPollWaitMs(attempt, { baseMs: config.KYC_RISK_POLL_BASE_MS, stepMs: config.KYC_RISK_POLL_STEP_MS }),
     });
     const kycPreparationAbandoned = createKycPreparationAbandoned({ credentials: creationCredentials, states: kycStates, logger });
     runner = memoryQueue

@@ -7,10 +7,15 @@ export function isMilestone(step: StepId): boolean {
   return milestones.has(step);
 }
 
-/** Back is disabled on the first step and right after a milestone. */
+/**
+ * Back is disabled on the first step and right after a milestone (customer-information §2.2), and, our
+ * choice, right after the KYC step: its answers are submitted to the bank by then, and a new answer
+ * session would only answer 403, already answered (customer-information §4.6), and lead straight back.
+ */
 export function canGoBack(steps: readonly StepId[], current: number): boolean {
   if (current <= 0) return false;
-  return !isMilestone(steps[current - 1]!);
+  const previous = steps[current - 1]!;
+  return !isMilestone(previous) && previous !== 'KYC_STEP';
 }
 
 /** Progress points: 3 per step, the KYC step 27 extra, milestone three 3 fewer. */
@@ -20,10 +25,12 @@ export function stepPoints(step: StepId): number {
   return 3;
 }
 
-export function progressPercent(steps: readonly StepId[], current: number): number {
+/** `pointsIntoStep`: what the current step has earned of its own points so far (the KYC step over its pages). */
+export function progressPercent(steps: readonly StepId[], current: number, pointsIntoStep = 0): number {
   const total = steps.reduce((sum, s) => sum + stepPoints(s), 0);
   if (total === 0) return 0;
-  const done = steps.slice(0, current).reduce((sum, s) => sum + stepPoints(s), 0);
+  const within = Math.max(0, Math.min(pointsIntoStep, steps[current] === undefined ? 0 : stepPoints(steps[current]!)));
+  const done = steps.slice(0, current).reduce((sum, s) => sum + stepPoints(s), 0) + within;
   return Math.min(100, Math.round((done / total) * 100));
 }
 
@@ -41,15 +48,4 @@ export function applyStepFlags(initialSteps: readonly StepId[], flags: StepFlags
   }
   if (!flags.residency) steps = steps.filter((s) => s !== 'RESIDENCY_STEP');
   return steps;
-}
-
-/**
- * The steps this prospect walks: the flagged list, without steps this build has no screen for. The legacy
- * single form cannot be skipped like a step (it holds the signing), so a list that needs it and has no
- * screen for it comes back empty: the page then offers the external form.
- */
-export function journeySteps(initialSteps: readonly StepId[], flags: StepFlags, implemented: ReadonlySet<StepId>): StepId[] {
-  const steps = applyStepFlags(initialSteps, flags);
-  if (steps.includes('EXISTING_STEP') && !implemented.has('EXISTING_STEP')) return [];
-  return steps.filter((s) => implemented.has(s));
 }

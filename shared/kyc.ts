@@ -7,8 +7,9 @@ import type { AnswerSessionQuestion } from './contracts/kyc.ts';
 export const KYC_START_ATTEMPTS = 60;
 /** customer-information §9: risk polling attempts; after the last it counts as done. */
 export const RISK_POLL_ATTEMPTS = 25;
-/** customer-information §9: the wait before risk poll `attempt` (1-based): 100 + 200 × attempt ms. */
-export const riskPollWaitMs = (attempt: number): number => 100 + 200 * attempt;
+/** customer-information §9: the wait before risk poll `attempt` (1-based): 100 + 200 × attempt ms (configurable, for tests). */
+export const riskPollWaitMs = (attempt: number, timing: { baseMs: number; stepMs: number } = { baseMs: 100, stepMs: 200 }): number =>
+  timing.baseMs + timing.stepMs * attempt;
 /** customer-information §9: after this long the loader adds "This is taking longer than expected...". */
 export const LOADER_SLOW_AFTER_MS = 10_000;
 

@@ -37,6 +37,8 @@ export const routePatterns = {
   customerInformationStep: `${customerInformation}/:prospectId/step`,
   customerInformationBack: `${customerInformation}/:prospectId/back`,
   customerInformationExit: `${customerInformation}/:prospectId/exit`,
+  /** Which step and screen the page shows now (JSON): a loader's island polls it while a background run decides (the KYC step). */
+  customerInformationShown: `${customerInformation}/:prospectId/shown`,
   // Customer creation and its server-sent events
   customerCreation: `${customerCreation}/:prospectId`,
   customerCreationEvents: `${customerCreation}/:prospectId/events`,
@@ -95,6 +97,7 @@ export const routes = {
   customerInformationStep: byProspect(p.customerInformationStep),
   customerInformationBack: byProspect(p.customerInformationBack),
   customerInformationExit: byProspect(p.customerInformationExit),
+  customerInformationShown: byProspect(p.customerInformationShown),
   customerCreation: byProspect(p.customerCreation),
   customerCreationEvents: byProspect(p.customerCreationEvents),
   customerCreationRetry: byProspect(p.customerCreationRetry),

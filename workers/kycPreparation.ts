@@ -4,7 +4,8 @@
 // published to the state store, whose latest state the step's loader reads.
 //
 // Phase start, attempt n: the answer-session start answers the first page (status 'questions': the web
-// takes over, next and previous are the person's own requests), 403 (already answered: the step is
+// takes over, next and previous are the person's own requests; a session without a page goes on to the
+// risk phase), 403 (already answered: the step is
 // submitted), or 409 (not ready: 'preparing', the next attempt in KYC_START_INTERVAL_MS; the 60th is an
 // error). Phase risk, attempt n (enqueued by the web after the last page): not done yet is 'analysing' and
 // the next poll after riskPollWaitMs(n + 1); done, or the 25th poll, submits the step ('submitted', or
@@ -82,7 +83,7 @@ const isRefusal = (err: unknown) => err instanceof UpstreamError && err.status >
 
 export function createKycPreparationJob(deps: KycPreparationDeps) {
   const { brokerage, credentials, states, queue, startIntervalMs } = deps;
-  const riskWaitMs = deps.riskWaitMs ?? riskPollWaitMs;
+  const riskWaitMs = deps.riskWaitMs ?? ((attempt: number) => riskPollWaitMs(attempt));
   const now = deps.now ?? (() => new Date());
   // Only ids, phases, attempts and statuses are logged: never a token, the locale or a page.
   const log = deps.logger.child({ job: 'kycPreparation' });
@@ -132,10 +133,17 @@ export function createKycPreparationJob(deps: KycPreparationDeps) {
     switch (decision) {
       case 'showQuestions': {
         const session = answer.kind === 'started' ? answer.session : null;
-        await publish(job, 'questions', {
-          ...(session ? { answerSessionId: session.answerSessionId } : {}),
-          ...(session?.answerSessionPage ? { page: session.answerSessionPage } : {}),
-        });
+        if (!session?.answerSessionPage) {
+          // A session with no page left to answer: the questionnaire is answered, so on to the risk
+          // calculation (customer-information §4.6), as after the person's last page.
+          await queue.add(
+            'kycPreparation',
+            { prospectId: job.prospectId, runId: job.runId, phase: 'risk', attempt: 1, locale: job.locale },
+            { delayMs: riskWaitMs(1), jobId: kycJobId(job.prospectId, job.runId, 'risk', 1) },
+          );
+          return;
+        }
+        await publish(job, 'questions', { answerSessionId: session.answerSessionId, page: session.answerSessionPage });
         return;
       }
       case 'submitStep':

@@ -10,12 +10,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { openDialog, useDialogClose, type DialogResult } from '../islands/dialog.tsx';
 
-export function useConfirmThenSubmit(dialogId: string, options: { confirmOn: DialogResult; delayMs?: number; onDecline?: () => void }) {
+export function useConfirmThenSubmit(dialogId: string, options: { confirmOn: DialogResult; delayMs?: number; onConfirm?: () => void; onDecline?: () => void }) {
   const form = useRef<HTMLFormElement>(null);
   const [confirmed, setConfirmed] = useState(false);
   useDialogClose(dialogId, (result) => {
-    if (result === options.confirmOn) setConfirmed(true);
-    else options.onDecline?.();
+    if (result === options.confirmOn) {
+      // E.g. the KYC question sets the PEP answer back to no: rendered in the same pass, before the post.
+      options.onConfirm?.();
+      setConfirmed(true);
+    } else options.onDecline?.();
   });
   // Posted once the confirmation is rendered into the form (submit() posts no button's value).
   const delayMs = options.delayMs ?? 0;

@@ -24,6 +24,8 @@ export interface DialogProps {
   text: string[];
   /** A warning shown above the actions (e.g. a server-side validation message). */
   warning?: string;
+  /** A disclosure below the text: lists behind a summary (e.g. who counts as a politically exposed person). */
+  details?: { summary: string; sections: { title: string; items: string[] }[]; note?: string };
   /** A link below the text, besides the two actions (e.g. a compliance dialog's external manual form). */
   link?: { label: string; href: string };
   /** A box that must be ticked before the primary action is enabled (posted as name=yes). */
@@ -129,7 +131,7 @@ function ActionControl({
 
 /** The dialog's inside: title, text, optional checkbox, actions. Same markup with and without JS. */
 export function DialogContent(props: DialogProps & ContentOptions) {
-  const { id, title, text, warning, link, checkbox, primary, secondary, mode, ticked = false, onTick, onClose } = props;
+  const { id, title, text, details, warning, link, checkbox, primary, secondary, mode, ticked = false, onTick, onClose } = props;
   const closes = new Set<DialogResult>(mode === 'modal' ? (props.closes ?? ['secondary']) : []);
   const Heading = mode === 'screen' ? 'h1' : 'h2';
   const boxId = `${id}-checkbox`;
@@ -160,6 +162,22 @@ export function DialogContent(props: DialogProps & ContentOptions) {
           <p key={i}>{p}</p>
         ))}
       </div>
+      {details && (
+        <details className="dialog__details">
+          <summary>{details.summary}</summary>
+          {details.sections.map((section) => (
+            <div key={section.title}>
+              <p>{section.title}</p>
+              <ul>
+                {section.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          {details.note && <p>{details.note}</p>}
+        </details>
+      )}
       {link && (
         <p>
           <a href={link.href}>{link.label}</a>

@@ -25,19 +25,11 @@ import {
 import { supportedLocales } from '../../shared/i18n.ts';
 import { createBrokerageClient, type BrokerageClient } from '../../server/upstream/brokerage.ts';
 import { UpstreamError } from '../../server/upstream/http.ts';
+import { kycReadOut } from '../support/kycSandbox.ts';
 
 type Target = Parameters<typeof request>[0];
 const bearer = (jwt: string) => ({ Authorization: `Bearer ${jwt}` });
 const newApp = () => createSandboxApp({ publicUrl: 'http://sandbox.test' });
-
-interface KycReadOut {
-  startCalls: number;
-  nextCalls: number;
-  previousCalls: number;
-  riskPolls: number;
-  submitted: boolean;
-  answers: Record<string, number[]>;
-}
 
 async function personaFor(app: Target, scenario: string, country: CountryCode = 'SE'): Promise<{ nationalId: string }> {
   const personas = (await request(app).get('/sandbox/personas').expect(200)).body as Array<{ nationalId: string; scenario: string; country: string }>;
@@ -58,9 +50,7 @@ async function prospectOf(app: Target, scenario: string, country: CountryCode = 
   return { jwt, prospectId: createProspectResponse.parse(created.body).prospect_id };
 }
 
-async function readOut(app: Target, prospectId: string): Promise<KycReadOut> {
-  return (await request(app).get('/sandbox/kyc').query({ prospectId }).expect(200)).body as KycReadOut;
-}
+const readOut = (app: Target, prospectId: string) => kycReadOut(app, prospectId);
 
 async function getQuestionnaire(app: Target, jwt: string, id: number, acceptLanguage?: string): Promise<Questionnaire> {
   const req = request(app).get(kycPaths.questionnaire(id)).set(bearer(jwt));

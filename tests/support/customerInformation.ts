@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import type { Test } from 'supertest';
 import type { StepId } from '../../shared/contracts/brokerage.ts';
 import { samplePng } from './files.ts';
+import { PEP_NO, PEP_YES } from '../../shared/contracts/kyc.ts';
 
 /** Answers the shown screen of a step in the browser and submits it (one form post). */
 export type BrowserAnswer = (page: Page, screen: string) => Promise<void>;
@@ -14,10 +15,11 @@ export interface MultipartAnswer {
   file: { name: string; contentType: string; bytes: Buffer };
 }
 /**
- * The urlencoded body answering a screen, given the page's HTML; or, for an upload, a multipart post. The
- * walker adds the shown screen's hidden `screen` field when the answer does not name one.
+ * The urlencoded body answering a screen, given the page's HTML; or, for an upload, a multipart post; or
+ * null for a screen with nothing to answer (a loader: look again). The walker adds the shown screen's
+ * hidden `screen` field when the answer does not name one.
  */
-export type HttpAnswer = (screen: string, html: string) => string | MultipartAnswer;
+export type HttpAnswer = (screen: string, html: string) => string | MultipartAnswer | null;
 
 // The residency step (a person living abroad): an address in Germany (abroad for every market), three
 // answers, one document.
@@ -76,6 +78,8 @@ export const browserAnswers: Partial<Record<StepId, BrowserAnswer>> = {
     return page.getByRole('button', { name: 'Continue', exact: true }).click();
   },
 
+  KYC_STEP: answerKycInBrowser,
+
   // Only liable for tax at home (the market's country). With the address at home that submits at once; with
   // an address abroad (after the residency step) it opens the FATCA dialog, whose attest resets the answer to
   // home only and submits: a modal with JavaScript, its own screen (the next screen of the walk) without.
@@ -93,6 +97,48 @@ export const browserAnswers: Partial<Record<StepId, BrowserAnswer>> = {
     if ((await outcome) === 'modal') await modal.getByRole('button', { name: /^I am only liable for tax in/ }).click();
   },
 };
+
+/**
+ * The KYC questionnaire in the browser (the walker waits out its loader): each page answers its first
+ * option (PEP: no, 223). With JavaScript a single-choice
+ * answer advances at once; a multiple-choice page, and every page without JavaScript, takes Continue.
+ */
+async function answerKycInBrowser(page: Page, screen: string): Promise<void> {
+  if (screen === 'pep') return page.locator('section#pep-dialog-screen').getByRole('button', { name: 'I am not a politically exposed person' }).click();
+  const scripted = await page.evaluate(() => matchMedia('(scripting: enabled)').matches);
+  const question = page.locator('.kyc-question').first();
+  const select = question.locator('select');
+  if ((await select.count()) > 0) {
+    const value = await select.locator('option:not([value=""])').first().getAttribute('value');
+    await select.selectOption(value!);
+    if (!scripted) await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    return;
+  }
+  const multiple = (await question.locator('input[type="checkbox"]').count()) > 0;
+  const first = question.locator(`input:not([value="${PEP_YES}"])`).first();
+  await page.locator(`label[for="${await first.getAttribute('id')}"]`).click();
+  if (!scripted || multiple) await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+/** The KYC questionnaire over HTTP: each page's first option (PEP: no); a loader has nothing to post. */
+function answerKycOverHttp(screen: string, html: string): string | null {
+  if (screen === 'loader') return null;
+  if (screen === 'pep') return 'step=KYC_STEP&screen=pep';
+  const kycPage = /name="kycPage" value="([^"]+)"/.exec(html)?.[1];
+  if (!kycPage) throw new Error('a KYC question page without its kycPage field');
+  const fields = new URLSearchParams({ step: 'KYC_STEP', screen: 'question', kycPage });
+  const names = new Set([...html.matchAll(/name="(answer-\d+)"/g)].map((m) => m[1]!));
+  for (const name of names) {
+    // A dropdown's options, or the radios' and checkboxes' values.
+    const select = new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1];
+    const found = select ? select.matchAll(/<option value="(\d+)"/g) : html.matchAll(new RegExp(`name="${name}"[^>]*value="(\\d+)"`, 'g'));
+    const values = [...found].map((m) => Number(m[1]));
+    const choice = values.includes(PEP_NO) ? PEP_NO : values.find((v) => v !== PEP_YES);
+    if (choice === undefined) throw new Error(`no answer to choose for ${name}`);
+    fields.append(name, String(choice));
+  }
+  return fields.toString();
+}
 
 export const httpAnswers: Partial<Record<StepId, HttpAnswer>> = {
   MILESTONE_ONE_STEP: () => 'step=MILESTONE_ONE_STEP',
@@ -118,10 +164,14 @@ export const httpAnswers: Partial<Record<StepId, HttpAnswer>> = {
       return { fields: { step: 'RESIDENCY_STEP', screen: 'documents', intent: 'upload', slot: 'proofOfAddress' }, file: residencyDocument() };
     return form('documents', { intent: 'finish' });
   },
+  KYC_STEP: answerKycOverHttp,
 };
 
 /** An answer as the page's form posts it: with the shown screen's hidden `screen` field, unless the answer names one. */
-export function withScreen(screen: string, body: string | MultipartAnswer): string | MultipartAnswer {
+export function withScreen(screen: string, body: string | MultipartAnswer): string | MultipartAnswer;
+export function withScreen(screen: string, body: string | MultipartAnswer | null): string | MultipartAnswer | null;
+export function withScreen(screen: string, body: string | MultipartAnswer | null): string | MultipartAnswer | null {
+  if (body === null) return null;
   if (typeof body === 'string') return /(^|&)screen=/.test(body) ? body : `${body}&screen=${screen}`;
   return { ...body, fields: { screen, ...body.fields } };
 }
@@ -130,7 +180,9 @@ export function withScreen(screen: string, body: string | MultipartAnswer): stri
 export function httpAnswerOf(step: StepId, screen: string, html: string): string | MultipartAnswer {
   const answer = httpAnswers[step];
   if (!answer) throw new Error(`No HTTP answer for ${step} in tests/support/customerInformation.ts`);
-  return withScreen(screen, answer(screen, html));
+  const body = withScreen(screen, answer(screen, html));
+  if (body === null) throw new Error(`${step} ${screen} has nothing to post (a loader)`);
+  return body;
 }
 
 export async function currentStep(page: Page): Promise<{ step: StepId; screen: string }> {
@@ -150,9 +202,17 @@ export function screenOf(html: string): [step: string, screen: string] | undefin
  * every screen first (axe checks, assertions).
  */
 export async function walkToMilestoneThree(page: Page, onScreen?: (step: StepId, screen: string) => Promise<void>): Promise<void> {
-  for (let screens = 0; screens < 60; screens++) {
+  for (let screens = 0; screens < 100; screens++) {
     const { step, screen } = await currentStep(page);
     if (step === 'MILESTONE_THREE_STEP') return;
+    if (screen === 'loader') {
+      // A loader has nothing to answer and goes by itself (its island reloads the page, or the page
+      // refreshes itself without JavaScript): wait for what follows. axe checks it where it is held up
+      // (tests/e2e/kyc.test.ts), not here where it may reload under the check.
+      await page.locator('[data-step]:not([data-screen="loader"])').waitFor({ timeout: 30_000 });
+      screens--;
+      continue;
+    }
     await onScreen?.(step, screen);
     const answer = browserAnswers[step];
     if (!answer) throw new Error(`No browser answer for ${step} in tests/support/customerInformation.ts`);
@@ -174,7 +234,8 @@ export async function answerStepsOverHttp(
   post: (body: string) => Promise<void>,
   postMultipart?: (body: MultipartAnswer) => Promise<void>,
 ): Promise<void> {
-  for (let screens = 0; screens < 60; screens++) {
+  const waitUntil = Date.now() + 60_000;
+  for (let screens = 0; screens < 100; screens++) {
     const html = await get();
     const shown = screenOf(html);
     if (!shown) throw new Error('no step on the customer-information page');
@@ -184,6 +245,13 @@ export async function answerStepsOverHttp(
     const answer = httpAnswers[step];
     if (!answer) throw new Error(`No HTTP answer for ${step} in tests/support/customerInformation.ts`);
     const body = withScreen(screen, answer(screen, html));
+    if (body === null) {
+      // A loader: its wait is the worker's; look again shortly (not counted as a screen).
+      if (Date.now() > waitUntil) throw new Error(`${step} ${screen} still waiting after 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      screens--;
+      continue;
+    }
     if (typeof body === 'string') await post(body);
     else if (postMultipart) await postMultipart(body);
     else throw new Error(`${step} uploads a file: pass postMultipart to answerStepsOverHttp`);

@@ -47,6 +47,8 @@ export function testTimings(): Record<string, string> {
     BANKID_POLL_MS: '250',
     CREATION_POLL_MS: '300',
     KYC_START_INTERVAL_MS: '10',
+    KYC_RISK_POLL_BASE_MS: '5',
+    KYC_RISK_POLL_STEP_MS: '1',
     SSE_HEARTBEAT_MS: '5000',
     WORKER_LOCK_MS: '2000',
     LOG_LEVEL: 'silent',

@@ -57,7 +57,9 @@ describe('decideRiskPoll and its waits (customer-information §4.6, §9)', () =>
   });
 
   it('waits 100 + 200 × attempt ms', () => {
-    expect([1, 2, 25].map(riskPollWaitMs)).toEqual([300, 500, 5100]);
+    expect([1, 2, 25].map((n) => riskPollWaitMs(n))).toEqual([300, 500, 5100]);
+    // Configurable (KYC_RISK_POLL_BASE_MS, KYC_RISK_POLL_STEP_MS) so tests wait milliseconds.
+    expect([1, 25].map((n) => riskPollWaitMs(n, { baseMs: 5, stepMs: 1 }))).toEqual([6, 30]);
   });
 });
 

@@ -32,7 +32,7 @@ const PAGE: AnswerSessionPage = {
 };
 const SESSION_ID = 'answer-session-1';
 
-type StartScript = Array<KycStartAnswer['kind'] | Error>;
+type StartScript = Array<KycStartAnswer['kind'] | 'startedWithoutPage' | Error>;
 type SubmitScript = 'ok' | 'more' | Error;
 const unauthorized = () => new UpstreamError('brokerage', 401, { code: 'EXPIRED_ACCESS_TOKEN' }, 'brokerage answered 401');
 
@@ -81,6 +81,7 @@ function fakeBrokerage(script: { start?: StartScript; risk?: Array<boolean | Err
       calls.locales.push(locale);
       if (answer instanceof Error) throw answer;
       if (answer === 'started') return { kind: 'started', session: { answerSessionId: SESSION_ID, answerSessionPage: PAGE } };
+      if (answer === 'startedWithoutPage') return { kind: 'started', session: { answerSessionId: SESSION_ID, answerSessionPage: null } };
       return { kind: answer };
     },
     async riskCalculation(jwt, prospectId) {
@@ -253,6 +254,22 @@ describe('KYC preparation job: answer-session start', () => {
     expect(always.calls.start).toBe(JOB_ATTEMPTS);
     expect(statuses(second.published)).toEqual(['error@1']);
     expect(credentials.size()).toBe(0);
+  });
+});
+
+describe('KYC preparation job: a session with no page left', () => {
+  it('goes on to the risk calculation by itself, then submits the step', async () => {
+    const fake = fakeBrokerage({ start: ['startedWithoutPage'], risk: [false, true] });
+    const { published, added } = setup(fake);
+    await prepare();
+    expect(fake.calls.risk).toBe(2);
+    expect(fake.calls.submit).toBe(1);
+    expect(statuses(published)).toEqual(['analysing@1', 'submitted@2']);
+    expect(added.map((a) => [a.data.phase, a.data.attempt])).toEqual([
+      ['start', 1],
+      ['risk', 1],
+      ['risk', 2],
+    ]);
   });
 });
 

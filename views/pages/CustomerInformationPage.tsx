@@ -13,18 +13,28 @@ export interface StepHeader {
   /** The step itself: where 'No, continue signup' of the no-JS abort screen returns. */
   continueUrl: string;
   progressPercent: number;
+  /** While a loader runs (the KYC step's): no Back, and the logo instead of progress (customer-information §2.2). */
+  navigationDisabled?: boolean;
 }
 
 export function StepHeaderBar({ t, header }: { t: Translate; header: StepHeader }) {
+  const disabled = header.navigationDisabled === true;
   return (
     <div className="step-header">
       <form method="post" action={header.backAction ?? undefined}>
         <CsrfField />
-        <button type="submit" className="btn btn-secondary" disabled={header.backAction === null}>
+        <button type="submit" className="btn btn-secondary" disabled={header.backAction === null || disabled}>
           {t('customerInformation.back')}
         </button>
       </form>
-      <progress max={100} value={header.progressPercent} aria-label={t('customerInformation.progress', { percent: header.progressPercent })} />
+      {disabled ? (
+        // Exit stays: a person can always leave, even while waiting.
+        <span className="step-header__logo" aria-hidden="true">
+          ◆
+        </span>
+      ) : (
+        <progress max={100} value={header.progressPercent} aria-label={t('customerInformation.progress', { percent: header.progressPercent })} />
+      )}
       {/* Without JS the link shows the abort dialog as its own screen; with JS it opens the modal. */}
       <a id="ci-exit" className="btn btn-secondary" href={header.exitUrl}>
         {t('customerInformation.exit')}
@@ -92,7 +102,7 @@ export function StepError({ t, kind }: { t: Translate; kind: 'SESSION_EXPIRED_ER
   );
 }
 
-/** Shown when the prospect's steps have no view in this build (the legacy single form). */
+/** Shown when the prospect's steps include the legacy single form, which has no view in this build yet. */
 export function StepUnavailable({ t, formUrl }: { t: Translate; formUrl: string }) {
   return (
     <section className="result" aria-labelledby="step-unavailable-title">

@@ -4,7 +4,7 @@
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { journeyOf, sendPage, translatorFor } from '../../pages.ts';
-import type { Journey } from '../../journey.ts';
+import { runCredentialsOf, type Journey } from '../../journey.ts';
 import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
 import { outcomeTraits, type CreationOutcome, type CreationState } from '../../../shared/creationOutcome.ts';
 import { CreationPage } from '../../../views/pages/CreationPage.tsx';
@@ -93,7 +93,7 @@ export function creationView(state: CreationState | null, req: Request, deps: Ap
  * session counts the run only once it is enqueued: a failed start leaves the page able to start it again.
  */
 async function startRun(deps: AppDeps, journey: Journey, prospectId: string, run: number): Promise<void> {
-  const credentials = journey.refreshToken ? { refreshToken: journey.refreshToken } : { accessToken: journey.jwt! };
+  const credentials = runCredentialsOf(journey);
   await enqueueCustomerCreation({ queue: deps.queue, credentials: deps.creationCredentials }, { prospectId, runId: String(run), credentials });
   journey.creationRun = run;
 }

@@ -20,7 +20,7 @@ import type { CustomerInformationProgress, Journey } from '../../journey.ts';
 import type { Translate } from '../../../shared/i18n.ts';
 import type { StepId } from '../../../shared/contracts/brokerage.ts';
 import type { ScreenFieldValues } from '../../../views/components/ScreenForm.tsx';
-import type { PersonBrokerage } from './calls.ts';
+import type { PersonBrokerage, StepErrorKind } from './calls.ts';
 
 export interface StepContext {
   req: Request;
@@ -52,7 +52,7 @@ export type ScreenOutcome =
    * A view answered to the post itself: the screen again with errors and the input kept. With `screen`,
    * that screen is the current one from now on (e.g. the numbers form under a modal failure dialog).
    */
-  | { kind: 'again'; status: number; view: ReactElement; screen?: string }
+  | { kind: 'again'; status: number; view: ReactElement; screen?: string; error?: StepErrorKind }
   /** What the header's Back does: the last visited screen, or the previous step (a dialog's cancel). */
   | { kind: 'back' }
   /** Somewhere else (a same-origin path or the external form). */
@@ -72,6 +72,10 @@ export interface Screen<Input = unknown> {
   invalid?(ctx: StepContext, body: Record<string, unknown>): ScreenOutcome | Promise<ScreenOutcome>;
   /** Whether the screen can be shown now (e.g. a session from before a flag changed); otherwise the step's first. */
   available?(ctx: StepContext): boolean;
+  /** While this screen shows, navigation is disabled: no Back, and the header shows the logo instead of progress (customer-information §2.2). */
+  busy?: boolean;
+  /** The header's Back on this screen, when the screen answers it itself (the KYC question: the previous page): true if it did; otherwise the machine's Back. */
+  back?(ctx: StepContext): Promise<boolean>;
 }
 
 export interface StepModule {
@@ -79,6 +83,20 @@ export interface StepModule {
   /** The screen the step opens on. */
   first: string;
   screens: Readonly<Record<string, Screen<never>>>;
+  /**
+   * A post has just moved the person into the step (forward, or back from the next step), or routing
+   * made it the first: e.g. the KYC step starts its run here. Only ever from a post, since it may cost
+   * an upstream call.
+   */
+  enter?(ctx: StepContext): Promise<void>;
+  /**
+   * For a step whose screen follows something outside the session (the KYC run's state, which the worker
+   * writes): the screen to show now, or 'finished' once the step is done. Read by every request; writes
+   * nothing (a GET shows the next step, and the next post records the move).
+   */
+  resolve?(ctx: StepContext): Promise<string | 'finished'>;
+  /** Progress points the step has earned so far of its own (the KYC step's 30 over its pages, customer-information §2.2). */
+  pointsDone?(ctx: StepContext): number;
 }
 
 /** Types a screen by its input schema (the record of screens holds them all). */
@@ -91,7 +109,12 @@ export function singleScreen(id: StepId, name: string, definition: Screen<never>
   return { id, first: name, screens: { [name]: definition } };
 }
 
-export const again = (view: ReactElement, status = 400, options: { screen?: string } = {}): ScreenOutcome => ({ kind: 'again', status, view, ...options });
+export const again = (view: ReactElement, status = 400, options: { screen?: string; error?: StepErrorKind } = {}): ScreenOutcome => ({
+  kind: 'again',
+  status,
+  view,
+  ...options,
+});
 export const back: ScreenOutcome = { kind: 'back' };
 export const goTo = (screen: string): ScreenOutcome => ({ kind: 'screen', screen });
 export const finish: ScreenOutcome = { kind: 'finish' };

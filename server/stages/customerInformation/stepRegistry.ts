@@ -1,6 +1,6 @@
-// Which steps this build renders. A step of initialSteps without a module is left out of the journey
-// (routing filters with implementedSteps), except that a prospect with no renderable step at all is
-// offered the external form.
+// Which steps this build renders. A step of initialSteps without a module is not left out: the page logs
+// it and shows the try-again banner there (steps.tsx), and the legacy single form, not built yet, offers
+// the external form.
 import type { StepId } from '../../../shared/contracts/brokerage.ts';
 import type { StepModule } from './stepModule.ts';
 import { milestoneOne, milestoneTwo, milestoneThree } from './steps/milestones.tsx';
@@ -10,6 +10,7 @@ import { taxInformation } from './steps/taxInformation.tsx';
 import { contactInformation } from './steps/contactInformation.tsx';
 import { citizenship } from './steps/citizenship.tsx';
 import { residency } from './steps/residency.tsx';
+import { kyc } from './steps/kyc.tsx';
 
 const modules: StepModule[] = [
   milestoneOne,
@@ -20,9 +21,8 @@ const modules: StepModule[] = [
   citizenship,
   residency,
   taxInformation,
+  kyc,
   milestoneThree,
 ];
 
 export const stepModules: ReadonlyMap<StepId, StepModule> = new Map(modules.map((m) => [m.id, m]));
-
-export const implementedSteps: ReadonlySet<StepId> = new Set(stepModules.keys());

@@ -31,6 +31,9 @@ const screenField = z.object({ step: z.enum(stepIds), screen: z.string().min(1).
 // What an HTML form posts: names with one or more text values. Anything else (JSON objects) is not a form.
 const formFields = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
+/** How often a busy screen (the KYC loader) reloads itself without JavaScript. */
+const BUSY_REFRESH_SECONDS = 2;
+
 /** A journey at its customer-information page: identified, with this prospect (its id kept once, on the journey) and its progress. */
 type AtPage = Journey & { prospectId: string; customerInformation: CustomerInformationProgress };
 
@@ -95,12 +98,49 @@ function contextFor(req: Request, deps: AppDeps, journey: AtPage, ci: CustomerIn
   };
 }
 
-/** The screen shown now: the session's, if the step has it and it can be shown, else the step's first. */
-function currentScreen(module: StepModule, ci: CustomerInformationProgress, ctxOf: (screen: string) => StepContext): { name: string; screen: Screen<never> } {
-  const name = ci.screen;
-  const found = name === undefined ? undefined : module.screens[name];
+/** The screen shown now: the step's own resolve (a step following a background run), else the session's if the step has it and it can be shown, else the step's first. */
+async function currentScreen(
+  module: StepModule,
+  ci: CustomerInformationProgress,
+  ctxOf: (screen: string) => StepContext,
+): Promise<{ name: string; screen: Screen<never> }> {
+  const name = module.resolve ? await module.resolve(ctxOf(ci.screen ?? module.first)) : ci.screen;
+  const found = name === undefined || name === 'finished' ? undefined : module.screens[name];
   if (name !== undefined && found && (found.available?.(ctxOf(name)) ?? true)) return { name, screen: found };
   return { name: module.first, screen: module.screens[module.first]! };
+}
+
+/**
+ * Moves past every step that a background run has finished (the KYC step once its run is submitted):
+ * on a post for good, on a GET only in the copy it renders (a GET writes nothing; the next post records it).
+ */
+async function settled(req: Request, deps: AppDeps, journey: AtPage, ci: CustomerInformationProgress): Promise<boolean> {
+  let moved = false;
+  for (;;) {
+    const step = ci.steps[ci.current];
+    const module = step === undefined ? undefined : stepModules.get(step);
+    if (!module?.resolve || ci.current >= ci.steps.length - 1) return moved;
+    if ((await module.resolve(contextFor(req, deps, journey, ci, ci.screen ?? module.first))) !== 'finished') return moved;
+    advance(ci);
+    moved = true;
+  }
+}
+
+/** A post moved the person into another step: the step's own start (the KYC run), if it has one. */
+async function entered(req: Request, deps: AppDeps, journey: AtPage, ci: CustomerInformationProgress): Promise<void> {
+  const step = ci.steps[ci.current];
+  const module = step === undefined ? undefined : stepModules.get(step);
+  if (module?.enter) await module.enter(contextFor(req, deps, journey, ci, module.first));
+}
+
+/**
+ * Routing has made the prospect's steps (server/stages/routing/routing.ts): the first step is entered as
+ * if a post had moved there (its start, e.g. the KYC run, is due now).
+ */
+export async function beginCustomerInformation(req: Request, deps: AppDeps, journey: Journey): Promise<void> {
+  const ci = journey.customerInformation;
+  if (!journey.prospectId || !ci) return;
+  await entered(req, deps, journey as AtPage, ci);
 }
 
 /** Where the step's view would be when its own calls failed: the banner says why; try again reloads. */
@@ -115,18 +155,43 @@ function ViewUnavailable({ t, kind, href }: { t: Translate; kind: StepErrorKind;
   );
 }
 
-async function renderStep(req: Request, res: Response, deps: AppDeps, journey: AtPage, ci: CustomerInformationProgress, extra: StepRender = {}): Promise<void> {
+async function renderStep(
+  req: Request,
+  res: Response,
+  deps: AppDeps,
+  journey: AtPage,
+  stored: CustomerInformationProgress,
+  extra: StepRender = {},
+): Promise<void> {
   const t = translatorFor(req, deps);
+  // A GET renders a copy moved past finished steps; a post has settled the stored progress already.
+  const ci = req.method === 'GET' ? structuredClone(stored) : stored;
+  if (req.method === 'GET') await settled(req, deps, journey, ci);
   const step = ci.steps[ci.current];
   const module = step === undefined ? undefined : stepModules.get(step);
   if (!module) {
-    // Only the legacy single form (EXISTING_STEP) is left, and this build has no view for it yet: say so
-    // and offer the external form rather than failing.
-    sendPage(req, res, deps, { progress: 2, body: <StepUnavailable t={t} formUrl={deps.config.MANUAL_SUPPORT_URL} /> });
+    if (step === 'EXISTING_STEP') {
+      // The legacy single form has no view in this build yet: say so and offer the external form.
+      sendPage(req, res, deps, { progress: 2, body: <StepUnavailable t={t} formUrl={deps.config.MANUAL_SUPPORT_URL} /> });
+      return;
+    }
+    // A step the brokerage sent that this build cannot show is an error, never a step left out
+    // (it could be one the bank requires, as KYC is): logged, and the try-again banner.
+    deps.logger.error({ step, steps: ci.steps }, 'customer-information step without a screen');
+    sendPage(req, res, deps, {
+      progress: 2,
+      status: 502,
+      body: (
+        <>
+          <StepError t={t} kind="TRY_AGAIN_ERROR" />
+          <ViewUnavailable t={t} kind="TRY_AGAIN_ERROR" href={routes.customerInformation(journey.prospectId)} />
+        </>
+      ),
+    });
     return;
   }
   const ctxOf = (screen: string) => contextFor(req, deps, journey, ci, screen);
-  const shown = currentScreen(module, ci, ctxOf);
+  const shown = await currentScreen(module, ci, ctxOf);
   let { status, error } = extra;
   let body = extra.view;
   if (!body) {
@@ -142,14 +207,18 @@ async function renderStep(req: Request, res: Response, deps: AppDeps, journey: A
     }
   }
   const header = {
-    backAction: canGoBack(ci.steps, ci.current) || (ci.visited?.length ?? 0) > 0 ? routes.customerInformationBack(journey.prospectId) : null,
+    backAction:
+      canGoBack(ci.steps, ci.current) || (ci.visited?.length ?? 0) > 0 || shown.screen.back ? routes.customerInformationBack(journey.prospectId) : null,
     exitUrl: routes.customerInformationExit(journey.prospectId),
     continueUrl: routes.customerInformation(journey.prospectId),
-    progressPercent: progressPercent(ci.steps, ci.current),
+    progressPercent: progressPercent(ci.steps, ci.current, module.pointsDone?.(ctxOf(shown.name)) ?? 0),
+    navigationDisabled: shown.screen.busy === true,
   };
   sendPage(req, res, deps, {
     progress: 2,
     status,
+    // A busy screen (a loader) refreshes itself without JavaScript; its island asks instead.
+    noscriptRefreshSeconds: shown.screen.busy ? BUSY_REFRESH_SECONDS : undefined,
     body: (
       <>
         <StepHeaderBar t={t} header={header} />
@@ -182,8 +251,8 @@ function moveTo(module: StepModule, ci: CustomerInformationProgress, from: strin
   ci.screen = target;
 }
 
-/** Back: the last visited screen of the step, else the previous step from its first screen. */
-function goBack(ci: CustomerInformationProgress): void {
+/** Back: the last visited screen of the step, else the previous step from its first screen. Answers whether the step changed. */
+function goBack(ci: CustomerInformationProgress): boolean {
   const within = backWithinStep(ci.visited ?? []);
   if (within) {
     ci.screen = within.screen;
@@ -192,7 +261,9 @@ function goBack(ci: CustomerInformationProgress): void {
     ci.current -= 1;
     delete ci.screen;
     ci.visited = [];
+    return true;
   }
+  return false;
 }
 
 /** The screen a post answers, if the stale-post rule (shared/pageMachine.ts) accepts it. */
@@ -212,21 +283,41 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     renderStep(req, res, deps, found.journey, found.ci, { notSaved: notSaved.success ? notSaved.data : undefined }).catch(next);
   });
 
+  // What a loader's island polls (JSON): the step and screen a GET would show now. Reads only.
+  router.get(routePatterns.customerInformationShown, async (req, res, next) => {
+    try {
+      const found = progressOf(req, deps, req.params.prospectId);
+      if (!found) return void res.status(403).json({ error: 'forbidden' });
+      const ci = structuredClone(found.ci);
+      await settled(req, deps, found.journey, ci);
+      const step = ci.steps[ci.current];
+      const module = step === undefined ? undefined : stepModules.get(step);
+      const shown = module ? (await currentScreen(module, ci, (screen) => contextFor(req, deps, found.journey, ci, screen))).name : null;
+      res.set('cache-control', 'no-store').json({ step: step ?? null, screen: shown });
+    } catch (err) {
+      next(err);
+    }
+  });
+
   router.post(routePatterns.customerInformationStep, async (req, res, next) => {
     const found = progressOf(req, deps, req.params.prospectId);
     if (!found) return res.redirect(303, routes.start);
     const { journey, ci } = found;
-    // Upload forms post multipart: text fields into req.body, the file kept for uploads.tsx (uploadFile).
-    if (isMultipart(req)) await parseMultipart(req, res);
-    const current = ci.steps[ci.current];
-    const module = current === undefined ? undefined : stepModules.get(current);
-    if (!module || !formFields.safeParse(req.body).success) return res.redirect(303, routes.customerInformation(journey.prospectId));
-    const ctxOf = (screen: string) => contextFor(req, deps, journey, ci, screen);
-    const shown = currentScreen(module, ci, ctxOf);
-    const posted = screenPosted(module, shown.name, req.body);
-    if (!posted) return res.redirect(303, routes.customerInformation(journey.prospectId));
-    const ctx = ctxOf(posted.name);
+    const here = routes.customerInformation(journey.prospectId);
+    let posted: { name: string; screen: Screen<never> } | null = null;
     try {
+      // Upload forms post multipart: text fields into req.body, the file kept for uploads.tsx (uploadFile).
+      if (isMultipart(req)) await parseMultipart(req, res);
+      // A step a background run has finished is left now, so the post answers the step shown.
+      if (await settled(req, deps, journey, ci)) await entered(req, deps, journey, ci);
+      const current = ci.steps[ci.current];
+      const module = current === undefined ? undefined : stepModules.get(current);
+      if (!module || !formFields.safeParse(req.body).success) return redirectAfterSave(req, res, here);
+      const ctxOf = (screen: string) => contextFor(req, deps, journey, ci, screen);
+      const shown = await currentScreen(module, ci, ctxOf);
+      posted = screenPosted(module, shown.name, req.body);
+      if (!posted) return redirectAfterSave(req, res, here);
+      const ctx = ctxOf(posted.name);
       const input = posted.screen.input.safeParse(req.body);
       const outcome = input.success
         ? await posted.screen.submit(ctx, input.data)
@@ -234,32 +325,54 @@ export function customerInformationRoutes(deps: AppDeps): Router {
       switch (outcome.kind) {
         case 'finish':
           advance(ci);
-          return redirectAfterSave(req, res, routes.customerInformation(journey.prospectId));
+          await entered(req, deps, journey, ci);
+          return redirectAfterSave(req, res, here);
         case 'screen':
           moveTo(module, ci, shown.name, outcome.screen);
-          return redirectAfterSave(req, res, routes.customerInformation(journey.prospectId));
+          return redirectAfterSave(req, res, here);
         case 'again':
           if (outcome.screen !== undefined) moveTo(module, ci, shown.name, outcome.screen);
-          return await renderStep(req, res, deps, journey, ci, { status: outcome.status, view: outcome.view });
+          return await renderStep(req, res, deps, journey, ci, {
+            status: outcome.status,
+            view: outcome.view,
+            ...(outcome.error ? { error: outcome.error } : {}),
+          });
         case 'back':
-          goBack(ci);
-          return redirectAfterSave(req, res, routes.customerInformation(journey.prospectId));
+          if (goBack(ci)) await entered(req, deps, journey, ci);
+          return redirectAfterSave(req, res, here);
         case 'redirect':
           return redirectAfterSave(req, res, outcome.url);
       }
     } catch (err) {
       if (!(err instanceof UpstreamError)) return next(err);
-      deps.logger.warn({ status: err.status, step: current, screen: posted.name }, 'customer-information step failed');
+      deps.logger.warn({ status: err.status, step: ci.steps[ci.current], screen: posted?.name }, 'customer-information step failed');
       await renderStep(req, res, deps, journey, ci, { status: 502, error: callErrorKind(err) }).catch(next);
     }
   });
 
-  router.post(routePatterns.customerInformationBack, (req, res) => {
+  router.post(routePatterns.customerInformationBack, async (req, res, next) => {
     const found = progressOf(req, deps, req.params.prospectId);
     if (!found) return res.redirect(303, routes.start);
     const { journey, ci } = found;
-    goBack(ci);
-    redirectAfterSave(req, res, routes.customerInformation(journey.prospectId));
+    const here = routes.customerInformation(journey.prospectId);
+    try {
+      if (await settled(req, deps, journey, ci)) await entered(req, deps, journey, ci);
+      const current = ci.steps[ci.current];
+      const module = current === undefined ? undefined : stepModules.get(current);
+      if (module) {
+        const shown = await currentScreen(module, ci, (screen) => contextFor(req, deps, journey, ci, screen));
+        // A loader disables navigation (customer-information §2.2).
+        if (shown.screen.busy) return redirectAfterSave(req, res, here);
+        // A screen that answers Back itself (the KYC question: the previous page).
+        if (await shown.screen.back?.(contextFor(req, deps, journey, ci, shown.name))) return redirectAfterSave(req, res, here);
+      }
+      if (goBack(ci)) await entered(req, deps, journey, ci);
+      redirectAfterSave(req, res, here);
+    } catch (err) {
+      if (!(err instanceof UpstreamError)) return next(err);
+      deps.logger.warn({ status: err.status, step: ci.steps[ci.current] }, 'customer-information back failed');
+      await renderStep(req, res, deps, journey, ci, { status: 502, error: callErrorKind(err) }).catch(next);
+    }
   });
 
   // The abort modal as its own page (works without JavaScript).

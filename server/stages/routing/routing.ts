@@ -8,9 +8,9 @@ import { UpstreamError } from '../../upstream/http.ts';
 import { withRetries } from '../../upstream/retry.ts';
 import { blockedBody } from '../../../shared/contracts/brokerage.ts';
 import { identificationErrorForStatus, routingDecision } from '../../../shared/routing.ts';
-import { journeySteps } from '../../../shared/customerInformationSteps.ts';
+import { applyStepFlags } from '../../../shared/customerInformationSteps.ts';
 import { defaultAccounts } from '../../../shared/accountPicker.ts';
-import { implementedSteps } from '../customerInformation/stepRegistry.ts';
+import { beginCustomerInformation } from '../customerInformation/steps.tsx';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 
 export function routingRoutes(deps: AppDeps): Router {
@@ -74,7 +74,8 @@ export function routingRoutes(deps: AppDeps): Router {
           }
           const { prospect_id } = await deps.brokerage.createProspect(jwt, journey.country, legacy);
           const initialSteps = await deps.brokerage.initialSteps(jwt, prospect_id);
-          const steps = journeySteps(initialSteps, { kyc: deps.config.FLAG_KYC, residency: deps.config.FLAG_RESIDENCY }, implementedSteps);
+          // Every step the flags keep: one this build cannot show is an error on the page, never left out.
+          const steps = applyStepFlags(initialSteps, { kyc: deps.config.FLAG_KYC, residency: deps.config.FLAG_RESIDENCY });
           journey.prospectId = prospect_id;
           journey.legacyFlow = legacy;
           journey.customerInformation = {
@@ -86,6 +87,8 @@ export function routingRoutes(deps: AppDeps): Router {
               .filter((a) => a.selected)
               .map((a) => a.accountTypeWithCountry),
           };
+          // The first step's own start (the KYC run, when the list begins with it).
+          await beginCustomerInformation(req, deps, journey);
           return res.redirect(303, routes.customerInformation(prospect_id, { legacyFlow: legacy }));
         }
       }
