@@ -50,6 +50,7 @@ import {
 } from '../shared/contracts/brokerage.ts';
 import { validateAlias } from '../shared/accountAlias.ts';
 import { kycRouter } from './kyc.ts';
+import { legacyRouter } from './legacy.ts';
 import { settleExpiry } from './orders.ts';
 import { creationStatusAfter, DEFAULT_INITIAL_STEPS, findPersona, routingFor, uninitiatedStatus, type Persona } from './personas.ts';
 import { customerRecord, type Prospect, type SandboxContext, type SandboxState, type Session } from './state.ts';
@@ -498,6 +499,12 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     send(res, okResponse, {});
   });
 
+  // --- the legacy single form (sandbox/legacy.ts): regulation, prospect v2 update, the legacy signature request ---
+
+  // Before the step-flow signature route: it shares the path and answers a legacy (v2) prospect's requests; every
+  // other prospect's pass on to the route below unchanged.
+  router.use(legacyRouter(ctx, { requireSession, ownedProspect, parseOr400, send, sendError: sendBrokerageError, accountChoiceProblem }));
+
   // --- signing ---
 
   router.post(pattern(brokeragePaths.signatures), requireSession, (req, res) => {
@@ -508,6 +515,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     if (!prospect.accountTypes) {
       return sendBrokerageError(res, 400, 'Choose accounts before signing', ['accountTypesWithCountry']);
     }
+    if (prospect.owner.behaviour.signatureHighRisk) return sendBrokerageError(res, 403, 'Additional information is needed');
     const id = randomUUID();
     state.signatures.set(id, {
       id,

@@ -2,7 +2,22 @@
 // (routing status, become-customer block, customer-creation progression, BankID order lifetime). National ids are
 // generated deterministically so they are valid and stable across restarts.
 import type { CountryCode, CreationStatus, RoutingStatusResponse, StepId } from '../shared/contracts/brokerage.ts';
+import type { ProspectFieldError } from '../shared/contracts/legacy.ts';
 import { generateDanishCpr, generateNationalId, generateNorwegianId } from './nationalIds.ts';
+
+// The legacy single form (sandbox/legacy.ts, tests/http/legacySandbox.test.ts; customer-information §4.9, §8): routed as
+// legacyFlow is (a v2 prospect whose only step is EXISTING_STEP), one persona per way the regulation, the prospect
+// update or the legacy signature request can go. legacyFlow itself is the compliant one where everything works.
+export const LEGACY_OUTCOME_SCENARIOS = [
+  'legacyNonCompliant',
+  'legacyRegulationWithoutId',
+  'legacyMinor',
+  'legacyPhoneRefused',
+  'legacyEmailRefused',
+  'legacyDoubleName',
+  'legacySeveralErrors',
+  'legacyHighRisk',
+] as const;
 
 export const scenarios = [
   'onboarding',
@@ -48,6 +63,12 @@ export const scenarios = [
   'kycRiskNeverDone',
   'kycMoreInformation',
   'kycUnknownType',
+  ...LEGACY_OUTCOME_SCENARIOS,
+  // The default step flow, its signing completed in another tab: for the "signed in another tab" visibility check
+  // (customer-information §4.8). The sandbox treats it like any signature; the other tab is the test's doing.
+  'signInOtherTab',
+  // Straight to the accounts and signing, whose signature request answers 403: high risk (customer-information §4.8, §8).
+  'signatureHighRisk',
 ] as const;
 export type Scenario = (typeof scenarios)[number];
 
@@ -107,6 +128,17 @@ export interface ScenarioBehaviour {
    * app does not know (FREE_TEXT, no options); the page is answered without it.
    */
   kycUnknownAnswerType?: boolean;
+  /**
+   * Legacy flow (sandbox/legacy.ts): POST regulation answers status non_compliant with an id (nonCompliant), or
+   * status compliant without an id (withoutId), instead of compliant with a new id (customer-information §4.9).
+   */
+  legacyRegulation?: 'nonCompliant' | 'withoutId';
+  /** Legacy flow: PUT prospect v2 answers 400 with these data.fields (customer-information §8 prospect update rows). */
+  legacyRefusedFields?: ProspectFieldError[];
+  /** Legacy flow: POST signatures of the legacy prospect answers 403, high risk (customer-information §4.9, §8). */
+  legacyHighRisk?: boolean;
+  /** Step flow: POST signatures answers 403, high risk (customer-information §8 "Signature 403"). */
+  signatureHighRisk?: boolean;
 }
 
 export interface Persona {
@@ -158,6 +190,16 @@ const kycPersona = (behaviour: Partial<ScenarioBehaviour> = {}): ScenarioBehavio
   ...behaviour,
 });
 
+/** Routing SHOULD_NOT_UPDATE_STATUS: a v2 (legacy) prospect whose initialSteps are EXISTING_STEP (the legacy single form). */
+const legacyPersona = (behaviour: Partial<ScenarioBehaviour> = {}): ScenarioBehaviour => ({
+  routing: { customerRoutingStatus: 'ONBOARDING', routingInformation: ['SHOULD_NOT_UPDATE_STATUS'] },
+  creation: defaultCreation,
+  ...behaviour,
+});
+/** The prospect update's refusal of the phone number and of the e-mail (the upstream spells that field 'Email'). */
+const PHONE_REFUSED: ProspectFieldError = { code: 'Invalid', field: 'phone_number' };
+const EMAIL_REFUSED: ProspectFieldError = { code: 'Invalid', field: 'Email' };
+
 export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
   onboarding: { routing: onboardingRouting, creation: defaultCreation },
   onboardingIntent: { routing: routeTo('ONBOARDING_INTENT'), creation: defaultCreation },
@@ -166,10 +208,8 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
   minor: { routing: routeTo('MINOR'), creation: defaultCreation },
   manualSupport: { routing: routeTo('MANUAL_SUPPORT'), creation: defaultCreation },
   openCase: { routing: routeTo('ONBOARDING_OPEN_CASE'), creation: defaultCreation },
-  legacyFlow: {
-    routing: { customerRoutingStatus: 'ONBOARDING', routingInformation: ['SHOULD_NOT_UPDATE_STATUS'] },
-    creation: defaultCreation,
-  },
+  // The legacy single form where everything works: a compliant regulation with an id, the update and signing accepted.
+  legacyFlow: legacyPersona(),
   blocked: { routing: onboardingRouting, creation: defaultCreation, blockBecomeCustomer: true },
   customerExists: {
     routing: onboardingRouting,
@@ -251,6 +291,25 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
   kycRiskNeverDone: kycPersona({ kycRiskNeverDone: true }),
   kycMoreInformation: kycPersona({ kycMoreInformationRequired: true }),
   kycUnknownType: kycPersona({ kycUnknownAnswerType: true }),
+  // The legacy single form's failure modes (sandbox/legacy.ts, tests/http/legacySandbox.test.ts).
+  legacyNonCompliant: legacyPersona({ legacyRegulation: 'nonCompliant' }),
+  legacyRegulationWithoutId: legacyPersona({ legacyRegulation: 'withoutId' }),
+  legacyMinor: legacyPersona({ legacyRefusedFields: [{ code: 'Age', field: 'national_id_number' }] }),
+  legacyPhoneRefused: legacyPersona({ legacyRefusedFields: [PHONE_REFUSED] }),
+  legacyEmailRefused: legacyPersona({ legacyRefusedFields: [EMAIL_REFUSED] }),
+  // The persona's surname has two words, so the web app can tell a doubleName from this refusal (customer-information §5, §8).
+  legacyDoubleName: legacyPersona({ legacyRefusedFields: [{ code: 'natregno', field: 'national_id_number' }] }),
+  legacySeveralErrors: legacyPersona({ legacyRefusedFields: [PHONE_REFUSED, EMAIL_REFUSED] }),
+  legacyHighRisk: legacyPersona({ legacyHighRisk: true }),
+  // For the "signed in another tab" visibility check (customer-information §4.8): the default step flow
+  // (DEFAULT_INITIAL_STEPS) and a normal signature, which the person completes in another tab.
+  signInOtherTab: { routing: onboardingRouting, creation: defaultCreation, initialSteps: [...DEFAULT_INITIAL_STEPS] },
+  signatureHighRisk: {
+    routing: onboardingRouting,
+    creation: defaultCreation,
+    initialSteps: ['ACCOUNT_PICKER_STEP', 'MILESTONE_THREE_STEP'],
+    signatureHighRisk: true,
+  },
 };
 
 // --- the persona list -------------------------------------------------------------------
@@ -352,6 +411,49 @@ const seeds: PersonaSeed[] = [
   { country: 'SE', givenName: 'Hanna', surname: 'Björk', birthDate: '1990-08-02', scenario: 'kycRiskNeverDone' },
   { country: 'SE', givenName: 'Per', surname: 'Söderberg', birthDate: '1963-11-28', scenario: 'kycMoreInformation' },
   { country: 'SE', givenName: 'Elin', surname: 'Strömberg', birthDate: '1993-04-16', scenario: 'kycUnknownType' },
+  // The legacy single form in all four markets (added after the KYC personas, so every earlier persona keeps its
+  // national id), and the step flow signed in another tab. The legacyDoubleName personas have a two-word surname.
+  { country: 'SE', givenName: 'Lena', surname: 'Blom', birthDate: '1976-03-11', scenario: 'legacyNonCompliant' },
+  { country: 'SE', givenName: 'Mats', surname: 'Hedlund', birthDate: '1971-09-02', scenario: 'legacyRegulationWithoutId' },
+  { country: 'SE', givenName: 'Julia', surname: 'Ekström', birthDate: '1999-05-23', scenario: 'legacyMinor' },
+  { country: 'SE', givenName: 'Viktor', surname: 'Lindahl', birthDate: '1985-12-08', scenario: 'legacyPhoneRefused' },
+  { country: 'SE', givenName: 'Sara', surname: 'Norberg', birthDate: '1992-06-30', scenario: 'legacyEmailRefused' },
+  { country: 'SE', givenName: 'Kristina', surname: 'Andersson Berg', birthDate: '1980-04-14', scenario: 'legacyDoubleName' },
+  { country: 'SE', givenName: 'Anton', surname: 'Holmgren', birthDate: '1988-11-19', scenario: 'legacySeveralErrors' },
+  { country: 'SE', givenName: 'Peter', surname: 'Falk', birthDate: '1967-08-25', scenario: 'legacyHighRisk' },
+  { country: 'SE', givenName: 'Emma', surname: 'Sjögren', birthDate: '1994-03-03', scenario: 'signInOtherTab' },
+  { country: 'NO', givenName: 'Lars', surname: 'Haugen', birthDate: '1983-05-09', scenario: 'legacyFlow' },
+  { country: 'NO', givenName: 'Ingrid', surname: 'Moen', birthDate: '1977-10-21', scenario: 'legacyNonCompliant' },
+  { country: 'NO', givenName: 'Kjetil', surname: 'Lunde', birthDate: '1969-12-14', scenario: 'legacyRegulationWithoutId' },
+  { country: 'NO', givenName: 'Silje', surname: 'Aas', birthDate: '1998-02-27', scenario: 'legacyMinor' },
+  { country: 'NO', givenName: 'Håkon', surname: 'Eide', birthDate: '1986-07-04', scenario: 'legacyPhoneRefused' },
+  { country: 'NO', givenName: 'Marte', surname: 'Brekke', birthDate: '1991-01-16', scenario: 'legacyEmailRefused' },
+  { country: 'NO', givenName: 'Kristin', surname: 'Johansen Dahl', birthDate: '1981-08-12', scenario: 'legacyDoubleName' },
+  { country: 'NO', givenName: 'Eirik', surname: 'Vik', birthDate: '1989-04-03', scenario: 'legacySeveralErrors' },
+  { country: 'NO', givenName: 'Trond', surname: 'Myhre', birthDate: '1964-06-19', scenario: 'legacyHighRisk' },
+  { country: 'NO', givenName: 'Ane', surname: 'Sæther', birthDate: '1995-09-28', scenario: 'signInOtherTab' },
+  { country: 'DK', givenName: 'Søren', surname: 'Kristensen', birthDate: '1982-03-15', scenario: 'legacyFlow' },
+  { country: 'DK', givenName: 'Mette', surname: 'Poulsen', birthDate: '1975-11-06', scenario: 'legacyNonCompliant' },
+  { country: 'DK', givenName: 'Henrik', surname: 'Rasmussen', birthDate: '1970-01-27', scenario: 'legacyRegulationWithoutId' },
+  { country: 'DK', givenName: 'Ida', surname: 'Christensen', birthDate: '1999-08-31', scenario: 'legacyMinor' },
+  { country: 'DK', givenName: 'Mikkel', surname: 'Larsen', birthDate: '1987-02-18', scenario: 'legacyPhoneRefused' },
+  { country: 'DK', givenName: 'Camilla', surname: 'Pedersen', birthDate: '1993-07-22', scenario: 'legacyEmailRefused' },
+  { country: 'DK', givenName: 'Louise', surname: 'Møller Jensen', birthDate: '1984-12-05', scenario: 'legacyDoubleName' },
+  { country: 'DK', givenName: 'Rasmus', surname: 'Andersen', birthDate: '1990-10-13', scenario: 'legacySeveralErrors' },
+  { country: 'DK', givenName: 'Bo', surname: 'Sørensen', birthDate: '1962-04-09', scenario: 'legacyHighRisk' },
+  { country: 'DK', givenName: 'Sofie', surname: 'Jørgensen', birthDate: '1996-05-26', scenario: 'signInOtherTab' },
+  { country: 'FI', givenName: 'Mikko', surname: 'Heikkinen', birthDate: '1981-06-23', scenario: 'legacyFlow' },
+  { country: 'FI', givenName: 'Satu', surname: 'Koskinen', birthDate: '1974-09-17', scenario: 'legacyNonCompliant' },
+  { country: 'FI', givenName: 'Timo', surname: 'Järvinen', birthDate: '1968-11-29', scenario: 'legacyRegulationWithoutId' },
+  { country: 'FI', givenName: 'Emilia', surname: 'Lehtonen', birthDate: '1998-10-07', scenario: 'legacyMinor' },
+  { country: 'FI', givenName: 'Ville', surname: 'Hämäläinen', birthDate: '1986-03-28', scenario: 'legacyPhoneRefused' },
+  { country: 'FI', givenName: 'Laura', surname: 'Salminen', birthDate: '1992-02-09', scenario: 'legacyEmailRefused' },
+  { country: 'FI', givenName: 'Anna', surname: 'Virtanen Salo', birthDate: '1983-07-11', scenario: 'legacyDoubleName' },
+  { country: 'FI', givenName: 'Jussi', surname: 'Heinonen', birthDate: '1989-12-20', scenario: 'legacySeveralErrors' },
+  { country: 'FI', givenName: 'Kari', surname: 'Niemi', birthDate: '1963-05-02', scenario: 'legacyHighRisk' },
+  { country: 'FI', givenName: 'Noora', surname: 'Tuominen', birthDate: '1995-01-24', scenario: 'signInOtherTab' },
+  // The step flow's signature answering 403 (added last, so every earlier persona keeps its national id).
+  { country: 'SE', givenName: 'Oskar', surname: 'Wallin', birthDate: '1979-10-05', scenario: 'signatureHighRisk' },
 ];
 
 // The seed index is the serial, so every persona gets a distinct, stable individual number.

@@ -1,6 +1,7 @@
 // In-memory state of one sandbox process. Everything the simulated upstreams remember lives here so that
 // POST /sandbox/reset can clear it in one go.
 import type { AccountTypeWithCountry, CountryCode } from '../shared/contracts/brokerage.ts';
+import type { LegacySignatureRequest, ProspectUpdateRequest, RegulationRequest } from '../shared/contracts/legacy.ts';
 import type { Persona } from './personas.ts';
 
 export type OrderStatus = 'pending' | 'failed' | 'complete';
@@ -90,6 +91,34 @@ export interface SandboxState {
   kyc: Map<string, KycRecord>;
   /** Answer sessions of the questionnaire (sandbox/kyc.ts): answerSessionId → session. */
   kycAnswerSessions: Map<string, KycAnswerSession>;
+  /** Regulations of the legacy flow (sandbox/legacy.ts), in arrival order: receipt id → what was received and answered. */
+  legacyRegulations: Map<string, LegacyRegulation>;
+  /** The legacy flow's prospect updates and signature requests (sandbox/legacy.ts): prospect id → record. */
+  legacyProspects: Map<string, LegacyProspectRecord>;
+}
+
+/**
+ * One POST regulation as the legacy upstream saw it. The payload names no prospect: it is kept per person
+ * (ownerNationalId) and tied to the person's latest legacy prospect, or to the prospect whose update names its id.
+ */
+export interface LegacyRegulation {
+  /** The regulation id answered (null: persona legacyRegulationWithoutId). */
+  regulationId: string | null;
+  status: 'compliant' | 'non_compliant';
+  ownerNationalId: string;
+  /** The prospect it belongs to, when known. */
+  prospectId?: string;
+  payload: RegulationRequest;
+}
+
+/** What the legacy upstream remembers about one v2 prospect; GET /sandbox/legacy reads it out. */
+export interface LegacyProspectRecord {
+  /** Every prospect update received (parsed), accepted or refused, in arrival order. */
+  updates: ProspectUpdateRequest[];
+  /** The last accepted update: signing needs one. */
+  accepted?: ProspectUpdateRequest;
+  /** Every legacy signature request received (parsed), in arrival order. */
+  signatures: LegacySignatureRequest[];
 }
 
 /** What the KYC upstream remembers about one prospect; GET /sandbox/kyc reads it out. */
@@ -179,6 +208,8 @@ export function createSandboxState(): SandboxState {
     logoutCalls: new Map(),
     kyc: new Map(),
     kycAnswerSessions: new Map(),
+    legacyRegulations: new Map(),
+    legacyProspects: new Map(),
   };
 }
 

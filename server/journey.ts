@@ -77,6 +77,8 @@ export interface StepAnswers {
   };
   /** Account alias (customer-information §5): the names as typed, per account. */
   accountAlias?: Partial<Record<AccountTypeWithCountry, string>>;
+  /** Milestone three (customer-information §4.8): the signing URL once requested; the button re-opens it. */
+  milestoneThree?: { signingUrl: string };
   /** The KYC questionnaire (customer-information §4.6): the current run and the person's place in its answer session. */
   kyc?: KycProgress;
 }

@@ -12,6 +12,7 @@ import {
   createProspectResponse,
   initialStepsResponse,
   okResponse,
+  signatureRequest,
   signatureResponse,
   createCustomerResponse,
   creationStatusResponse,
@@ -48,6 +49,21 @@ import {
   type AnswerSessionResponse,
   type Questionnaire,
 } from '../../shared/contracts/kyc.ts';
+import {
+  legacyPaths,
+  legacySignatureRequest,
+  legacySignatureResponse,
+  prospectUpdateErrorBody,
+  prospectUpdateRequest,
+  prospectUpdateResponse,
+  regulationRequest,
+  regulationResponse,
+  type LegacySignatureRequest,
+  type ProspectFieldError,
+  type ProspectUpdateRequest,
+  type RegulationRequest,
+  type RegulationResponse,
+} from '../../shared/contracts/legacy.ts';
 import { createHttpClient, UpstreamError } from './http.ts';
 
 export interface BrokerageClientOptions {
@@ -56,6 +72,11 @@ export interface BrokerageClientOptions {
 }
 
 const empty = z.unknown();
+
+/** customer-information §7, §8: the prospect update's answer; a refusal names its fields ({ code, field }). */
+export type ProspectUpdateResult = { ok: true; prospectId: string } | { ok: false; fields: ProspectFieldError[] };
+/** customer-information §4.9: the legacy signature request's answer; a 403 is high risk. */
+export type LegacySignatureResult = { ok: true; url: string } | { ok: false; highRisk: true };
 
 /** customer-information §4.6: a 403 means the questionnaire counts as answered, a 409 that the session is not ready (retry). */
 export type AnswerSessionStart = { kind: 'started'; session: AnswerSessionResponse } | { kind: 'alreadyAnswered' } | { kind: 'busy' };
@@ -183,8 +204,28 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
       const path = paths.stepRelatedData(prospectId, 'CONTACT_INFORMATION_STEP');
       return (await http.json({ method: 'GET', path, bearer: jwt, schema: contactRelatedDataResponse })).data.data.stepRelatedData;
     },
-    async requestSignature(jwt: string, prospectId: string, body: { cancel_url: string; complete_url: string; postpone_url: string; lang: string }) {
-      return (await http.json({ method: 'POST', path: paths.signatures(prospectId), bearer: jwt, body, schema: signatureResponse })).data.data.url;
+    /**
+     * POST signatures (customer-information §4.8, §7): the signing URL. A 403 is high risk (customer-information §8
+     * "Signature 403": additional information is needed), not an expired session; other failures throw.
+     */
+    async requestSignature(
+      jwt: string,
+      prospectId: string,
+      body: z.input<typeof signatureRequest>,
+    ): Promise<{ ok: true; url: string } | { ok: false; highRisk: true }> {
+      try {
+        const answer = await http.json({
+          method: 'POST',
+          path: paths.signatures(prospectId),
+          bearer: jwt,
+          body: signatureRequest.parse(body),
+          schema: signatureResponse,
+        });
+        return { ok: true, url: answer.data.data.url };
+      } catch (err) {
+        if (err instanceof UpstreamError && err.status === 403) return { ok: false, highRisk: true };
+        throw err;
+      }
     },
     /** POST /api/2/customers. Per the spec, data.message present means the request failed. */
     async createCustomer(jwt: string, prospectId: string): Promise<{ ok: boolean; status: number }> {
@@ -269,6 +310,48 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
         return { ok: true };
       } catch (err) {
         if (err instanceof UpstreamError && err.status === 403) return { ok: false, moreInformationRequired: true };
+        throw err;
+      }
+    },
+    // --- the legacy single form (customer-information §4.9, §7; contract shared/contracts/legacy.ts) ---
+
+    /**
+     * POST regulation: answers data { status, regulation_id } as received; the caller judges it (customer-information §4.9:
+     * 'compliant' with an id is success, another status with an id nonCompliant, else unspecifiedApiResponseError).
+     */
+    async createRegulation(jwt: string, body: RegulationRequest): Promise<RegulationResponse> {
+      return (await http.json({ method: 'POST', path: legacyPaths.regulation, bearer: jwt, body: regulationRequest.parse(body), schema: regulationResponse }))
+        .data.data;
+    },
+    /**
+     * PUT prospect v2. A 400 naming fields ({ code, field }, customer-information §8) answers them instead of throwing, so the
+     * form can mark them; a 200 without data.prospect_id and other failures throw UpstreamError for the page's call wrapper.
+     */
+    async updateProspect(jwt: string, prospectId: string, body: ProspectUpdateRequest): Promise<ProspectUpdateResult> {
+      const path = legacyPaths.prospect(prospectId);
+      let answer: { status: number; data: z.infer<typeof prospectUpdateResponse> };
+      try {
+        answer = await http.json({ method: 'PUT', path, bearer: jwt, body: prospectUpdateRequest.parse(body), schema: prospectUpdateResponse });
+      } catch (err) {
+        const refused = err instanceof UpstreamError && err.status === 400 ? prospectUpdateErrorBody.safeParse(err.body) : null;
+        if (refused?.success) return { ok: false, fields: refused.data.data.fields };
+        throw err;
+      }
+      const updated = answer.data.data.prospect_id;
+      if (!updated) throw new UpstreamError('brokerage', answer.status, answer.data, `brokerage PUT ${path}: no prospect_id in the answer`);
+      return { ok: true, prospectId: updated };
+    },
+    /**
+     * POST signatures, legacy variant: answers signature.signatureUrl. A 403 is high risk (customer-information §4.9), not an
+     * expired session, so it must not reach the page's call wrapper; other failures throw UpstreamError.
+     */
+    async requestLegacySignature(jwt: string, prospectId: string, body: LegacySignatureRequest): Promise<LegacySignatureResult> {
+      try {
+        const path = legacyPaths.signatures(prospectId);
+        const { data } = await http.json({ method: 'POST', path, bearer: jwt, body: legacySignatureRequest.parse(body), schema: legacySignatureResponse });
+        return { ok: true, url: data.data.signature.signatureUrl };
+      } catch (err) {
+        if (err instanceof UpstreamError && err.status === 403) return { ok: false, highRisk: true };
         throw err;
       }
     },

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxApp } from '../../sandbox/app.ts';
 import { startSandbox } from '../../sandbox/main.ts';
+import { LEGACY_OUTCOME_SCENARIOS } from '../../sandbox/personas.ts';
 import { bankidAuthResponse, bankidCollectResponse, bankidErrorBody } from '../../shared/contracts/bankid.ts';
 import {
   brokerageErrorBody,
@@ -446,6 +447,10 @@ describe('personas', () => {
     'kycRiskNeverDone',
     'kycMoreInformation',
     'kycUnknownType',
+    // The legacy single form's outcomes (tests/http/legacySandbox.test.ts), and the step flow signed in another tab.
+    ...LEGACY_OUTCOME_SCENARIOS,
+    'signInOtherTab',
+    'signatureHighRisk',
   ];
 
   it('have national ids valid for their country, unique, with full names', async () => {
@@ -453,7 +458,8 @@ describe('personas', () => {
     for (const p of all) {
       expect(Object.keys(p).sort()).toEqual(['country', 'name', 'nationalId', 'scenario']);
       expect(isValidNationalId(p.country, p.nationalId), `${p.name} ${p.nationalId}`).toBe(true);
-      expect(p.name).toMatch(/^\S+ \S+$/);
+      // legacyDoubleName's surname has two words (customer-information §5 double name).
+      expect(p.name).toMatch(p.scenario === 'legacyDoubleName' ? /^\S+ \S+ \S+$/ : /^\S+ \S+$/);
     }
     expect(new Set(all.map((p) => p.nationalId)).size).toBe(all.length);
   });
@@ -465,7 +471,9 @@ describe('personas', () => {
     const others = all.filter((p) => p.country !== 'SE').map((p) => `${p.country}:${p.scenario}`);
     // 'accounts' goes straight to the account picker and alias steps (tests/e2e/customerInformationAccounts.test.ts).
     // 'livesAbroad' walks every step (tests/e2e/customerInformationMarkets.test.ts).
-    const brokerScenarios = ['accounts', 'livesAbroad', 'login', 'minor', 'onboarding'];
+    // The legacy single form and signInOtherTab are in every market (tests/http/legacySandbox.test.ts).
+    const legacyScenarios = ['legacyFlow', ...LEGACY_OUTCOME_SCENARIOS, 'signInOtherTab'];
+    const brokerScenarios = ['accounts', 'livesAbroad', 'login', 'minor', 'onboarding', ...legacyScenarios];
     // National ids a checksum stricter than the issuing authority's once refused (tests/reliability/nationalIdsRefused.test.ts).
     const unusualIds = ['DK:cprWithoutModulus11', 'NO:controlDigits2032', 'NO:hNumber', 'NO:syntheticTestNumber'];
     expect(others.sort()).toEqual([...['DK', 'FI', 'NO'].flatMap((c) => brokerScenarios.map((s) => `${c}:${s}`)), ...unusualIds].sort());

@@ -61,11 +61,14 @@ export function MilestoneStep({
   milestone,
   action,
   fields,
+  error,
 }: {
   t: Translate;
   milestone: 'one' | 'two' | 'three';
   action: string;
   fields: ScreenFieldValues;
+  /** Why the last post failed (milestone three: high risk). */
+  error?: string;
 }) {
   const number = milestone === 'one' ? 1 : milestone === 'two' ? 2 : 3;
   return (
@@ -74,6 +77,11 @@ export function MilestoneStep({
         {t('milestone.step', { number })} · {t(`shell.milestone.${milestone}`)}
       </p>
       <h1 id="milestone-title">{t(`milestone.${milestone}.title`)}</h1>
+      {error && (
+        <p className="banner banner--error" role="alert">
+          {error}
+        </p>
+      )}
       <form method="post" action={action}>
         <ScreenFields fields={fields} />
         <button type="submit" className="btn">

@@ -46,6 +46,9 @@ export interface PersonBrokerage {
   answerSessionPrevious: Bound<BrokerageClient['answerSessionPrevious']>;
   riskCalculation: Bound<BrokerageClient['riskCalculation']>;
   submitKycStep: Bound<BrokerageClient['submitKycStep']>;
+  createRegulation: Bound<BrokerageClient['createRegulation']>;
+  updateProspect: Bound<BrokerageClient['updateProspect']>;
+  requestLegacySignature: Bound<BrokerageClient['requestLegacySignature']>;
 }
 
 /**
@@ -102,5 +105,8 @@ export function brokerageForPerson(brokerage: BrokerageClient, journey: Journey,
     answerSessionPrevious: (...args) => withToken('answerSessionPrevious', (jwt) => brokerage.answerSessionPrevious(jwt, ...args)),
     riskCalculation: (...args) => withToken('riskCalculation', (jwt) => brokerage.riskCalculation(jwt, ...args)),
     submitKycStep: (...args) => withToken('submitKycStep', (jwt) => brokerage.submitKycStep(jwt, ...args)),
+    createRegulation: (...args) => withToken('createRegulation', (jwt) => brokerage.createRegulation(jwt, ...args)),
+    updateProspect: (...args) => withToken('updateProspect', (jwt) => brokerage.updateProspect(jwt, ...args)),
+    requestLegacySignature: (...args) => withToken('requestLegacySignature', (jwt) => brokerage.requestLegacySignature(jwt, ...args)),
   };
 }
