@@ -60,6 +60,8 @@ const schema = z
     FLAG_RESIDENCY: bool.default(true),
     /** Tax-residence feature (customer-information.md §2.3, §5): proof of tax residence and the residence country. */
     FLAG_TAX_RESIDENCE: bool.default(false),
+    /** customer-information §4.8: back from signing (the page visible again, or "I have signed"), a customer-creation check. */
+    FLAG_RETRY_SIGNUP_SIGNING: bool.default(true),
     /** Test-speed knobs; the spec's values are the defaults. */
     ROUTING_RETRIES: z.coerce.number().int().positive().default(14),
     ROUTING_RETRY_DELAY_MS: z.coerce.number().int().nonnegative().default(200),

@@ -50,3 +50,32 @@ describe('signing from milestone three', () => {
     expect((await post(agent, page, SIGN).expect(303)).headers.location).toBe(first);
   });
 });
+
+describe('back from signing (customer-information §4.8, FLAG_RETRY_SIGNUP_SIGNING)', () => {
+  it('"I have signed" before signing says so and stays; after signing in another tab it goes on to customer creation', async () => {
+    const agent = request.agent(stack.webUrl);
+    const page = await atMilestoneThree(agent, 'signInOtherTab');
+    // No signing handed out yet: no check offered, and a check post changes nothing.
+    expect((await agent.get(page)).text).not.toContain('I have signed');
+    await post(agent, page, `${SIGN}&intent=signed`).expect(303).expect('location', page);
+    const signingUrl = (await post(agent, page, SIGN).expect(303)).headers.location as string;
+    const back = await agent.get(page).expect(200);
+    expect(back.text).toContain('I have signed</button>');
+    // Not signed yet: the person's click is told; the page's own check (auto) is silent.
+    const notYet = await post(agent, page, `${SIGN}&intent=signed`).expect(409);
+    expect(notYet.text).toContain('We can&#x27;t see your signature yet. Finish signing, then try again.');
+    await post(agent, page, `${SIGN}&intent=signed&auto=1`).expect(303).expect('location', page);
+    // The other tab: the signing page, signed there (its redirect to customer creation is not followed here).
+    await request(signingUrl).post('/sign').expect(303);
+    await post(agent, page, `${SIGN}&intent=signed&auto=1`).expect(303).expect('location', page.replace('/customer-information/', '/customer-creation/'));
+  });
+
+  it("in the native app's webview, signing returns to the app's deep links (create and cancel paths)", async () => {
+    const agent = request.agent(stack.webUrl);
+    await agent.get('/onboarding?webview=true').expect(200);
+    const page = await atMilestoneThree(agent, 'accounts');
+    const prospectId = page.split('/').pop()!;
+    const signingUrl = (await post(agent, page, SIGN).expect(303)).headers.location as string;
+    expect((await request(signingUrl).post('/sign').expect(303)).headers.location).toBe(`nordicbank://onboarding/customer-creation/${prospectId}`);
+  });
+});

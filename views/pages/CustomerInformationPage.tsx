@@ -5,6 +5,8 @@ import type { Translate } from '../../shared/i18n.ts';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { CsrfField } from '../components/CsrfField.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
+import { Island } from '../components/Island.tsx';
+import SignedCheck, { type SignedCheckProps } from '../../client/islands/signedCheck.tsx';
 
 export interface StepHeader {
   /** Form action of Back; null when Back is disabled (first step, after a milestone). */
@@ -62,13 +64,16 @@ export function MilestoneStep({
   action,
   fields,
   error,
+  signedCheck,
 }: {
   t: Translate;
   milestone: 'one' | 'two' | 'three';
   action: string;
   fields: ScreenFieldValues;
-  /** Why the last post failed (milestone three: high risk). */
+  /** Why the last post failed (milestone three: high risk, not signed yet). */
   error?: string;
+  /** Milestone three once the signing page was opened: "I have signed" (customer-information §4.8). */
+  signedCheck?: SignedCheckProps;
 }) {
   const number = milestone === 'one' ? 1 : milestone === 'two' ? 2 : 3;
   return (
@@ -88,6 +93,7 @@ export function MilestoneStep({
           {t(`milestone.${milestone}.button`)}
         </button>
       </form>
+      {signedCheck && <Island name="signedCheck" component={SignedCheck} props={signedCheck} />}
     </section>
   );
 }

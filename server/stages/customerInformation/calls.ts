@@ -40,6 +40,7 @@ export interface PersonBrokerage {
   submitContactInfo: Bound<BrokerageClient['submitContactInfo']>;
   contactRelatedData: Bound<BrokerageClient['contactRelatedData']>;
   requestSignature: Bound<BrokerageClient['requestSignature']>;
+  createCustomer: Bound<BrokerageClient['createCustomer']>;
   questionnaire: Bound<BrokerageClient['questionnaire']>;
   startAnswerSession: Bound<BrokerageClient['startAnswerSession']>;
   answerSessionNext: Bound<BrokerageClient['answerSessionNext']>;
@@ -99,6 +100,7 @@ export function brokerageForPerson(brokerage: BrokerageClient, journey: Journey,
     submitContactInfo: (...args) => withToken('submitContactInfo', (jwt) => brokerage.submitContactInfo(jwt, ...args)),
     contactRelatedData: (...args) => withToken('contactRelatedData', (jwt) => brokerage.contactRelatedData(jwt, ...args)),
     requestSignature: (...args) => withToken('requestSignature', (jwt) => brokerage.requestSignature(jwt, ...args)),
+    createCustomer: (...args) => withToken('createCustomer', (jwt) => brokerage.createCustomer(jwt, ...args)),
     questionnaire: (...args) => withToken('questionnaire', (jwt) => brokerage.questionnaire(jwt, ...args)),
     startAnswerSession: (...args) => withToken('startAnswerSession', (jwt) => brokerage.startAnswerSession(jwt, ...args)),
     answerSessionNext: (...args) => withToken('answerSessionNext', (jwt) => brokerage.answerSessionNext(jwt, ...args)),

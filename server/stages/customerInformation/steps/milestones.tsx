@@ -2,10 +2,11 @@
 // posts its step, asks for a signing URL and sends the browser to the signing service
 // (customer-information §4.8). Each is one screen, `milestone`, whose form posts nothing but its step and screen.
 import { z } from 'zod';
-import { again, finish, screen, singleScreen } from '../stepModule.ts';
+import { again, finish, goTo, screen, singleScreen, type StepContext } from '../stepModule.ts';
 import { localeOf, publicOriginOf } from '../../../pages.ts';
 import { MilestoneStep } from '../../../../views/pages/CustomerInformationPage.tsx';
 import { routes } from '../../../../shared/routes.ts';
+import { signingReturnUrls } from '../../../../shared/signingReturn.ts';
 
 /** Milestone one or two: post the milestone, then the next step. */
 function plainMilestone(id: 'MILESTONE_ONE_STEP' | 'MILESTONE_TWO_STEP', milestone: 'one' | 'two') {
@@ -29,32 +30,57 @@ export const milestoneTwo = plainMilestone('MILESTONE_TWO_STEP', 'two');
 /**
  * Milestone three (customer-information §4.8): posts its step, requests the signing URL and sends the browser
  * there. The URL is kept, so coming back the button re-opens the same signing (no second request). A 403 on
- * the signature request is high risk (customer-information §8), shown here: not an expired session.
+ * the signature request is high risk (customer-information §8), shown here: not an expired session. In the
+ * native app's webview, signed and cancelled return to the app's deep links (shared/signingReturn.ts).
+ *
+ * Back from signing, with FLAG_RETRY_SIGNUP_SIGNING: "I have signed" (posted by the page itself when it
+ * becomes visible again, with JavaScript) checks with the customer-creation call and, once signed, goes on
+ * to customer creation. Our reading of "not a manual case": the check is offered only once this page has
+ * handed out a signing URL.
  */
 export const milestoneThree = singleScreen(
   'MILESTONE_THREE_STEP',
   'milestone',
   screen({
-    input: z.object({}),
-    view: ({ t, action, fields }) => <MilestoneStep t={t} milestone="three" action={action} fields={fields()} />,
-    async submit({ req, deps, ci, t, action, fields, brokerage, prospectId, basePath }) {
+    input: z.object({ intent: z.literal('signed').optional(), auto: z.literal('1').optional() }),
+    view: (ctx) => milestoneThreeView(ctx),
+    async submit(ctx, input) {
+      const { req, deps, ci, t, journey, brokerage, prospectId } = ctx;
       const kept = ci.answers?.milestoneThree?.signingUrl;
+      if (input.intent === 'signed') {
+        if (!kept || !deps.config.FLAG_RETRY_SIGNUP_SIGNING) return goTo('milestone');
+        const check = await brokerage.createCustomer(prospectId);
+        if (check.ok) return { kind: 'redirect', url: routes.customerCreation(prospectId) };
+        // Not signed yet: the page's own check (the tab became visible) says nothing; the person's click is told.
+        return input.auto ? goTo('milestone') : again(milestoneThreeView(ctx, t('milestone.three.notSignedYet')), 409);
+      }
       if (kept) return { kind: 'redirect', url: kept };
       await brokerage.submitMilestone(prospectId, 'three');
-      // Back to the host the person is on: the session cookie belongs to it.
-      const publicUrl = publicOriginOf(req, deps);
       const signature = await brokerage.requestSignature(prospectId, {
-        complete_url: `${publicUrl}${routes.customerCreation(prospectId)}`,
-        cancel_url: `${publicUrl}${routes.cancel}`,
-        postpone_url: `${publicUrl}${basePath}`,
+        // Back to the host the person is on (its origin from configuration): the session cookie belongs to it.
+        ...signingReturnUrls({ publicUrl: publicOriginOf(req, deps), prospectId, webview: journey.webview, nativeAppScheme: deps.config.NATIVE_APP_SCHEME }),
         lang: localeOf(req, deps).slice(0, 2),
       });
       if (!signature.ok) {
         deps.logger.warn({ step: 'MILESTONE_THREE_STEP' }, 'signature request refused: high risk');
-        return again(<MilestoneStep t={t} milestone="three" action={action} fields={fields()} error={t('customerInformation.error.highRisk')} />, 403);
+        return again(milestoneThreeView(ctx, t('customerInformation.error.highRisk')), 403);
       }
       (ci.answers ??= {}).milestoneThree = { signingUrl: signature.url };
       return { kind: 'redirect', url: signature.url };
     },
   }),
 );
+
+function milestoneThreeView({ t, action, fields, ci, deps }: StepContext, error?: string) {
+  const signed = ci.answers?.milestoneThree?.signingUrl && deps.config.FLAG_RETRY_SIGNUP_SIGNING;
+  return (
+    <MilestoneStep
+      t={t}
+      milestone="three"
+      action={action}
+      fields={fields()}
+      {...(error ? { error } : {})}
+      {...(signed ? { signedCheck: { action, fields: fields(), label: t('milestone.three.signed') } } : {})}
+    />
+  );
+}
