@@ -9,6 +9,8 @@ import type { PhonePrefix } from '../shared/contactInformation.ts';
 import type { CitizenshipAnswers, UploadedFileRef } from '../shared/citizenship.ts';
 import type { ResidencyAnswers } from '../shared/residency.ts';
 import type { AnswerSessionAnswers, AnswerSessionPage } from '../shared/contracts/kyc.ts';
+import type { LegacyFormAnswers } from '../shared/legacyProspect.ts';
+import type { KycGivenText } from '../shared/answersSummary.ts';
 
 export type CustomerType = 'none' | 'private' | 'minor' | 'corporate';
 
@@ -39,6 +41,16 @@ export interface CustomerInformationProgress {
   /** The step's current screen (unset: its first) and the screens visited before it, for Back (the page machine). */
   screen?: string;
   visited?: string[];
+  /**
+   * While a step is re-entered from milestone three's "Check your answers" (its Change): the index of the
+   * summary's step. Finishing the changed step, or Back from its first screen, returns there (and clears it).
+   */
+  returnTo?: number;
+  /**
+   * With returnTo: the changed step's answers as they were when its Change was chosen. Back out of the
+   * step without finishing it puts them back, so the summary never shows an answer left half-changed.
+   */
+  returnAnswers?: Partial<StepAnswers>;
   accounts: AccountTypeWithCountry[];
   /** Every answer given so far, per step, so a reload, Back or a second tab never loses one. */
   answers?: StepAnswers;
@@ -81,6 +93,20 @@ export interface StepAnswers {
   milestoneThree?: { signingUrl: string };
   /** The KYC questionnaire (customer-information §4.6): the current run and the person's place in its answer session. */
   kyc?: KycProgress;
+  /** The legacy single form (customer-information §2.3, §4.9, §4.10): its fields as last posted, what saving gave, the signing URL. */
+  legacy?: LegacyFormState;
+}
+
+/** The legacy single form's state: the answers as typed (kept whatever happens), and what saving has achieved. */
+export interface LegacyFormState {
+  /** The form's answers as last posted (shared/legacyProspect.ts LegacyFormAnswers without the market's context). */
+  form: LegacyFormAnswers;
+  /** The regulation created by the last save (customer-information §4.9): sent again, so a second save updates it. */
+  regulationId?: string;
+  /** The fields the last save's refusal named, with their error (shown on the form until the next post). */
+  fieldErrors?: Record<string, string>;
+  /** The signing URL handed out (customer-information §4.8, §4.9). */
+  signingUrl?: string;
 }
 
 /**
@@ -105,6 +131,12 @@ export interface KycProgress {
   chosen?: Record<string, number[]>;
   /** The answers sent so far per question id: a page shown again (Back) shows what was answered. */
   given?: Record<string, number[]>;
+  /**
+   * What was answered as the person saw it (the question's text, the chosen options' texts), in the order
+   * first answered; a question answered again (after Back) keeps its place. Milestone three's summary
+   * lists it. A list, not a record: numeric-like keys would be reordered by JavaScript and JSON.
+   */
+  givenTexts?: KycGivenText[];
 }
 
 // The journey's fields, grouped by how long they live. Each group is dropped as a whole when its lifetime

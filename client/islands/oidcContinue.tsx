@@ -1,7 +1,7 @@
 // Continue on the DK/NO/FI identification pages: a plain form post to our server, which redirects to the
 // identification broker. The island only adds the spinner while the browser loads the broker (identification-routing-creation §2
 // "spinner while loading") and stops a second click from starting a second attempt.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSubmitOnce } from '../components/useSubmitOnce.ts';
 import { CsrfField } from '../../views/components/CsrfField.tsx';
 
 export interface OidcContinueProps {
@@ -10,29 +10,7 @@ export interface OidcContinueProps {
 }
 
 export default function OidcContinue({ action, labels }: OidcContinueProps) {
-  const [loading, setLoading] = useState(false);
-  const submitted = useRef(false);
-
-  // Coming back with the browser's Back button restores the page from the cache: show the button again.
-  useEffect(() => {
-    const reset = (e: PageTransitionEvent) => {
-      if (e.persisted) {
-        submitted.current = false;
-        setLoading(false);
-      }
-    };
-    window.addEventListener('pageshow', reset);
-    return () => window.removeEventListener('pageshow', reset);
-  }, []);
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    if (submitted.current) {
-      e.preventDefault();
-      return;
-    }
-    submitted.current = true;
-    setLoading(true);
-  };
+  const { loading, onSubmit } = useSubmitOnce();
 
   return (
     <form method="post" action={action} onSubmit={onSubmit} className="oidc-continue">

@@ -878,12 +878,13 @@ describe('routing after identification, per sandbox persona', () => {
     expect(h1((await agent.get('/onboarding').expect(200)).text)).toBe('Information for you as a minor');
   });
 
-  // The legacy single form has no view yet: the page says so and offers the external form.
-  it('legacyFlow lands on a page that renders (not a 500)', async () => {
+  // customer-information §2.1: routed with SHOULD_NOT_UPDATE_STATUS, the legacy single form (tests/http/legacyForm.test.ts).
+  it('legacyFlow lands on the legacy single form', async () => {
     const agent = request.agent(stack.webUrl);
     const target = await identifyAndRoute(agent, 'legacyFlow');
     const page = await agent.get(target);
     expect(page.status).toBe(200);
-    expect(h1(page.text)).toBe("We can't continue your application here");
+    expect(h1(page.text)).toBe('Open your accounts');
+    expect(page.text).toContain('data-step="EXISTING_STEP" data-screen="form"');
   });
 });

@@ -7,6 +7,7 @@ import { CsrfField } from '../components/CsrfField.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
 import { Island } from '../components/Island.tsx';
 import SignedCheck, { type SignedCheckProps } from '../../client/islands/signedCheck.tsx';
+import { AnswersSummary, type SummarySection } from '../components/AnswersSummary.tsx';
 
 export interface StepHeader {
   /** Form action of Back; null when Back is disabled (first step, after a milestone). */
@@ -65,6 +66,7 @@ export function MilestoneStep({
   fields,
   error,
   signedCheck,
+  summary,
 }: {
   t: Translate;
   milestone: 'one' | 'two' | 'three';
@@ -74,6 +76,8 @@ export function MilestoneStep({
   error?: string;
   /** Milestone three once the signing page was opened: "I have signed" (customer-information §4.8). */
   signedCheck?: SignedCheckProps;
+  /** Milestone three: "Check your answers" above the sign button (WCAG 2.2 SC 3.3.4). */
+  summary?: { title: string; intro?: string; sections: readonly SummarySection[] };
 }) {
   const number = milestone === 'one' ? 1 : milestone === 'two' ? 2 : 3;
   return (
@@ -87,6 +91,7 @@ export function MilestoneStep({
           {error}
         </p>
       )}
+      {summary && <AnswersSummary {...summary} />}
       <form method="post" action={action}>
         <ScreenFields fields={fields} />
         <button type="submit" className="btn">
@@ -113,20 +118,5 @@ export function StepError({ t, kind }: { t: Translate; kind: 'SESSION_EXPIRED_ER
       </p>
       <p>{t('customerInformation.error.TRY_AGAIN_ERROR.text')}</p>
     </div>
-  );
-}
-
-/** Shown when the prospect's steps include the legacy single form, which has no view in this build yet. */
-export function StepUnavailable({ t, formUrl }: { t: Translate; formUrl: string }) {
-  return (
-    <section className="result" aria-labelledby="step-unavailable-title">
-      <h1 id="step-unavailable-title">{t('customerInformation.unavailable.title')}</h1>
-      <p>{t('customerInformation.unavailable.text')}</p>
-      <p>
-        <a className="btn" href={formUrl}>
-          {t('customerInformation.unavailable.button')}
-        </a>
-      </p>
-    </section>
   );
 }

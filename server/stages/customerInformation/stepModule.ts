@@ -56,7 +56,13 @@ export type ScreenOutcome =
   /** What the header's Back does: the last visited screen, or the previous step (a dialog's cancel). */
   | { kind: 'back' }
   /** Somewhere else (a same-origin path or the external form). */
-  | { kind: 'redirect'; url: string };
+  | { kind: 'redirect'; url: string }
+  /**
+   * "Check your answers" (milestone three's Change): re-enter an earlier step; once it is finished, or
+   * left by Back from its first screen, the person returns here. The machine refuses a step that is not
+   * an earlier one of the list, or cannot be changed (KYC): the screen again, nothing changed.
+   */
+  | { kind: 'changeStep'; step: StepId };
 
 export interface Screen<Input = unknown> {
   /** The post's own fields (step, screen and _csrf are the machine's; zod objects drop unknown keys). */

@@ -1,6 +1,5 @@
 // Which steps this build renders. A step of initialSteps without a module is not left out: the page logs
-// it and shows the try-again banner there (steps.tsx), and the legacy single form, not built yet, offers
-// the external form.
+// it and shows the try-again banner there (steps.tsx).
 import type { StepId } from '../../../shared/contracts/brokerage.ts';
 import type { StepModule } from './stepModule.ts';
 import { milestoneOne, milestoneTwo, milestoneThree } from './steps/milestones.tsx';
@@ -11,6 +10,7 @@ import { contactInformation } from './steps/contactInformation.tsx';
 import { citizenship } from './steps/citizenship.tsx';
 import { residency } from './steps/residency.tsx';
 import { kyc } from './steps/kyc.tsx';
+import { legacyForm } from './steps/legacyForm.tsx';
 
 const modules: StepModule[] = [
   milestoneOne,
@@ -23,6 +23,7 @@ const modules: StepModule[] = [
   taxInformation,
   kyc,
   milestoneThree,
+  legacyForm,
 ];
 
 export const stepModules: ReadonlyMap<StepId, StepModule> = new Map(modules.map((m) => [m.id, m]));

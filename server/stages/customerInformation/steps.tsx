@@ -9,15 +9,15 @@ import type { ReactElement } from 'react';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { journeyOf, redirectAfterSave, sendPage, translatorFor } from '../../pages.ts';
-import type { CustomerInformationProgress, Journey } from '../../journey.ts';
+import type { CustomerInformationProgress, Journey, StepAnswers } from '../../journey.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { endJourney } from '../../endJourney.ts';
 import type { Translate } from '../../../shared/i18n.ts';
 import { brokerageForPerson, callErrorKind, type PersonBrokerage, type StepErrorKind } from './calls.ts';
-import { stepIds } from '../../../shared/contracts/brokerage.ts';
-import { canGoBack, progressPercent } from '../../../shared/customerInformationSteps.ts';
+import { stepIds, type StepId } from '../../../shared/contracts/brokerage.ts';
+import { changeTarget, progressPercent, stepAfter, stepBefore, withLegacyForm } from '../../../shared/customerInformationSteps.ts';
 import { acceptsPost, backWithinStep, visitedAfterMove } from '../../../shared/pageMachine.ts';
-import { abortDialog, StepError, StepHeaderBar, StepUnavailable } from '../../../views/pages/CustomerInformationPage.tsx';
+import { abortDialog, StepError, StepHeaderBar } from '../../../views/pages/CustomerInformationPage.tsx';
 import type { Screen, StepContext, StepModule } from './stepModule.ts';
 import { stepModules } from './stepRegistry.ts';
 import { isMultipart, parseMultipart } from './uploads.tsx';
@@ -166,15 +166,13 @@ async function renderStep(
   const t = translatorFor(req, deps);
   // A GET renders a copy moved past finished steps; a post has settled the stored progress already.
   const ci = req.method === 'GET' ? structuredClone(stored) : stored;
-  if (req.method === 'GET') await settled(req, deps, journey, ci);
+  if (req.method === 'GET') {
+    selectLegacyForm(req, ci);
+    await settled(req, deps, journey, ci);
+  }
   const step = ci.steps[ci.current];
   const module = step === undefined ? undefined : stepModules.get(step);
   if (!module) {
-    if (step === 'EXISTING_STEP') {
-      // The legacy single form has no view in this build yet: say so and offer the external form.
-      sendPage(req, res, deps, { progress: 2, body: <StepUnavailable t={t} formUrl={deps.config.MANUAL_SUPPORT_URL} /> });
-      return;
-    }
     // A step the brokerage sent that this build cannot show is an error, never a step left out
     // (it could be one the bank requires, as KYC is): logged, and the try-again banner.
     deps.logger.error({ step, steps: ci.steps }, 'customer-information step without a screen');
@@ -208,7 +206,9 @@ async function renderStep(
   }
   const header = {
     backAction:
-      canGoBack(ci.steps, ci.current) || (ci.visited?.length ?? 0) > 0 || shown.screen.back ? routes.customerInformationBack(journey.prospectId) : null,
+      stepBefore(ci.steps, ci.current, ci.returnTo) !== null || (ci.visited?.length ?? 0) > 0 || shown.screen.back
+        ? routes.customerInformationBack(journey.prospectId)
+        : null,
     exitUrl: routes.customerInformationExit(journey.prospectId),
     continueUrl: routes.customerInformation(journey.prospectId),
     progressPercent: progressPercent(ci.steps, ci.current, module.pointsDone?.(ctxOf(shown.name)) ?? 0),
@@ -237,11 +237,47 @@ async function renderStep(
   });
 }
 
-/** Moves to the next step (its first screen). */
-function advance(ci: CustomerInformationProgress): void {
-  ci.current = Math.min(ci.current + 1, ci.steps.length - 1);
+// customer-information §2.1: ?shouldUseLegacyFlow=true selects the legacy single form (the legacy form's own action carries it too).
+const legacyQuery = z.object({ shouldUseLegacyFlow: z.literal('true') });
+
+/** The query asks for the legacy single form: it becomes the current step (shared/customerInformationSteps.ts withLegacyForm). */
+function selectLegacyForm(req: Request, ci: CustomerInformationProgress): void {
+  if (!legacyQuery.safeParse(req.query).success || ci.steps[ci.current] === 'EXISTING_STEP') return;
+  Object.assign(ci, withLegacyForm(ci.steps, ci.current));
   delete ci.screen;
   ci.visited = [];
+}
+
+/** Moves to the next step (its first screen), or back to milestone three's summary when a Change re-entered the step. */
+function advance(ci: CustomerInformationProgress): void {
+  ci.current = stepAfter(ci.steps, ci.current, ci.returnTo);
+  delete ci.returnTo;
+  delete ci.returnAnswers;
+  delete ci.screen;
+  ci.visited = [];
+}
+
+/** The answers each step that can be changed from the summary keeps (StepAnswers), put back when its change is left unfinished. */
+const answersOfStep: Partial<Record<StepId, keyof StepAnswers>> = {
+  ACCOUNT_PICKER_STEP: 'accountPicker',
+  ACCOUNT_ALIAS_STEP: 'accountAlias',
+  CONTACT_INFORMATION_STEP: 'contactInformation',
+  CITIZENSHIP_STEP: 'citizenship',
+  RESIDENCY_STEP: 'residency',
+  TAX_INFO_STEP: 'taxInformation',
+};
+
+/** Re-enters an earlier step from milestone three's summary (its Change); false when the step cannot be changed from here. */
+function changeStep(ci: CustomerInformationProgress, step: string): boolean {
+  const target = changeTarget(ci.steps, ci.current, step);
+  if (target === null) return false;
+  const key = answersOfStep[ci.steps[target]!];
+  ci.returnAnswers = key ? structuredClone({ [key]: ci.answers?.[key] }) : {};
+  ci.returnTo = ci.current;
+  ci.current = target;
+  delete ci.screen;
+  ci.visited = [];
+  return true;
 }
 
 /** Moves to `target` within the step, remembering for Back what shared/pageMachine.ts says. */
@@ -251,19 +287,36 @@ function moveTo(module: StepModule, ci: CustomerInformationProgress, from: strin
   ci.screen = target;
 }
 
-/** Back: the last visited screen of the step, else the previous step from its first screen. Answers whether the step changed. */
+/** Puts a step's kept answers back (an answer that was absent is removed again). */
+function restoreAnswers(ci: CustomerInformationProgress, kept: Partial<StepAnswers>): void {
+  const answers = (ci.answers ??= {}) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(kept)) {
+    if (value === undefined) delete answers[key];
+    else answers[key] = value;
+  }
+}
+
+/**
+ * Back: the last visited screen of the step, else from its first screen the previous step, or milestone
+ * three's summary when a Change re-entered the step. Answers whether the step changed.
+ */
 function goBack(ci: CustomerInformationProgress): boolean {
   const within = backWithinStep(ci.visited ?? []);
   if (within) {
     ci.screen = within.screen;
     ci.visited = within.visited;
-  } else if (canGoBack(ci.steps, ci.current)) {
-    ci.current -= 1;
-    delete ci.screen;
-    ci.visited = [];
-    return true;
+    return false;
   }
-  return false;
+  const before = stepBefore(ci.steps, ci.current, ci.returnTo);
+  if (before === null) return false;
+  // Back out of a change: the step's answers as they were, and the summary.
+  if (ci.returnTo !== undefined && before === ci.returnTo && ci.returnAnswers) restoreAnswers(ci, ci.returnAnswers);
+  ci.current = before;
+  delete ci.returnTo;
+  delete ci.returnAnswers;
+  delete ci.screen;
+  ci.visited = [];
+  return true;
 }
 
 /** The screen a post answers, if the stale-post rule (shared/pageMachine.ts) accepts it. */
@@ -308,6 +361,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     try {
       // Upload forms post multipart: text fields into req.body, the file kept for uploads.tsx (uploadFile).
       if (isMultipart(req)) await parseMultipart(req, res);
+      selectLegacyForm(req, ci);
       // A step a background run has finished is left now, so the post answers the step shown.
       if (await settled(req, deps, journey, ci)) await entered(req, deps, journey, ci);
       const current = ci.steps[ci.current];
@@ -342,6 +396,10 @@ export function customerInformationRoutes(deps: AppDeps): Router {
           return redirectAfterSave(req, res, here);
         case 'redirect':
           return redirectAfterSave(req, res, outcome.url);
+        case 'changeStep':
+          // Refused (not an earlier step, or KYC): the screen again, nothing changed.
+          if (changeStep(ci, outcome.step)) await entered(req, deps, journey, ci);
+          return redirectAfterSave(req, res, here);
       }
     } catch (err) {
       if (!(err instanceof UpstreamError)) return next(err);

@@ -21,6 +21,7 @@ import type { KycState } from '../../../infra/kycStates.ts';
 import { answerProblem, controlOf, kycPointsDone, riskPollWaitMs } from '../../../../shared/kyc.ts';
 import { PEP_NO, PEP_QUESTION, PEP_YES, privateQuestionOrder, type AnswerSessionAnswers, type AnswerSessionPage } from '../../../../shared/contracts/kyc.ts';
 import { routes } from '../../../../shared/routes.ts';
+import { withGivenTexts } from '../../../../shared/answersSummary.ts';
 import {
   KycFailedScreen,
   KycLoaderScreen,
@@ -140,6 +141,8 @@ async function answerPage(
     return again(questionView(ctx, shown, { chosen }), 502, { screen: 'question', error: callErrorKind(err) });
   }
   kyc.given = { ...kyc.given, ...Object.fromEntries(answers.map((a) => [String(a.questionId), a.answerIds])) };
+  // The texts as shown, for milestone three's summary (shared/answersSummary.ts).
+  kyc.givenTexts = withGivenTexts(kyc.givenTexts, shown.page, answers);
   kyc.answerSessionId = next.answerSessionId;
   kyc.pagesAnswered += 1;
   delete kyc.chosen;

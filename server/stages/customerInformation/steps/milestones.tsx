@@ -7,6 +7,11 @@ import { localeOf, publicOriginOf } from '../../../pages.ts';
 import { MilestoneStep } from '../../../../views/pages/CustomerInformationPage.tsx';
 import { routes } from '../../../../shared/routes.ts';
 import { signingReturnUrls } from '../../../../shared/signingReturn.ts';
+import { summarySections, translateSummary } from '../../../../shared/answersSummary.ts';
+import { changeTarget } from '../../../../shared/customerInformationSteps.ts';
+import { countryName } from '../../../../shared/countries.ts';
+import { stepId } from '../../../../shared/contracts/brokerage.ts';
+import type { SummarySection } from '../../../../views/components/AnswersSummary.tsx';
 
 /** Milestone one or two: post the milestone, then the next step. */
 function plainMilestone(id: 'MILESTONE_ONE_STEP' | 'MILESTONE_TWO_STEP', milestone: 'one' | 'two') {
@@ -37,16 +42,33 @@ export const milestoneTwo = plainMilestone('MILESTONE_TWO_STEP', 'two');
  * becomes visible again, with JavaScript) checks with the customer-creation call and, once signed, goes on
  * to customer creation. Our reading of "not a manual case": the check is offered only once this page has
  * handed out a signing URL.
+ *
+ * "Check your answers" (issue 11 item 4, WCAG 2.2 SC 3.3.4): above the sign button, what the person gave
+ * (shared/answersSummary.ts), each section of an earlier step with a Change (intent=change, target=<StepId>)
+ * that re-enters that step; the machine brings the person back here once it is finished. KYC answers show
+ * without a Change. Our choice: a Change drops a signing URL already handed out, so the next Sign posts the
+ * step and requests a signing of the changed answers instead of re-opening the old one.
  */
 export const milestoneThree = singleScreen(
   'MILESTONE_THREE_STEP',
   'milestone',
   screen({
-    input: z.object({ intent: z.literal('signed').optional(), auto: z.literal('1').optional() }),
+    input: z.object({
+      intent: z.enum(['signed', 'change']).optional(),
+      auto: z.literal('1').optional(),
+      target: z.string().max(40).optional().catch(undefined),
+    }),
     view: (ctx) => milestoneThreeView(ctx),
     async submit(ctx, input) {
       const { req, deps, ci, t, journey, brokerage, prospectId } = ctx;
       const kept = ci.answers?.milestoneThree?.signingUrl;
+      if (input.intent === 'change') {
+        // A step that cannot be changed from here (KYC, a later or unknown one): the summary again, nothing changed.
+        const target = stepId.safeParse(input.target);
+        if (!target.success || changeTarget(ci.steps, ci.current, target.data) === null) return goTo('milestone');
+        if (ci.answers?.milestoneThree) delete ci.answers.milestoneThree;
+        return { kind: 'changeStep', step: target.data };
+      }
       if (input.intent === 'signed') {
         if (!kept || !deps.config.FLAG_RETRY_SIGNUP_SIGNING) return goTo('milestone');
         const check = await brokerage.createCustomer(prospectId);
@@ -71,8 +93,26 @@ export const milestoneThree = singleScreen(
   }),
 );
 
-function milestoneThreeView({ t, action, fields, ci, deps }: StepContext, error?: string) {
+/** What the person gave, translated, each changeable section with its Change post. */
+function summaryOf({ t, action, fields, ci, journey, req, deps }: StepContext): SummarySection[] {
+  const locale = localeOf(req, deps);
+  const specs = summarySections({ steps: ci.steps, current: ci.current, market: journey.country, answers: { accounts: ci.accounts, ...ci.answers } });
+  return translateSummary(specs, t, (code) => countryName(code, locale)).map(({ id, title, rows, changeStep }) => ({
+    id,
+    title,
+    rows,
+    ...(changeStep
+      ? { change: { label: t('summary.change.label', { section: id }), action, fields: { ...fields(), intent: 'change', target: changeStep } } }
+      : {}),
+  }));
+}
+
+function milestoneThreeView(ctx: StepContext, error?: string) {
+  const { t, action, fields, ci, deps } = ctx;
   const signed = ci.answers?.milestoneThree?.signingUrl && deps.config.FLAG_RETRY_SIGNUP_SIGNING;
+  const sections = summaryOf(ctx);
+  // The KYC answers show without a Change: the intro says why.
+  const intro = [t('summary.intro'), ...(sections.some((s) => s.id === 'kyc') ? [t('summary.kycFixed')] : [])].join(' ');
   return (
     <MilestoneStep
       t={t}
@@ -81,6 +121,7 @@ function milestoneThreeView({ t, action, fields, ci, deps }: StepContext, error?
       fields={fields()}
       {...(error ? { error } : {})}
       {...(signed ? { signedCheck: { action, fields: fields(), label: t('milestone.three.signed') } } : {})}
+      {...(sections.length > 0 ? { summary: { title: t('summary.title'), intro, sections } } : {})}
     />
   );
 }
