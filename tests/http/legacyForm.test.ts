@@ -111,7 +111,8 @@ describe('saving the legacy form: every outcome of customer-information §8', ()
   it('the compliant persona checks its answers, signs, and reaches customer creation', async () => {
     const agent = request.agent(stack.webUrl);
     const { page, persona } = await atLegacyForm(agent, 'legacyFlow');
-    await post(agent, page, formBody(persona)).expect(303);
+    // An answer to a question the questionnaire does not have is not kept, nor sent.
+    await post(agent, page, formBody(persona, { 'kyc-999': '1' })).expect(303);
     const review = await agent.get(page).expect(200);
     expect(review.text).toContain(html(en['legacy.review.title']));
     expect(review.text).toContain('prospect@example.se');
@@ -125,6 +126,12 @@ describe('saving the legacy form: every outcome of customer-information §8', ()
     expect([saved.regulations.length, saved.updates.length, saved.signatures.length]).toEqual([1, 1, 1]);
     // What was sent (customer-information §3): snake_case, trimmed, the phone as one international number.
     expect(saved.regulations[0]).toMatchObject({ customer_type: 'individual', jurisdiction: 'SE', tax_info: { taxable_outside_jurisdiction: false } });
+    const sentKyc = (saved.regulations[0] as { kyc: { answers: Array<{ question_id: number; answer_id: number }> } }).kyc.answers;
+    expect(sentKyc.map((a) => [a.question_id, a.answer_id]).sort((a, b) => a[0]! - b[0]!)).toEqual(
+      Object.entries(KYC)
+        .map(([q, a]) => [Number(q), a])
+        .sort((a, b) => a[0]! - b[0]!),
+    );
     expect(saved.updates[0]).toMatchObject({
       phone_number: '+46701234567',
       email: 'prospect@example.se',
@@ -160,6 +167,15 @@ describe('the legacy form before saving', () => {
     { field: 'taxLiability', value: 'usa', screen: 'crsDialog', title: en['taxInformation.fatca.title'], reset: 'value="inOffice"' },
     { field: 'investmentRisk', value: 'no', screen: 'riskDialog', title: en['complianceDialog.INVESTMENT_RISK.title'], reset: 'value="yes"' },
     { field: 'kyc-84', value: '224', screen: 'pepDialog', title: en['complianceDialog.PEP.title'], reset: 'value="223"' },
+    // The steps' citizenship and residency dialogs speak of next steps; on the legacy form they point to the manual form.
+    {
+      field: 'citizenship',
+      value: 'otherCitizenships',
+      screen: 'citizenshipDialog',
+      title: en['legacy.dialog.citizenship.text'],
+      reset: 'value="inOfficeCitizenship"',
+    },
+    { field: 'residency', value: 'other', screen: 'residencyDialog', title: en['legacy.dialog.residency.text'], reset: 'value="inOffice"' },
   ])('$field=$value meets its dialog; confirm puts the harmless answer back (customer-information §4.10)', async ({ field, value, screen, title, reset }) => {
     const agent = request.agent(stack.webUrl);
     const { page, persona } = await atLegacyForm(agent, 'legacyFlow');

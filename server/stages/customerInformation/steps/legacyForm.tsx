@@ -84,6 +84,8 @@ const formBody = z
   // alias-<ACCOUNT> and kyc-<questionId>: names that carry their key.
   .catchall(z.unknown());
 
+const MAX_QUESTIONS = 100;
+
 function answersFrom(body: z.infer<typeof formBody>, campaign: boolean): LegacyFormAnswers {
   const aliases: LegacyFormAnswers['aliases'] = {};
   const kyc: LegacyFormAnswers['kyc'] = {};
@@ -91,7 +93,8 @@ function answersFrom(body: z.infer<typeof formBody>, campaign: boolean): LegacyF
     const alias = /^alias-([A-Z]{3}_[A-Z]{2})$/.exec(name);
     if (alias && isAccount(alias[1]!) && typeof value === 'string') aliases[alias[1]] = value.slice(0, 60);
     const question = /^kyc-(\d{1,6})$/.exec(name);
-    if (question) {
+    // At most as many questions as a questionnaire has (shared/contracts/kyc.ts), so a hostile post cannot bloat the session.
+    if (question && Object.keys(kyc).length < MAX_QUESTIONS) {
       const ids = many.parse(value).filter((v) => /^\d{1,9}$/.test(v));
       if (ids.length > 0) kyc[Number(question[1])] = ids.map(Number);
     }
@@ -278,10 +281,17 @@ function dialogProps(ctx: StepContext, d: DialogField, mode: 'screen' | 'modal')
           manualFormBase: deps.config.MANUAL_SUPPORT_URL,
         });
   // On the legacy form the way on with such an answer is the manual form (the dialog's link); cancel only keeps the
-  // answer. Residency's own primary label says "Continue" (to the address steps), which the legacy form has not.
+  // answer. The steps' citizenship and residency dialogs speak of the next steps, which the legacy form has not:
+  // their own texts here, and residency's primary action answers the question instead of "Continue".
   return {
     ...base,
-    ...(rule.dialog === 'RESIDENCY' ? { primary: { ...base.primary, label: t('legacy.residency.inOffice', { country: journey.country }) } } : {}),
+    ...(rule.dialog === 'CITIZENSHIP' ? { text: [t('legacy.dialog.citizenship.text')] } : {}),
+    ...(rule.dialog === 'RESIDENCY'
+      ? {
+          text: [t('legacy.dialog.residency.text')],
+          primary: { ...base.primary, label: t('legacy.residency.inOffice', { country: journey.country }) },
+        }
+      : {}),
     secondary: { ...post('cancel'), label: t('complianceDialog.cancel') },
     ...(mode === 'modal' ? { closes: ['primary', 'secondary'] as const } : {}),
   } as DialogProps;
@@ -589,9 +599,13 @@ const form = screen({
     return formView(ctx, answers, kept && Object.keys(kept).length > 0 ? { saveErrors: kept } : {});
   },
   async submit(ctx, body) {
-    const answers = answersFrom(body, isDanishCampaign(ctx.journey.country, ctx.journey.campaign));
-    keep(ctx, answers, { fieldErrors: {} });
+    const posted = answersFrom(body, isDanishCampaign(ctx.journey.country, ctx.journey.campaign));
+    // Kept before the questionnaire call, so its failure loses nothing typed; then only its own questions are kept.
+    keep(ctx, posted, { fieldErrors: {} });
     const questions = await questionnaireOf(ctx);
+    const asked = new Set(questions.map((q) => q.question_id));
+    const answers: LegacyFormAnswers = { ...posted, kyc: Object.fromEntries(Object.entries(posted.kyc).filter(([id]) => asked.has(Number(id)))) };
+    keep(ctx, answers);
     const problems = legacyFormProblems(answers, { market: ctx.journey.country, questions: rulesQuestions(questions) });
     const sensitive = firstSensitive(problems);
     if (sensitive) return goTo(sensitive.screen);
