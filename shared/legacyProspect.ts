@@ -109,6 +109,9 @@ function accountProblem(answers: LegacyFormAnswers, market: CountryCode): Legacy
 /** shared/kyc.ts reads only a question's type and option ids; the form's questions carry no texts. */
 const asKycQuestion = (q: LegacyQuestion) => ({ type: q.type, options: q.options.map((o) => ({ id: o.id, text: '' })) });
 
+/** How the form renders a questionnaire question (customer-information §5 "KYC"); null: not rendered. */
+export const legacyControlOf = (question: LegacyQuestion) => controlOf(asKycQuestion(question));
+
 function kycProblem(question: LegacyQuestion, answerIds: readonly number[]): LegacyFieldMessage | null {
   if (answerProblem(asKycQuestion(question), answerIds) !== null) return 'chooseAnAlternative';
   // PEP yes (customer-information §4.10).
@@ -158,7 +161,7 @@ export function legacyFormProblems(answers: LegacyFormAnswers, ctx: LegacyFormCo
 
   for (const question of ctx.questions) {
     // customer-information §5 "KYC": other types are not rendered, so they need no answer.
-    if (controlOf(asKycQuestion(question)) === null) continue;
+    if (legacyControlOf(question) === null) continue;
     add(`kyc-${question.id}`, kycProblem(question, answers.kyc[question.id] ?? []));
   }
 

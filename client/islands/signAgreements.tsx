@@ -1,8 +1,7 @@
 // 'Sign agreements' on the legacy form's check-your-answers page (customer-information §4.9: "the data is sent
 // and the button shows loading"): a plain form post that saves and redirects to signing. The island only adds
 // the loading state while the three calls run and stops a second click from saving twice.
-import { useSubmitOnce } from '../components/useSubmitOnce.ts';
-import { CsrfField } from '../../views/components/CsrfField.tsx';
+import { SubmitOnceForm } from '../components/SubmitOnceForm.tsx';
 
 export interface SignAgreementsProps {
   action: string;
@@ -12,25 +11,5 @@ export interface SignAgreementsProps {
 }
 
 export default function SignAgreements({ action, fields, labels }: SignAgreementsProps) {
-  const { loading, onSubmit } = useSubmitOnce();
-
-  return (
-    <form method="post" action={action} onSubmit={onSubmit} className="sign-agreements">
-      <CsrfField />
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button type="submit" className="btn" aria-disabled={loading ? 'true' : undefined}>
-        {labels.sign}
-      </button>
-      <p role="status" className="oidc-continue__status">
-        {loading && (
-          <span className="spinner-text">
-            <span className="spinner" aria-hidden="true" />
-            {labels.signing}
-          </span>
-        )}
-      </p>
-    </form>
-  );
+  return <SubmitOnceForm action={action} fields={fields} className="sign-agreements" labels={{ submit: labels.sign, pending: labels.signing }} />;
 }

@@ -5,18 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StepId } from '../../shared/contracts/brokerage.ts';
-import { browser, PHONE, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, identifyInMarket, marketUrl, PHONE, stack, useE2eStack, type Market } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
-import { expectAccessible, expectAccessibleWithoutJs, identifyOnPhone, personaFor, startPrivateIdentification, type Persona } from '../support/journey.ts';
+import { expectAccessible, expectAccessibleWithoutJs, personaFor, type Persona } from '../support/journey.ts';
 import { currentStep, walkToMilestoneThree } from '../support/customerInformation.ts';
 
 useE2eStack();
-
-type Market = 'SE' | 'NO' | 'DK' | 'FI';
-const marketUrl = (country: Market) => `http://${country.toLowerCase()}.localhost:${new URL(stack.webUrl).port}`;
-
-/** The broker's login page heading per OIDC market (sandbox/oidcProvider.ts). */
-const brokerHeading: Record<Exclude<Market, 'SE'>, string> = { DK: 'MitID (sandbox)', NO: 'BankID (sandbox)', FI: 'Finnish bank ID (sandbox)' };
 
 /**
  * The persona lives abroad, so the server sends every step: the residency step included, and the tax step
@@ -34,24 +28,8 @@ const expectedSteps: StepId[] = [
   'KYC_STEP',
 ];
 
-async function identify(page: Page, country: Market, persona: Persona): Promise<void> {
-  if (country === 'SE') {
-    await startPrivateIdentification(page, marketUrl('SE'), { axe: false });
-    await identifyOnPhone(browser, stack.sandboxUrl, persona);
-  } else {
-    await page.goto(`${marketUrl(country)}/onboarding`);
-    await page.getByRole('button', { name: /Private/ }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${stack.sandboxUrl}/oidc/interaction/**`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe(brokerHeading[country]);
-    await page.getByLabel('Identify as').selectOption(persona.nationalId);
-    await page.getByRole('button', { name: 'Identify' }).click();
-  }
-  await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 20_000 }).catch(async (err: Error) => {
-    // Say where the browser got stuck instead of only that it timed out.
-    throw new Error(`${country} did not reach customer information: at ${page.url()} "${await page.locator('main').textContent()}"`, { cause: err });
-  });
-}
+/** The market's eID, as every four-market walk identifies (tests/support/e2e.ts identifyInMarket). */
+const identify = (page: Page, country: Market, persona: Persona) => identifyInMarket(page, country, persona, /\/onboarding\/customer-information\//);
 
 async function walkMarket(country: Market, javaScript: boolean): Promise<void> {
   const persona = await personaFor(stack.sandboxUrl, 'livesAbroad', country);

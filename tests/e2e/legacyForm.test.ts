@@ -7,20 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import en from '../../locales/en.json' with { type: 'json' };
-import { browser, PHONE, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, identifyInMarket, marketUrl, PHONE, stack, useE2eStack, type Market } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
-import { expectAccessible, expectAccessibleWithoutJs, identifyOnPhone, personaFor, startPrivateIdentification, type Persona } from '../support/journey.ts';
+import { expectAccessible, expectAccessibleWithoutJs, personaFor, type Persona } from '../support/journey.ts';
 
 useE2eStack();
 
-type Market = 'SE' | 'NO' | 'DK' | 'FI';
 const markets: readonly Market[] = ['SE', 'NO', 'DK', 'FI'];
-const marketUrl = (country: Market) => `http://${country.toLowerCase()}.localhost:${new URL(stack.webUrl).port}`;
 
 const DESKTOP = { width: 1280, height: 900 };
-
-/** The broker's login page heading per OIDC market (sandbox/oidcProvider.ts). */
-const brokerHeading: Record<Exclude<Market, 'SE'>, string> = { DK: 'MitID (sandbox)', NO: 'BankID (sandbox)', FI: 'Finnish bank ID (sandbox)' };
 
 /** A valid mobile number of each market, typed internationally. */
 const phoneNumber: Record<Market, string> = { SE: '+46 70 123 45 67', NO: '+47 412 34 567', DK: '+45 20 12 34 56', FI: '+358 40 123 4567' };
@@ -37,24 +32,9 @@ const walks = markets.flatMap((country, i) =>
   }),
 );
 
-/** The market's eID, as the four-market walk identifies (tests/e2e/customerInformationMarkets.test.ts). */
-async function identify(page: Page, country: Market, persona: Persona): Promise<void> {
-  if (country === 'SE') {
-    await startPrivateIdentification(page, marketUrl('SE'), { axe: false });
-    await identifyOnPhone(browser, stack.sandboxUrl, persona);
-  } else {
-    await page.goto(`${marketUrl(country)}/onboarding`);
-    await page.getByRole('button', { name: /Private/ }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${stack.sandboxUrl}/oidc/interaction/**`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe(brokerHeading[country]);
-    await page.getByLabel('Identify as').selectOption(persona.nationalId);
-    await page.getByRole('button', { name: 'Identify' }).click();
-  }
-  await page.waitForURL(/\/onboarding\/customer-information\/[^?#]+\?shouldUseLegacyFlow=true$/, { timeout: 20_000 }).catch(async (err: Error) => {
-    throw new Error(`${country} did not reach the legacy form: at ${page.url()} "${await page.locator('main').textContent()}"`, { cause: err });
-  });
-}
+/** The market's eID, as every four-market walk identifies (tests/support/e2e.ts identifyInMarket). */
+const identify = (page: Page, country: Market, persona: Persona) =>
+  identifyInMarket(page, country, persona, /\/onboarding\/customer-information\/[^?#]+\?shouldUseLegacyFlow=true$/);
 
 /** 'Sign agreements' at the bottom of the form: a full page load (the form's answer, or a redirect). */
 async function submitForm(page: Page): Promise<void> {

@@ -55,7 +55,7 @@ describe('identification through the OIDC broker (DK, NO, FI)', () => {
       document.addEventListener('submit', (e) => e.preventDefault(), { once: true });
       button.click();
     });
-    await expect.poll(() => page.locator('.oidc-continue__status').textContent()).toBe('Taking you to identification…');
+    await expect.poll(() => page.locator('.oidc-continue .submit-once__status').textContent()).toBe('Taking you to identification…');
     expect(await page.locator('.oidc-continue .spinner').count()).toBe(1);
     expect(await continueButton.getAttribute('aria-disabled')).toBe('true');
     await continueButton.evaluate((button: HTMLButtonElement) => button.form!.submit());

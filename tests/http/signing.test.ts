@@ -4,8 +4,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { answerStepsOverHttp, screenOf } from '../support/customerInformation.ts';
-import { identifyOverHttp } from '../support/journey.ts';
+import { atMilestoneThreeOverHttp, screenOf } from '../support/customerInformation.ts';
+import { postStep } from '../support/journey.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -15,18 +15,9 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const post = (agent: Agent, page: string, body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body);
+const post = postStep;
 
-/** Identified as the persona, every step answered up to milestone three. */
-async function atMilestoneThree(agent: Agent, scenario: string): Promise<string> {
-  const { page } = await identifyOverHttp(agent, stack.sandboxUrl, scenario);
-  await answerStepsOverHttp(
-    async () => (await agent.get(page)).text,
-    async (body) => void (await post(agent, page, body).expect(303)),
-  );
-  expect(screenOf((await agent.get(page)).text)).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
-  return page;
-}
+const atMilestoneThree = (agent: Agent, scenario: string) => atMilestoneThreeOverHttp(agent, stack.sandboxUrl, scenario);
 
 const SIGN = 'step=MILESTONE_THREE_STEP&screen=milestone';
 

@@ -4,7 +4,10 @@
 import type { Page } from 'playwright-core';
 import type { Test } from 'supertest';
 import type { StepId } from '../../shared/contracts/brokerage.ts';
+import type request from 'supertest';
+import { expect } from 'vitest';
 import { samplePng } from './files.ts';
+import { identifyOverHttp, postStep } from './journey.ts';
 import { PEP_NO, PEP_YES } from '../../shared/contracts/kyc.ts';
 
 /** Answers the shown screen of a step in the browser and submits it (one form post). */
@@ -272,4 +275,15 @@ export function citizenshipProofUpload(post: Test, file: { country: string; byte
     .field('slot', file.country)
     .field('intent', 'upload')
     .attach('file', file.bytes, { filename: file.name, contentType: file.type ?? 'application/pdf' });
+}
+
+/** Identified as the persona over HTTP, every step answered up to milestone three (tests/support/customerInformation.ts). */
+export async function atMilestoneThreeOverHttp(agent: ReturnType<typeof request.agent>, sandboxUrl: string, scenario: string): Promise<string> {
+  const { page } = await identifyOverHttp(agent, sandboxUrl, scenario);
+  await answerStepsOverHttp(
+    async () => (await agent.get(page)).text,
+    async (body) => void (await postStep(agent, page, body).expect(303)),
+  );
+  expect(screenOf((await agent.get(page).expect(200)).text)).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
+  return page;
 }

@@ -7,10 +7,10 @@
 // `stack` and `browser` are live bindings: they hold the running stack and browser from the file's
 // beforeAll on (vitest gives each test file its own copy of this module). A file calls useE2eStack once,
 // at its top level; a test that needs a second, differently configured stack starts it itself.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './browser.ts';
-import { identifyOnPhone, personaFor, startPrivateIdentification } from './journey.ts';
+import { identifyOnPhone, personaFor, startPrivateIdentification, type Persona } from './journey.ts';
 import { startEmbeddedStack, startRedisStack, type Stack } from './stack.ts';
 
 export let stack: Stack;
@@ -56,4 +56,34 @@ export async function identifyAs(page: Page, scenario: string, { timeout = 15_00
   await startPrivateIdentification(page, stack.webUrl, { axe: false });
   await identifyOnPhone(browser, stack.sandboxUrl, persona);
   await page.waitForURL(/\/onboarding\/customer-information\//, { timeout });
+}
+
+export type Market = 'SE' | 'NO' | 'DK' | 'FI';
+
+/** The market's own host (each market is served on its own host name). */
+export const marketUrl = (country: Market): string => `http://${country.toLowerCase()}.localhost:${new URL(stack.webUrl).port}`;
+
+/** The broker's login page heading per OIDC market (sandbox/oidcProvider.ts). */
+const brokerHeading: Record<Exclude<Market, 'SE'>, string> = { DK: 'MitID (sandbox)', NO: 'BankID (sandbox)', FI: 'Finnish bank ID (sandbox)' };
+
+/**
+ * Identifies `page` on the market's host with its eID as `persona` (BankID scanned by the test's phone in SE,
+ * the OIDC broker elsewhere) and waits for the page `landing` matches, saying where the browser got stuck if not.
+ */
+export async function identifyInMarket(page: Page, country: Market, persona: Persona, landing: RegExp): Promise<void> {
+  if (country === 'SE') {
+    await startPrivateIdentification(page, marketUrl('SE'), { axe: false });
+    await identifyOnPhone(browser, stack.sandboxUrl, persona);
+  } else {
+    await page.goto(`${marketUrl(country)}/onboarding`);
+    await page.getByRole('button', { name: /Private/ }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${stack.sandboxUrl}/oidc/interaction/**`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(brokerHeading[country]);
+    await page.getByLabel('Identify as').selectOption(persona.nationalId);
+    await page.getByRole('button', { name: 'Identify' }).click();
+  }
+  await page.waitForURL(landing, { timeout: 20_000 }).catch(async (err: Error) => {
+    throw new Error(`${country} did not reach ${landing}: at ${page.url()} "${await page.locator('main').textContent()}"`, { cause: err });
+  });
 }

@@ -110,3 +110,8 @@ export async function identifyOverHttp(
   const page = (await agent.get('/onboarding/routing').expect(303)).headers.location as string;
   return { page, prospectId: decodeURIComponent(page.split('/').pop()!), persona };
 }
+
+type Agent = ReturnType<typeof request.agent>;
+
+/** A form post to the customer-information page's step route, as the browser sends it (same origin). */
+export const postStep = (agent: Agent, page: string, body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body);

@@ -47,7 +47,7 @@ export type ScreenOutcome =
   /** The step is answered: the next step. */
   | { kind: 'finish' }
   /** Another screen of the step (or this one again, re-read from the session). */
-  | { kind: 'screen'; screen: string }
+  | { kind: 'screen'; screen: string; /** A place on that screen to land at (a URL fragment, e.g. a card's heading). */ fragment?: string }
   /**
    * A view answered to the post itself: the screen again with errors and the input kept. With `screen`,
    * that screen is the current one from now on (e.g. the numbers form under a modal failure dialog).
@@ -122,5 +122,5 @@ export const again = (view: ReactElement, status = 400, options: { screen?: stri
   ...options,
 });
 export const back: ScreenOutcome = { kind: 'back' };
-export const goTo = (screen: string): ScreenOutcome => ({ kind: 'screen', screen });
+export const goTo = (screen: string, fragment?: string): ScreenOutcome => ({ kind: 'screen', screen, ...(fragment ? { fragment } : {}) });
 export const finish: ScreenOutcome = { kind: 'finish' };

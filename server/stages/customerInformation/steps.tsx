@@ -383,7 +383,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
           return redirectAfterSave(req, res, here);
         case 'screen':
           moveTo(module, ci, shown.name, outcome.screen);
-          return redirectAfterSave(req, res, here);
+          return redirectAfterSave(req, res, outcome.fragment ? `${here}#${outcome.fragment}` : here);
         case 'again':
           if (outcome.screen !== undefined) moveTo(module, ci, shown.name, outcome.screen);
           return await renderStep(req, res, deps, journey, ci, {

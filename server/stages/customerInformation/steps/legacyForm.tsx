@@ -17,8 +17,8 @@ import { aliasErrorKey, defaultNameKey } from '../../../../shared/accountAlias.t
 import { checkContact, defaultPhonePrefix } from '../../../../shared/contactInformation.ts';
 import { accountTypesWithCountry, type AccountTypeWithCountry, type CountryCode } from '../../../../shared/contracts/brokerage.ts';
 import { QUESTIONNAIRE_PERSON, type Questionnaire } from '../../../../shared/contracts/kyc.ts';
-import { controlOf } from '../../../../shared/kyc.ts';
 import {
+  legacyControlOf,
   legacyFormProblems,
   legacySubmission,
   prospectUpdateErrors,
@@ -303,6 +303,23 @@ const firstSensitive = (problems: readonly LegacyFieldProblem[]): DialogField | 
 
 // --- the form's view ---------------------------------------------------------------------------------
 
+/** The citizenship, residency and tax-liability choices: as the form offers them, and as the review names the answer. */
+function answerChoices(ctx: StepContext) {
+  const { t, journey } = ctx;
+  const market = journey.country;
+  const home = countryName(market, localeOf(ctx.req, ctx.deps));
+  const opt = (value: string, label: string) => ({ value, label });
+  return {
+    citizenship: [
+      opt('inOfficeCitizenship', t('citizenship.onlyHome', { country: market })),
+      opt('multipleCitizenship', t('legacy.citizenship.multiple', { country: market })),
+      opt('otherCitizenships', t('legacy.citizenship.other', { country: market })),
+    ],
+    residency: [opt('inOffice', t('legacy.residency.inOffice', { country: market })), opt('other', t('legacy.residency.other', { country: market }))],
+    taxLiability: taxLiabilities.map((l) => opt(l, t(`taxInformation.liability.${l}`, { country: home }))),
+  };
+}
+
 interface FormOutcome {
   problems?: readonly LegacyFieldProblem[];
   /** Field errors from saving (customer-information §8), by field. */
@@ -316,7 +333,6 @@ async function formView(ctx: StepContext, answers: LegacyFormAnswers, outcome: F
   const questions = known ?? (await questionnaireOf(ctx));
   const fmt: Fmt = (n) => new Intl.NumberFormat(locale).format(n);
   const market = journey.country;
-  const home = countryName(market, locale);
 
   const errors: Record<string, string> = { ...outcome.saveErrors };
   for (const p of outcome.problems ?? []) errors[p.field] ??= fieldMessage(ctx, p);
@@ -364,33 +380,13 @@ async function formView(ctx: StepContext, answers: LegacyFormAnswers, outcome: F
   });
   const opt = (value: string, label: string) => ({ value, label });
 
-  const kycFields: ChoiceField[] = [
-    choice(
-      'citizenship',
-      t('legacy.citizenship.legend'),
-      [
-        opt('inOfficeCitizenship', t('citizenship.onlyHome', { country: market })),
-        opt('multipleCitizenship', t('legacy.citizenship.multiple', { country: market })),
-        opt('otherCitizenships', t('legacy.citizenship.other', { country: market })),
-      ],
-      answers.citizenship ? [answers.citizenship] : [],
-    ),
-    choice(
-      'residency',
-      t('legacy.residency.legend'),
-      [opt('inOffice', t('legacy.residency.inOffice', { country: market })), opt('other', t('legacy.residency.other', { country: market }))],
-      answers.residency ? [answers.residency] : [],
-    ),
-    choice(
-      'taxLiability',
-      t('legacy.taxLiability.legend'),
-      taxLiabilities.map((l) => opt(l, t(`taxInformation.liability.${l}`, { country: home }))),
-      answers.taxLiability ? [answers.taxLiability] : [],
-    ),
-  ];
+  const choices = answerChoices(ctx);
+  const kycFields: ChoiceField[] = (['citizenship', 'residency', 'taxLiability'] as const).map((field) => {
+    const answer = answers[field];
+    return choice(field, t(`legacy.${field}.legend`), choices[field], answer ? [answer] : []);
+  });
   for (const q of questions) {
-    const rules = rulesQuestions([q])[0]!;
-    const control = controlOf({ type: rules.type, options: rules.options.map((o) => ({ id: o.id, text: '' })) });
+    const control = legacyControlOf(rulesQuestions([q])[0]!);
     // customer-information §5: a question of another type is not rendered (unknownTags logs unknown tags; the type is logged here).
     if (control === null) {
       deps.logger.warn({ questionId: q.question_id, answerType: q.answer_type }, 'legacy form: question of an unknown answer type left out');
@@ -475,74 +471,74 @@ async function formView(ctx: StepContext, answers: LegacyFormAnswers, outcome: F
   const summary: SummaryLine[] = order.filter((f) => errors[f]).map((f) => [idOf(f), errors[f]!] as const);
 
   return (
-    <>
-      <LegacyFormStep
-        action={`${ctx.action}?shouldUseLegacyFlow=true`}
-        fields={ctx.fields('form')}
-        texts={{
-          title: t('legacy.title'),
-          intro: t('legacy.intro'),
-          accounts: t('accountPicker.title'),
-          accountsLegend: t('legacy.accounts.legend'),
-          aliasesTitle: t('accountAlias.title'),
-          aliasesHint: t('legacy.alias.hint'),
-          person: t('legacy.person.title'),
-          contact: t('contactInformation.title'),
-          kyc: t('legacy.kyc.title'),
-          kycIntro: t('legacy.kyc.intro'),
-          risk: t('legacy.risk.title'),
-          sign: t('legacy.sign'),
-          errorSummary: t('form.error.summary'),
-          chooseOption: t('kyc.select.placeholder'),
-        }}
-        {...(outcome.banner ? { banner: bannerOf(ctx, outcome.banner) } : {})}
-        errors={summary}
-        accounts={{ rows, ...(errors.accounts ? { error: errors.accounts } : {}), ...(dskQuestion ? { dskQuestion } : {}) }}
-        nationalId={{
-          label: t('legacy.nationalId.label'),
-          value: journey.natregno ?? '',
-          hint: t('legacy.nationalId.hint'),
-          minorLink: { label: t('legacy.nationalId.minorLink'), href: deps.config.MINOR_FORM_URL },
-          ...(errors.nationalId ? { error: errors.nationalId } : {}),
-        }}
-        text={textFields}
-        kyc={kycFields}
-        risk={choice(
-          'investmentRisk',
-          t('legacy.risk.legend'),
-          [opt('yes', t('legacy.risk.yes')), opt('no', t('legacy.risk.no'))],
-          answers.investmentRisk ? [answers.investmentRisk] : [],
-        )}
-        dialogs={dialogFields
-          .filter((d) => d.field !== 'kyc-84' || questions.some((q) => q.question_id === 84))
-          .map((d) => {
-            const rule = sensitiveAnswerRules[d.question];
-            return {
-              props: dialogProps(ctx, d, 'modal'),
-              watcher: { name: d.field, sensitive: rule.sensitive.map(String), resetTo: String(rule.resetTo), dialogId: `legacy-${d.question}-modal` },
-            };
-          })}
-      />
-    </>
+    <LegacyFormStep
+      action={`${ctx.action}?shouldUseLegacyFlow=true`}
+      fields={ctx.fields('form')}
+      texts={{
+        title: t('legacy.title'),
+        intro: t('legacy.intro'),
+        accounts: t('accountPicker.title'),
+        accountsLegend: t('legacy.accounts.legend'),
+        aliasesTitle: t('accountAlias.title'),
+        aliasesHint: t('legacy.alias.hint'),
+        person: t('legacy.person.title'),
+        contact: t('contactInformation.title'),
+        kyc: t('legacy.kyc.title'),
+        kycIntro: t('legacy.kyc.intro'),
+        risk: t('legacy.risk.title'),
+        sign: t('legacy.sign'),
+        errorSummary: t('form.error.summary'),
+        chooseOption: t('kyc.select.placeholder'),
+      }}
+      {...(outcome.banner ? { banner: bannerOf(ctx, outcome.banner) } : {})}
+      errors={summary}
+      accounts={{ rows, ...(errors.accounts ? { error: errors.accounts } : {}), ...(dskQuestion ? { dskQuestion } : {}) }}
+      nationalId={{
+        label: t('legacy.nationalId.label'),
+        value: journey.natregno ?? '',
+        hint: t('legacy.nationalId.hint'),
+        minorLink: { label: t('legacy.nationalId.minorLink'), href: deps.config.MINOR_FORM_URL },
+        ...(errors.nationalId ? { error: errors.nationalId } : {}),
+      }}
+      text={textFields}
+      kyc={kycFields}
+      risk={choice(
+        'investmentRisk',
+        t('legacy.risk.legend'),
+        [opt('yes', t('legacy.risk.yes')), opt('no', t('legacy.risk.no'))],
+        answers.investmentRisk ? [answers.investmentRisk] : [],
+      )}
+      dialogs={dialogFields
+        .filter((d) => d.field !== 'kyc-84' || questions.some((q) => q.question_id === 84))
+        .map((d) => {
+          const rule = sensitiveAnswerRules[d.question];
+          return {
+            props: dialogProps(ctx, d, 'modal'),
+            watcher: { name: d.field, sensitive: rule.sensitive.map(String), resetTo: String(rule.resetTo), dialogId: `legacy-${d.question}-modal` },
+          };
+        })}
+    />
   );
 }
 
 // --- saving (customer-information §4.9) ----------------------------------------------------------------
 
 /** Regulation, prospect update, signing URL; each refusal back on the form with its §8 text. */
-async function save(ctx: StepContext, answers: LegacyFormAnswers) {
+async function save(ctx: StepContext, answers: LegacyFormAnswers, questions: Questionnaire['questions']) {
   const { journey, deps, brokerage, prospectId, req } = ctx;
   const market: CountryCode = journey.country;
   const state = stateOf(ctx);
   const submission = legacySubmission(answers);
   const nationalId = journey.natregno ?? '';
-  const back = async (errors: SaveError[], extra: Partial<LegacyFormState> = {}) => {
+  const back = async (errors: SaveError[]) => {
     const saveErrors: Record<string, string> = {};
     for (const error of errors) for (const field of saveErrorFields(error, answers)) saveErrors[field] = ctx.t(`legacy.fieldError.${error}`);
-    keep(ctx, answers, { ...extra, fieldErrors: saveErrors });
+    keep(ctx, answers, { fieldErrors: saveErrors });
     deps.logger.warn({ errors }, 'legacy form: saving refused');
     const banner = saveBanner(errors);
-    return again(await formView(ctx, answers, { saveErrors, ...(banner ? { banner } : {}) }), errors.includes('highRisk') ? 403 : 422, { screen: 'form' });
+    return again(await formView(ctx, answers, { saveErrors, ...(banner ? { banner } : {}) }, questions), errors.includes('highRisk') ? 403 : 422, {
+      screen: 'form',
+    });
   };
 
   // 1. The regulation (sent with the earlier one's id, so a second attempt updates it).
@@ -627,12 +623,8 @@ const review = screen({
   },
   async submit(ctx, input) {
     if (input.intent === 'change') {
-      if (!input.section) return goTo('form');
-      // The form again, at the card to change (its heading): the form is the step's first screen, so this is
-      // what goTo('form') records, plus the fragment a screen move cannot carry.
-      ctx.ci.screen = 'form';
-      ctx.ci.visited = [];
-      return { kind: 'redirect', url: `${ctx.basePath}#legacy-${input.section}-title` };
+      // The form again, at the card to change (its heading).
+      return goTo('form', input.section ? `legacy-${input.section}-title` : undefined);
     }
     // Back from the signing page with nothing changed: the same signing again, no second save (customer-information §4.8).
     const kept = stateOf(ctx)?.signingUrl;
@@ -642,7 +634,7 @@ const review = screen({
     // Saved answers that the rules no longer accept (the questionnaire changed): back to the form to say which.
     const problems = legacyFormProblems(answers, { market: ctx.journey.country, questions: rulesQuestions(questions) });
     if (problems.length > 0) return again(await formView(ctx, answers, { problems, banner: 'inputsAreInvalid' }, questions), 400, { screen: 'form' });
-    return save(ctx, answers);
+    return save(ctx, answers, questions);
   },
 });
 
@@ -651,6 +643,7 @@ function reviewView(ctx: StepContext, answers: LegacyFormAnswers, questions: Que
   const locale = localeOf(ctx.req, deps);
   const fmt: Fmt = (n) => new Intl.NumberFormat(locale).format(n);
   const market = journey.country;
+  const choices = answerChoices(ctx);
   const change = (section: string, title: string) => ({
     label: t('legacy.review.change', { section: title }),
     action: `${ctx.action}?shouldUseLegacyFlow=true`,
@@ -686,12 +679,10 @@ function reviewView(ctx: StepContext, answers: LegacyFormAnswers, questions: Que
       id: 'kyc',
       title: t('legacy.kyc.title'),
       rows: [
-        { label: t('legacy.citizenship.legend'), value: answers.citizenship ? t('citizenship.onlyHome', { country: market }) : '' },
-        { label: t('legacy.residency.legend'), value: answers.residency ? t('legacy.residency.inOffice', { country: market }) : '' },
-        {
-          label: t('legacy.taxLiability.legend'),
-          value: answers.taxLiability ? t(`taxInformation.liability.${answers.taxLiability}`, { country: countryName(market, locale) }) : '',
-        },
+        ...(['citizenship', 'residency', 'taxLiability'] as const).map((field) => ({
+          label: t(`legacy.${field}.legend`),
+          value: choices[field].find((c) => c.value === answers[field])?.label ?? '',
+        })),
         ...questions
           .filter((q) => (answers.kyc[q.question_id] ?? []).length > 0)
           .map((q) => {
