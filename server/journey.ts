@@ -5,7 +5,7 @@ import type { Locale } from '../shared/i18n.ts';
 import type { IdentificationError } from '../shared/routing.ts';
 import type { OidcMarker } from './upstream/oidcBroker.ts';
 import type { Campaign } from '../shared/shell.ts';
-import type { PhonePrefix } from '../shared/contactInformation.ts';
+import type { ContactAnswer } from '../shared/contactInformation.ts';
 import type { CitizenshipAnswers, UploadedFileRef } from '../shared/citizenship.ts';
 import type { ResidencyAnswers } from '../shared/residency.ts';
 import type { AnswerSessionAnswers, AnswerSessionPage } from '../shared/contracts/kyc.ts';
@@ -60,8 +60,11 @@ export interface CustomerInformationProgress {
 export interface StepAnswers {
   /** Citizenship (customer-information §2.3, §4.3): the choice, chosen countries, upstream taskIds and uploaded proof per country. */
   citizenship?: CitizenshipAnswers;
-  /** Contact information (customer-information §2.3, §5): the fields as last typed, and the e-mail a suggestion was shown for. */
-  contactInformation?: { prefix: PhonePrefix; phone: string; email: string; suggestionShownFor?: string };
+  /**
+   * Contact information (customer-information §2.3, §5): the fields as last typed, the e-mail a suggestion was shown for,
+   * and once accepted the phone in E.164 (shared/contactInformation.ts ContactAnswer).
+   */
+  contactInformation?: ContactAnswer;
   /** Tax information (customer-information §2.3, §4.5): liability, chosen countries, numbers per country, the proof of tax residence. */
   taxInformation?: {
     liability?: 'inOffice' | 'usa' | 'other';

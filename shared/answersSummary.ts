@@ -7,7 +7,8 @@
 // Choices where the issue is silent:
 // - Sections follow the order of the person's step list; the accounts (routing's defaults when the
 //   account picker is not one of the steps) come first.
-// - Only what the brokerage was sent: the phone as submitted (E.164), an account name that the alias step
+// - Only what the brokerage was sent: the phone as submitted (E.164), shown formatted (contactInformation.ts
+//   formatPhone: national format for the market's own number, else international), an account name that the alias step
 //   would replace by the default name shows the default name; uploaded proof is listed by file name.
 // - A row without a value, and a section without rows, are left out.
 import type { AccountTypeWithCountry, CountryCode, StepId } from './contracts/brokerage.ts';
@@ -15,7 +16,7 @@ import type { AnswerSessionAnswers, AnswerSessionPage } from './contracts/kyc.ts
 import type { Translate } from './i18n.ts';
 import { aliasToSend, defaultNameKey, validateAlias } from './accountAlias.ts';
 import { countriesNeedingProof, preselectedChoice, type CitizenshipAnswers, type UploadedFileRef } from './citizenship.ts';
-import { validatePhone, type PhonePrefix } from './contactInformation.ts';
+import { answeredPhone, formatPhone, type ContactAnswer } from './contactInformation.ts';
 import { changeTarget } from './customerInformationSteps.ts';
 import { residencyQuestions, type ResidencyAnswers } from './residency.ts';
 import { foreignTaxCountries, type TaxLiability } from './taxInformation.ts';
@@ -31,7 +32,7 @@ export interface KycGivenText {
 export interface SummaryAnswers {
   accounts: readonly AccountTypeWithCountry[];
   accountAlias?: Partial<Record<AccountTypeWithCountry, string>>;
-  contactInformation?: { prefix: PhonePrefix; phone: string; email: string };
+  contactInformation?: Pick<ContactAnswer, 'prefix' | 'phone' | 'email' | 'mobilePhoneNumber'>;
   citizenship?: CitizenshipAnswers;
   residency?: ResidencyAnswers;
   taxInformation?: {
@@ -117,11 +118,11 @@ function accountNameRows({ accounts, accountAlias }: SummaryAnswers): SummaryRow
   });
 }
 
-function contactRows({ contactInformation: contact }: SummaryAnswers): SummaryRowSpec[] {
+function contactRows({ contactInformation: contact }: SummaryAnswers, market: CountryCode): SummaryRowSpec[] {
   if (!contact) return [];
-  const phone = validatePhone(contact.prefix, contact.phone);
+  const phone = answeredPhone(contact);
   return [
-    ...row(message('contactInformation.phone.label'), text(phone.ok ? phone.e164 : contact.phone.trim())),
+    ...row(message('contactInformation.phone.label'), text(phone ? formatPhone(phone, market) : contact.phone.trim())),
     ...row(message('contactInformation.email.label'), text(contact.email.trim())),
   ];
 }
@@ -190,7 +191,7 @@ export function summarySections({ steps, current, market, answers }: SummaryInpu
   const rowsOf: Record<SummarySectionId, () => SummaryRowSpec[]> = {
     accounts: () => accountRows(answers),
     accountNames: () => accountNameRows(answers),
-    contact: () => contactRows(answers),
+    contact: () => contactRows(answers, market),
     citizenship: () => citizenshipRows(answers, market),
     residency: () => residencyRows(answers),
     tax: () => taxRows(answers, market),

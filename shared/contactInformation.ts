@@ -55,11 +55,49 @@ export function validatePhone(prefix: PhonePrefix, typed: string): PhoneResult {
   return { ok: false, error: 'invalid' };
 }
 
-/** An E.164 number as the form shows it: prefix select + national part when the prefix is one of ours. */
+/**
+ * An E.164 number as the person reads it (customer-information §5 "Contact"; the spec is silent on the format,
+ * our choice): a number of the market's own country in that country's national format (070-123 45 67 in
+ * Sweden, 040 1234567 in Finland), any other in the international format (+358 40 1234567), so it never
+ * looks like a local number. Either form reads back as the same number (validatePhone with the market's
+ * prefix), so a form can be pre-filled with it. A value that does not parse is shown as it is.
+ */
+export function formatPhone(e164: string, market: Country): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return e164;
+  return parsed.country === market ? parsed.formatNational() : parsed.formatInternational();
+}
+
+/**
+ * An E.164 number as the contact form shows it: the prefix select at its calling code and the national number
+ * formatted (070-123 45 67) when the prefix is one of ours, else the fallback prefix and the international format
+ * (a number typed with + ignores the select).
+ */
 export function splitPhone(e164: string, fallback: PhonePrefix): { prefix: PhonePrefix; number: string } {
   const parsed = parsePhoneNumberFromString(e164);
-  if (parsed && isPhonePrefix(parsed.countryCallingCode)) return { prefix: parsed.countryCallingCode, number: parsed.nationalNumber };
-  return { prefix: fallback, number: e164 };
+  if (!parsed) return { prefix: fallback, number: e164 };
+  if (isPhonePrefix(parsed.countryCallingCode)) return { prefix: parsed.countryCallingCode, number: parsed.formatNational() };
+  return { prefix: fallback, number: parsed.formatInternational() };
+}
+
+/**
+ * The contact step's answer as the session keeps it (server/journey.ts StepAnswers): the fields as last typed,
+ * and once the brokerage accepted them, `mobilePhoneNumber` — the number in E.164, stored once, that every later
+ * screen reads (milestone three's summary, the legacy form's pre-fill) and shows with formatPhone.
+ */
+export interface ContactAnswer {
+  prefix: PhonePrefix;
+  phone: string;
+  email: string;
+  suggestionShownFor?: string;
+  mobilePhoneNumber?: string;
+}
+
+/** The E.164 number of a contact answer: as accepted, else as typed when it is valid, else null. */
+export function answeredPhone(answer: Pick<ContactAnswer, 'prefix' | 'phone' | 'mobilePhoneNumber'>): string | null {
+  if (answer.mobilePhoneNumber) return answer.mobilePhoneNumber;
+  const typed = validatePhone(answer.prefix, answer.phone);
+  return typed.ok ? typed.e164 : null;
 }
 
 // The HTML living standard's valid e-mail address (what <input type="email"> accepts), tightened: the

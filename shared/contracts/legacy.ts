@@ -5,6 +5,7 @@
 // body, the choice is ours and marked so.
 import { z } from 'zod';
 import { countryCode } from './brokerage.ts';
+import { carriedQueryParams } from '../carriedQuery.ts';
 
 const prospect = (prospectId: string) => `/api/2/prospects/v2/${encodeURIComponent(prospectId)}`;
 
@@ -108,7 +109,8 @@ export const legacySignatureRequest = z.object({
   postpone_url: z.string().url(),
   lang: z.string().min(2).max(5),
   nextUrl: z.string().url(),
-  queryParams: z.record(z.string().max(100), z.string().max(500)),
+  /** The entry's carried query, under the limits the start page keeps it to (shared/carriedQuery.ts). */
+  queryParams: carriedQueryParams,
   epk: z.boolean(),
 });
 export type LegacySignatureRequest = z.infer<typeof legacySignatureRequest>;

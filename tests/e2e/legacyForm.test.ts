@@ -19,6 +19,8 @@ const DESKTOP = { width: 1280, height: 900 };
 
 /** A valid mobile number of each market, typed internationally. */
 const phoneNumber: Record<Market, string> = { SE: '+46 70 123 45 67', NO: '+47 412 34 567', DK: '+45 20 12 34 56', FI: '+358 40 123 4567' };
+/** How the review shows each: the market's own number in its national format (shared/contactInformation.ts formatPhone). */
+const phoneShown: Record<Market, string> = { SE: '070-123 45 67', NO: '41 23 45 67', DK: '20 12 34 56', FI: '040 1234567' };
 
 /** The home country's name in the FATCA dialog's primary action ("I am only liable for tax in …"). */
 const homeName: Record<Market, string> = { SE: 'Sweden', NO: 'Norway', DK: 'Denmark', FI: 'Finland' };
@@ -137,7 +139,7 @@ async function walkLegacyForm(country: Market, javaScript: boolean, viewport: { 
     expect(await reviewTitle.textContent()).toBe(en['legacy.review.title']);
     const contact = page.locator('#summary-contact');
     expect(await contact.textContent()).toContain(email);
-    expect(await contact.textContent()).toContain(phoneNumber[country]);
+    expect(await contact.textContent()).toContain(phoneShown[country]);
     expect(await page.locator('#summary-person').textContent()).toContain(surname.join(' '));
     expect(await page.locator('#summary-kyc').textContent()).toContain(en['legacy.kyc.answer.employed']);
     await check('check your answers');

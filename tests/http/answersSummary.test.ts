@@ -54,7 +54,8 @@ describe('check your answers before signing (milestone three)', () => {
     const summary = await summaryOf(agent, page);
     expect(summary).toContain('Check your answers before you sign');
     expect(summary).toContain('test@example.com');
-    expect(summary).toContain('+46701234567');
+    // The phone as submitted (+46701234567), shown in Sweden's national format.
+    expect(summary).toContain('>070-123 45 67<');
     expect(summary).toContain('I am only a citizen of Sweden');
     expect(summary).toContain('I am only liable for tax in Sweden');
     // The KYC answers as shown, in the order answered, without a Change.

@@ -101,11 +101,23 @@ describe('summarySections: the rows of each section', () => {
     },
     {
       section: 'contact',
-      // The phone as submitted (E.164), the e-mail trimmed.
+      // The phone as submitted (E.164), shown in the market's national format; the e-mail trimmed.
       answers: seAnswers,
       rows: [
-        { label: 'contactInformation.phone.label', value: '+46701234567' },
+        { label: 'contactInformation.phone.label', value: '070-123 45 67' },
         { label: 'contactInformation.email.label', value: 'test@example.com' },
+      ],
+    },
+    {
+      section: 'contact',
+      // The number the contact step stored (E.164) wins over the typed text; another country's number shows internationally.
+      answers: {
+        accounts: [],
+        contactInformation: { prefix: '46', phone: '+358401234567', email: 'a@example.fi', mobilePhoneNumber: '+358401234567' },
+      } as SummaryAnswers,
+      rows: [
+        { label: 'contactInformation.phone.label', value: '+358 40 1234567' },
+        { label: 'contactInformation.email.label', value: 'a@example.fi' },
       ],
     },
     {

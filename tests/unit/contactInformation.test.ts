@@ -1,8 +1,10 @@
 // Contact information rules (customer-information.md §5 "Contact", §9 phone prefixes).
 import { describe, expect, it } from 'vitest';
 import {
+  answeredPhone,
   checkContact,
   defaultPhonePrefix,
+  formatPhone,
   isValidEmail,
   splitPhone,
   suggestEmail,
@@ -61,11 +63,48 @@ describe('phone prefixes', () => {
   });
 
   it.each([
-    ['+46701234567', '47', { prefix: '46', number: '701234567' }],
-    ['+358401234567', '46', { prefix: '358', number: '401234567' }],
-    ['+447400123456', '46', { prefix: '46', number: '+447400123456' }],
+    ['+46701234567', '47', { prefix: '46', number: '070-123 45 67' }],
+    ['+358401234567', '46', { prefix: '358', number: '040 1234567' }],
+    ['+447400123456', '46', { prefix: '46', number: '+44 7400 123456' }],
   ] as const)('splits %s for the form', (e164, fallback, expected) => {
     expect(splitPhone(e164, fallback)).toEqual(expected);
+    // The form's check reads what it shows back as the same number.
+    expect(validatePhone(expected.prefix, expected.number)).toEqual({ ok: true, e164 });
+  });
+});
+
+describe("formatPhone: the market's own number in its national format, any other international (issue 17, item 7)", () => {
+  const cases: ['SE' | 'NO' | 'DK' | 'FI', string, string][] = [
+    ['SE', '+46701234567', '070-123 45 67'],
+    ['NO', '+4741234567', '41 23 45 67'],
+    ['NO', '+4747123456', '47 12 34 56'], // a Norwegian number starting with the calling code's digits
+    ['DK', '+4520123456', '20 12 34 56'],
+    ['FI', '+358401234567', '040 1234567'],
+    ['SE', '+358401234567', '+358 40 1234567'],
+    ['FI', '+46701234567', '+46 70 123 45 67'],
+    ['DK', '+4741234567', '+47 41 23 45 67'],
+    ['SE', '+447400123456', '+44 7400 123456'],
+    ['SE', 'not a number', 'not a number'],
+  ];
+  it.each(cases)('%s: %s → %s', (market, e164, shown) => {
+    expect(formatPhone(e164, market)).toBe(shown);
+  });
+  // What the legacy form pre-fills, its check (the market's prefix, no select) reads back as the same number.
+  it.each(cases.filter(([, e164]) => e164.startsWith('+')))('%s: %s reads back from its formatted form', (market, e164) => {
+    expect(validatePhone(defaultPhonePrefix(market), formatPhone(e164, market))).toEqual({ ok: true, e164 });
+  });
+});
+
+describe("answeredPhone: the contact answer's E.164 number", () => {
+  it.each([
+    [{ prefix: '46', phone: '070-123 45 67', mobilePhoneNumber: '+46701234567' }, '+46701234567'],
+    // Typed and valid, not yet accepted: read as the check reads it.
+    [{ prefix: '46', phone: '0046701234567' }, '+46701234567'],
+    [{ prefix: '46', phone: '+358401234567' }, '+358401234567'],
+    [{ prefix: '358', phone: '040 1234567' }, '+358401234567'],
+    [{ prefix: '46', phone: '070 123' }, null],
+  ] as const)('%o → %s', (answer, expected) => {
+    expect(answeredPhone(answer)).toBe(expected);
   });
 });
 

@@ -4,7 +4,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import type { Journey } from '../../journey.ts';
 import { applyEntryQuery, countryOf, journeyOf, peekJourney, publicOriginOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
 import { readCookie, setLocaleCookie } from '../../cookies.ts';
 import { AccountTypeListPage, CustomerTypePage, type AccountTypeCardView } from '../../../views/pages/CustomerTypePage.tsx';
@@ -12,6 +11,7 @@ import { accountTypeList, externalFormUrl, type ExternalApplicantType } from '..
 import { detectInAppBrowser, externalBrowserUrl, trackingParams } from '../../../shared/inAppBrowser.ts';
 import { renderIdentificationError } from '../identification/identificationError.tsx';
 import { routePatterns, routes } from '../../../shared/routes.ts';
+import { carriedValue, carryQuery } from '../../../shared/carriedQuery.ts';
 import { renderIdentification, startIdentification } from '../identification/identification.tsx';
 import { endBankidAttempt } from '../identification/bankid.tsx';
 
@@ -19,31 +19,27 @@ const customerTypeBody = z.object({ customerType: z.enum(['private', 'corporate'
 
 const finnishLang = z.object({ lang: z.enum(['sv', 'fi']) });
 
-// Parameters of the identification provider's return: they belong to one attempt, never carried on.
-const notCarried = new Set(['code', 'state', 'error', 'error_description', 'lang']);
-const MAX_CARRIED_PARAMS = 20;
-
-/** The entry query as plain strings (identification-routing-creation §3 queryParams), without the provider's one-time values. */
-function carriedQuery(query: Request['query']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (notCarried.has(key) || typeof value !== 'string' || key.length > 64 || value.length > 512) continue;
-    if (Object.keys(out).length >= MAX_CARRIED_PARAMS) break;
-    out[key] = value;
-  }
-  return out;
+/**
+ * The entry query carried on (identification-routing-creation §3 queryParams), merged into what the journey
+ * already carries, under the limits of shared/carriedQuery.ts: a value the legacy signature request could not
+ * carry is dropped here, at entry, with a log line naming the parameter (never its value).
+ */
+function carriedQuery(req: Request, deps: AppDeps, already: Record<string, string>): Record<string, string> {
+  const { kept, dropped } = carryQuery(req.query, already);
+  if (dropped.length > 0) deps.logger.info({ dropped }, 'entry value dropped: over the carried query limits');
+  return kept;
 }
 
 /** The Private card's hand-off link when the page is open in a social app's in-app browser, else null. */
-function privateHandoffUrl(req: Request, deps: AppDeps, journey: Journey): string | null {
+function privateHandoffUrl(req: Request, deps: AppDeps, carried: Record<string, string>): string | null {
   if (!deps.config.FLAG_IN_APP_BROWSER_HANDOFF) return null;
   const inApp = detectInAppBrowser(req.get('user-agent'));
   if (!inApp) return null;
-  const query = { ...journey.queryParams, ...carriedQuery(req.query) };
+  const query = { ...carried };
   // The tracking ids may live only in this browser's cookies, which the external browser cannot read.
   for (const name of trackingParams) {
     const cookie = readCookie(req, name);
-    if (!query[name] && cookie && cookie.length <= 512) query[name] = cookie;
+    if (!query[name] && cookie && carriedValue.safeParse(cookie).success) query[name] = cookie;
   }
   // Our configured origin for the host the person is on (server/origins.ts), never the Host header as sent.
   return externalBrowserUrl(inApp.platform, publicOriginOf(req, deps), routes.start, query);
@@ -70,11 +66,9 @@ export function onboardingRoutes(deps: AppDeps): Router {
       // carried query such as tracking ids) create it; a bare visit stores no session and sets no cookie.
       // The logout of current sessions happens once per identification (identification/identified.ts).
       applyEntryQuery(req, deps);
-      const carried = carriedQuery(req.query);
-      if (Object.keys(carried).length > 0) {
-        const kept = journeyOf(req, deps);
-        kept.queryParams = { ...kept.queryParams, ...carried };
-      }
+      const before = peekJourney(req, deps).queryParams;
+      const carried = carriedQuery(req, deps, before);
+      if (JSON.stringify(carried) !== JSON.stringify(before)) journeyOf(req, deps).queryParams = carried;
       const journey = peekJourney(req, deps);
 
       if (journey.identificationError) return renderIdentificationError(req, res, deps, journey.identificationError);
@@ -86,7 +80,7 @@ export function onboardingRoutes(deps: AppDeps): Router {
       sendPage(req, res, deps, {
         progress: 1,
         body: (
-          <CustomerTypePage t={t} action={routes.customerType} loginUrl={deps.config.LOGIN_URL} privateHandoffUrl={privateHandoffUrl(req, deps, journey)} />
+          <CustomerTypePage t={t} action={routes.customerType} loginUrl={deps.config.LOGIN_URL} privateHandoffUrl={privateHandoffUrl(req, deps, carried)} />
         ),
       });
     } catch (err) {

@@ -61,7 +61,7 @@ function answersOf(ctx: StepContext) {
 function initialInput(ctx: StepContext, known: ContactRelatedData | null): ContactInput & { suggestionShownFor: string } {
   const saved = ctx.ci.answers?.contactInformation;
   const fallback = defaultPhonePrefix(ctx.journey.country);
-  if (saved) return { ...saved, suggestionShownFor: saved.suggestionShownFor ?? '' };
+  if (saved) return { prefix: saved.prefix, phone: saved.phone, email: saved.email, suggestionShownFor: saved.suggestionShownFor ?? '' };
   const phone = known?.mobilePhoneNumber ? splitPhone(known.mobilePhoneNumber, fallback) : { prefix: fallback, number: '' };
   return { prefix: phone.prefix, phone: phone.number, email: known?.email ?? '', suggestionShownFor: '' };
 }
@@ -158,6 +158,16 @@ export const contactInformation = singleScreen(
         if (!errors.email && !errors.phone) throw new UpstreamError('brokerage', 400, undefined, 'contact submit refused without known fields');
         return again(await contactView(ctx, { ...input, suggestionShownFor: fields.suggestionShownFor }, errors));
       }
+      // Accepted: the number is stored once, in E.164 (what later screens read and show formatted), and the form
+      // shows it formatted from now on (070-123 45 67 under +46, whichever way it was typed).
+      const shown = splitPhone(checked.mobilePhoneNumber, prefix);
+      answersOf(ctx).contactInformation = {
+        prefix: shown.prefix,
+        phone: shown.number,
+        email: checked.email,
+        suggestionShownFor: fields.suggestionShownFor,
+        mobilePhoneNumber: checked.mobilePhoneNumber,
+      };
       return finish;
     },
   }),

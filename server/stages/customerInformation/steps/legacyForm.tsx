@@ -14,7 +14,8 @@ import { UpstreamError } from '../../../upstream/http.ts';
 import type { LegacyFormState } from '../../../journey.ts';
 import { defaultAccounts, isDanishCampaign } from '../../../../shared/accountPicker.ts';
 import { aliasErrorKey, defaultNameKey } from '../../../../shared/accountAlias.ts';
-import { checkContact, defaultPhonePrefix } from '../../../../shared/contactInformation.ts';
+import { answeredPhone, checkContact, defaultPhonePrefix, formatPhone, validatePhone } from '../../../../shared/contactInformation.ts';
+import { carryQuery } from '../../../../shared/carriedQuery.ts';
 import { accountTypesWithCountry, type AccountTypeWithCountry, type CountryCode } from '../../../../shared/contracts/brokerage.ts';
 import { QUESTIONNAIRE_PERSON, type Questionnaire } from '../../../../shared/contracts/kyc.ts';
 import {
@@ -130,12 +131,15 @@ async function currentAnswers(ctx: StepContext): Promise<LegacyFormAnswers> {
   const { ci, journey } = ctx;
   const picked = ci.answers?.accountPicker;
   const contact = ci.answers?.contactInformation;
-  let phoneNumber = contact ? `+${contact.prefix} ${contact.phone}` : '';
+  // The contact step's number (E.164) shown as the person reads it, which the form's check reads back as the
+  // same number (shared/contactInformation.ts formatPhone); a number that step did not accept, as typed.
+  const contactPhone = contact ? answeredPhone(contact) : null;
+  let phoneNumber = contactPhone ? formatPhone(contactPhone, journey.country) : (contact?.phone ?? '');
   let email = contact?.email ?? '';
   if (!contact) {
     try {
       const known = await ctx.brokerage.contactRelatedData(ctx.prospectId);
-      phoneNumber = known.mobilePhoneNumber ?? '';
+      phoneNumber = known.mobilePhoneNumber ? formatPhone(known.mobilePhoneNumber, journey.country) : '';
       email = known.email ?? '';
     } catch (err) {
       if (!(err instanceof UpstreamError)) throw err;
@@ -577,7 +581,8 @@ async function save(ctx: StepContext, answers: LegacyFormAnswers, questions: Que
     lang: localeOf(req, deps).slice(0, 2),
     // Where the person goes on after signing: customer creation (the app's create deep link in its webview).
     nextUrl: returns.complete_url,
-    queryParams: journey.queryParams,
+    // Kept to shared/carriedQuery.ts's limits at entry; applied again for a session kept from before those limits.
+    queryParams: carryQuery(journey.queryParams).kept,
     epk: answers.accounts.includes('EPK_NO'),
   });
   if (!signature.ok) return back(['highRisk']);
@@ -638,6 +643,12 @@ const review = screen({
   },
 });
 
+/** The form's phone as the review shows it: formatted as everywhere (formatPhone) once the check reads it, else as typed. */
+function phoneShown(typed: string, market: CountryCode): string {
+  const phone = validatePhone(defaultPhonePrefix(market), typed);
+  return phone.ok ? formatPhone(phone.e164, market) : typed.trim();
+}
+
 function reviewView(ctx: StepContext, answers: LegacyFormAnswers, questions: Questionnaire['questions']) {
   const { t, journey, deps } = ctx;
   const locale = localeOf(ctx.req, deps);
@@ -671,7 +682,7 @@ function reviewView(ctx: StepContext, answers: LegacyFormAnswers, questions: Que
       id: 'contact',
       title: t('contactInformation.title'),
       rows: [
-        { label: t('contactInformation.phone.label'), value: answers.phoneNumber.trim() },
+        { label: t('contactInformation.phone.label'), value: phoneShown(answers.phoneNumber, market) },
         { label: t('contactInformation.email.label'), value: answers.email.trim() },
       ],
     },

@@ -1,0 +1,93 @@
+// Issue 17, item 8 — an entry value of 501–512 characters breaks legacy signing after the regulation and the
+// prospect were saved. The start page carried query values of up to 512 characters into the journey, the legacy
+// signature request's schema allows 500, so the ZodError of the signing call became a 500 page on every
+// "Sign agreements", after the regulation and the prospect update had already been sent. Over HTTP: a person who
+// arrives with such a value (a tracking or campaign id, not one of ours to refuse the person for) signs as anyone
+// else does; the value is dropped at entry, with a log line naming the parameter, never its value.
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { screenOf } from '../support/customerInformation.ts';
+import { identifyOverHttp } from '../support/journey.ts';
+
+type Agent = ReturnType<typeof request.agent>;
+
+let stack: Stack;
+let logLines: string[] = [];
+
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logLines.push(...String(chunk).split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  stack = await startEmbeddedStack({ LOG_LEVEL: 'info' }, { logDestination: sink });
+});
+afterAll(async () => stack?.stop());
+beforeEach(() => {
+  logLines = [];
+});
+
+const post = (agent: Agent, page: string, body: string) =>
+  agent.post(`${page}/step?shouldUseLegacyFlow=true`).set('sec-fetch-site', 'same-origin').type('form').send(body);
+
+/** Questionnaire 8 answered harmlessly (sandbox/kyc.ts ids), as tests/http/legacyForm.test.ts answers it. */
+const KYC = { 83: 200, 87: 214, 90: 235, 89: 225, 88: 229, 92: 220, 85: 205, 86: 209, 84: 223, 91: 218 } as const;
+
+function legacyFormBody(name: string): string {
+  const params = new URLSearchParams({
+    step: 'EXISTING_STEP',
+    screen: 'form',
+    phoneNumber: '070 123 45 67',
+    email: 'prospect@example.se',
+    firstName: name.split(' ')[0]!,
+    lastName: name.split(' ').slice(1).join(' '),
+    citizenship: 'inOfficeCitizenship',
+    residency: 'inOffice',
+    taxLiability: 'inOffice',
+    investmentRisk: 'yes',
+    ...Object.fromEntries(Object.entries(KYC).map(([q, a]) => [`kyc-${q}`, String(a)])),
+    intent: 'sign',
+  });
+  params.append('accounts', 'DEP_SE');
+  params.append('accounts', 'ISK_SE');
+  return params.toString();
+}
+
+describe('An entry value of 501–512 characters breaks legacy signing after the regulation and the prospect were saved', () => {
+  it.each([501, 512])('an entry value of %i characters: "Sign agreements" reaches the signing page; the value is dropped at entry', async (length) => {
+    const agent = request.agent(stack.webUrl);
+    const long = 'x'.repeat(length);
+    await agent.get(`/onboarding?utm_campaign=${long}&utm_source=newsletter`).expect(200);
+    const { page: entered, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'legacyFlow');
+    const page = entered.split('?')[0]!;
+    expect(screenOf((await agent.get(entered).expect(200)).text)).toEqual(['EXISTING_STEP', 'form']);
+
+    await post(agent, page, legacyFormBody(persona.name)).expect(303);
+    expect(screenOf((await agent.get(page).expect(200)).text)).toEqual(['EXISTING_STEP', 'review']);
+    const signed = await post(agent, page, 'step=EXISTING_STEP&screen=review&intent=sign');
+    expect(signed.status).toBe(303);
+    expect(signed.headers.location).toMatch(new RegExp(`^${stack.sandboxUrl}/sandbox/signing/`));
+
+    // Saved once each; the signing request carried the other entry value, without the one too long to send.
+    const saved = (
+      await request(stack.sandboxUrl)
+        .get(`/sandbox/legacy?prospectId=${page.split('/').pop()}`)
+        .expect(200)
+    ).body as {
+      regulations: unknown[];
+      updates: unknown[];
+      signatures: Array<{ queryParams: Record<string, string> }>;
+    };
+    expect([saved.regulations.length, saved.updates.length, saved.signatures.length]).toEqual([1, 1, 1]);
+    expect(saved.signatures[0]!.queryParams).toEqual({ utm_source: 'newsletter' });
+
+    // Dropped with a log line that names the parameter and its length, never the value.
+    const dropped = logLines.filter((l) => l.includes('entry value dropped'));
+    expect(dropped).toHaveLength(1);
+    expect(JSON.parse(dropped[0]!)).toMatchObject({ dropped: [{ param: 'utm_campaign', length, reason: 'valueTooLong' }] });
+    expect(dropped[0]).not.toContain(long);
+  });
+});
