@@ -75,6 +75,7 @@ export function createApp(deps: AppDeps): express.Express {
       secureCookie: config.cookieSecure,
       redis: deps.redis,
       prefix: config.REDIS_PREFIX,
+      logger: deps.logger,
     }),
   );
 

@@ -7,6 +7,7 @@ import type { Request, Response } from 'express';
 import type { AppDeps } from './deps.ts';
 import { UpstreamError } from './upstream/http.ts';
 import { clearSessionCookie } from './session.ts';
+import { clearVisitCookie } from './visit.ts';
 
 /**
  * How long Exit waits for the upstream logout. The person is leaving: a slow upstream must not hold the
@@ -73,5 +74,7 @@ export async function endJourney(req: Request, res: Response, deps: AppDeps, to:
     });
   });
   clearSessionCookie(res, deps.config.cookieSecure);
+  // The visit ends too: its language, webview and entry query are not the next visitor's (journey.ts VisitState).
+  clearVisitCookie(res, deps.config.cookieSecure);
   res.redirect(303, to);
 }

@@ -1,5 +1,6 @@
 // What the server remembers about one prospect's journey, kept in the session (Redis in production),
-// never in the browser. Tokens and the BankID QR secret live only here.
+// never in the browser. Tokens and the BankID QR secret live only here. The one exception is the visit's
+// values before the person identifies (VisitState below), which travel in a signed cookie instead.
 import type { CountryCode, RoutingStatus, StepId, AccountTypeWithCountry } from '../shared/contracts/brokerage.ts';
 import type { Locale } from '../shared/i18n.ts';
 import type { IdentificationError } from '../shared/routing.ts';
@@ -145,7 +146,12 @@ export interface KycProgress {
 // The journey's fields, grouped by how long they live. Each group is dropped as a whole when its lifetime
 // ends, so nothing of an earlier person or run can leak into the next.
 
-/** Lifetime: the visit, from the first page until Exit or the session ends. */
+/**
+ * Lifetime: the visit, from the first page until Exit or the session ends. Until the person identifies,
+ * the language, webview, campaign and entry query are kept in the signed visit cookie (server/visit.ts),
+ * so a page view stores no session; server/pages.ts journeyOf copies them into the session journey, which
+ * holds them from identification on.
+ */
 export interface VisitState {
   country: CountryCode;
   locale?: Locale;

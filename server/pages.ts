@@ -9,6 +9,7 @@ import { LOCALE_COOKIE, readCookie } from './cookies.ts';
 import { Layout, type ProgressStep, type ShellContext } from '../views/Layout.tsx';
 import { renderPage } from './render.tsx';
 import { newJourney, type Journey } from './journey.ts';
+import { keepVisit, visitOf, type KeptVisit } from './visit.ts';
 import type { CountryCode } from '../shared/contracts/brokerage.ts';
 import type { AppDeps } from './deps.ts';
 import { ownOriginOf } from './origins.ts';
@@ -29,10 +30,27 @@ export function publicOriginOf(req: Request, deps: AppDeps): string {
   return ownOriginOf(req, deps.config).origin;
 }
 
-/** The session's journey, created when missing: for requests that change it (a POST, an entry query value). */
+/** Identified: from here on the visit's values are the session journey's own (they came from the visit cookie). */
+function identified(journey: Journey | undefined): journey is Journey {
+  return Boolean(journey?.jwt);
+}
+
+/** The visit cookie's values over the journey's (server/visit.ts); its entry query is added to the journey's. */
+function visitValues(journey: Journey, req: Request, deps: AppDeps): Partial<Journey> {
+  const kept = visitOf(req, deps.config);
+  return kept.queryParams ? { ...kept, queryParams: { ...journey.queryParams, ...kept.queryParams } } : kept;
+}
+
+/**
+ * The session's journey, created when missing: for requests that change it (a POST by the person's click).
+ * Until the person identifies, the visit's values (language, webview, campaign, entry query) are the visit
+ * cookie's and are copied in, so the identification that follows keeps them in the session.
+ */
 export function journeyOf(req: Request, deps: AppDeps): Journey {
   if (!req.session.journey) req.session.journey = newJourney(countryOf(req, deps));
-  return req.session.journey;
+  const journey = req.session.journey;
+  if (!identified(journey)) Object.assign(journey, visitValues(journey, req, deps));
+  return journey;
 }
 
 /**
@@ -40,7 +58,24 @@ export function journeyOf(req: Request, deps: AppDeps): Journey {
  * session and sets no cookie (a stranger's GETs must not fill Redis). Changes to it are not kept.
  */
 export function peekJourney(req: Request, deps: AppDeps): Readonly<Journey> {
-  return req.session?.journey ?? newJourney(countryOf(req, deps));
+  const journey = req.session?.journey;
+  if (identified(journey)) return journey;
+  const base = journey ?? newJourney(countryOf(req, deps));
+  return { ...base, ...visitValues(base, req, deps) };
+}
+
+/**
+ * Keeps entry values a GET brought (identification-routing-creation §2 route queries, §3 queryParams): in
+ * the visit cookie before the person identifies, which stores no session; in the identified person's
+ * session journey after (as before, so a later language choice reaches the steps). The entry query is
+ * added to what was kept.
+ */
+export function keepEntryValues(req: Request, res: Response, deps: AppDeps, values: KeptVisit): void {
+  const journey = req.session?.journey;
+  if (!identified(journey)) return keepVisit(req, res, deps.config, values);
+  const { queryParams, ...rest } = values;
+  Object.assign(journey, rest);
+  if (queryParams) journey.queryParams = { ...journey.queryParams, ...queryParams };
 }
 
 const entryQuery = z.object({
@@ -49,28 +84,24 @@ const entryQuery = z.object({
   campaign: z.string().max(32).optional(),
 });
 
-/**
- * Reads lang and webview from any page's query (identification-routing-creation §2 route queries) into the journey. Only a value
- * worth keeping creates the journey (and so the session); a bare page view creates nothing.
- */
-export function applyEntryQuery(req: Request, deps: AppDeps): void {
+/** Reads lang, webview and campaign from any page's query (identification-routing-creation §2 route queries) and keeps them. */
+export function applyEntryQuery(req: Request, res: Response, deps: AppDeps): void {
   const parsed = entryQuery.safeParse(req.query);
   if (!parsed.success) return;
   const locale = parsed.data.lang ? localeFromLang(parsed.data.lang, peekJourney(req, deps).country) : undefined;
   const campaign = campaignOf(parsed.data.campaign);
   if (!locale && !parsed.data.webview && !campaign) return;
-  const journey = journeyOf(req, deps);
-  if (locale) journey.locale = locale;
-  if (parsed.data.webview) journey.webview = parsed.data.webview === 'true';
-  if (campaign) journey.campaign = campaign;
+  keepEntryValues(req, res, deps, {
+    ...(locale ? { locale } : {}),
+    ...(parsed.data.webview ? { webview: parsed.data.webview === 'true' } : {}),
+    ...(campaign ? { campaign } : {}),
+  });
 }
 
 export function localeOf(req: Request, deps: AppDeps): Locale {
   const cookie = readCookie(req, LOCALE_COOKIE);
-  return (
-    req.session?.journey?.locale ??
-    (isLocale(cookie) ? cookie : initialLocale(deps.config.DEFAULT_LOCALE, req.session?.journey?.country ?? countryOf(req, deps)))
-  );
+  const journey = peekJourney(req, deps);
+  return journey.locale ?? (isLocale(cookie) ? cookie : initialLocale(deps.config.DEFAULT_LOCALE, journey.country));
 }
 
 export function translatorFor(req: Request, deps: AppDeps): Translate {
@@ -78,15 +109,15 @@ export function translatorFor(req: Request, deps: AppDeps): Translate {
 }
 
 export function shellFor(req: Request, deps: AppDeps, options: { hideClose?: boolean } = {}): ShellContext {
-  const webview = req.session?.journey?.webview ?? false;
+  const journey = peekJourney(req, deps);
   const t = translatorFor(req, deps);
   return {
     t,
     supportPhone: deps.config.SUPPORT_PHONE,
     faqUrl: deps.config.FAQ_URL,
-    closeUrl: options.hideClose ? null : webview ? routes.closeSignupInApp : '/',
-    showBack: (req.session?.journey?.customerType ?? 'none') !== 'none',
-    signupImage: signupImageFor(req.session?.journey?.campaign ?? readCookie(req, 'campaign')),
+    closeUrl: options.hideClose ? null : journey.webview ? routes.closeSignupInApp : '/',
+    showBack: journey.customerType !== 'none',
+    signupImage: signupImageFor(journey.campaign ?? readCookie(req, 'campaign')),
     backgroundUrl: deps.content.backgroundUrl(),
     usps: visibleUsps(Array.from({ length: MAX_USP_ITEMS }, (_, i) => t(`shell.usp.${i + 1}`))),
   };

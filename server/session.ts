@@ -6,7 +6,8 @@
 import session from 'express-session';
 import { RedisStore } from 'connect-redis';
 import type { RedisClientType } from 'redis';
-import type { CookieOptions, RequestHandler, Response } from 'express';
+import type { CookieOptions, Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
 
 /**
  * The session cookie's name. With secure cookies it carries the `__Host-` prefix: browsers then only
@@ -72,12 +73,75 @@ export class IdleMemoryStore extends session.MemoryStore {
   }
 }
 
+// The sessions of GET and HEAD requests that arrived without a stored one (see pageViewsStoreNoSession).
+const unstored = new WeakSet<Request>();
+
+/**
+ * True for a GET or HEAD that came without a stored session: its session is never stored and its id is no
+ * one else's, so it has nothing to take turns with (infra/sessionLocks.ts skips the lock).
+ */
+export function isUnstoredPageView(req: Request): boolean {
+  return unstored.has(req);
+}
+
+const readsOnly = (method: string) => method === 'GET' || method === 'HEAD';
+
+/**
+ * Nobody who has not acted gets a session from a page view (issue 17, item 12): a GET or HEAD without a
+ * stored session never stores one and never sets the session cookie, whatever its handler does. Values a
+ * visitor's page views keep go into the visit cookie (server/visit.ts); a session starts with the
+ * person's first post (choosing the applicant type, identifying). A GET that tried to keep something in
+ * such a session is logged, so a route that relies on it is found.
+ */
+function pageViewsStoreNoSession(logger?: Pick<Logger, 'warn'>): RequestHandler {
+  return (req, res, next) => {
+    // A session holding anything besides its cookie was loaded from the store (empty ones are never stored).
+    if (!readsOnly(req.method) || !req.session || Object.keys(req.session).some((key) => key !== 'cookie')) return next();
+    unstored.add(req);
+    const session = req.session;
+    let warned = false;
+    // Back to an untouched new session: express-session then neither saves it nor sets its cookie.
+    const forget = () => {
+      const kept = Object.keys(session).filter((key) => key !== 'cookie');
+      if (kept.length > 0 && !warned) {
+        warned = true;
+        logger?.warn({ method: req.method, path: req.path, fields: kept }, 'a page view kept something in a new session; not stored');
+      }
+      for (const key of kept) delete (session as unknown as Record<string, unknown>)[key];
+    };
+    Object.defineProperty(session, 'save', {
+      configurable: true,
+      enumerable: false,
+      writable: true,
+      value(callback?: (err?: Error) => void) {
+        forget();
+        callback?.();
+        return session;
+      },
+    });
+    // Before express-session's own wrappers (registered earlier, so called after these): the cookie is
+    // decided when the headers are written, the save when the answer ends.
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+    res.writeHead = ((...args: unknown[]) => {
+      forget();
+      return writeHead(...args);
+    }) as typeof res.writeHead;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.end = ((...args: unknown[]) => {
+      forget();
+      return end(...args);
+    }) as typeof res.end;
+    next();
+  };
+}
+
 export function sessionMiddleware(options: {
   secret: string;
   ttlMinutes: number;
   secureCookie: boolean;
   redis?: RedisClientType;
   prefix: string;
+  logger?: Pick<Logger, 'warn'>;
 }): RequestHandler {
   const store: session.Store = options.redis
     ? new RedisStore({ client: options.redis, prefix: `${options.prefix}:sess:`, ttl: options.ttlMinutes * 60 })
@@ -87,7 +151,7 @@ export function sessionMiddleware(options: {
   // nothing but its cookie. Such a session is never stored, so no one can fill Redis with page views.
   const set = store.set.bind(store);
   store.set = (sid, sess, callback) => (Object.keys(sess).some((key) => key !== 'cookie') ? set(sid, sess, callback) : callback?.());
-  return session({
+  const sessions = session({
     name: sessionCookieName(options.secureCookie),
     secret: options.secret,
     store,
@@ -98,4 +162,6 @@ export function sessionMiddleware(options: {
     // No maxAge: the cookie ends with the browser session; the store's idle TTL ends it on the server.
     cookie: cookieOptions(options.secureCookie),
   });
+  const pageViews = pageViewsStoreNoSession(options.logger);
+  return (req, res, next) => sessions(req, res, (err?: unknown) => (err ? next(err) : pageViews(req, res, next)));
 }

@@ -25,6 +25,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { RedisClientType } from 'redis';
 import { routes } from '../../shared/routes.ts';
+import { isUnstoredPageView } from '../session.ts';
 
 /** A lock this request holds. */
 export interface HeldLock {
@@ -197,6 +198,9 @@ const answerHeaders = ['content-type', 'content-length', 'location', 'etag', 'la
  */
 export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn'>, refuse: RefuseHandler = refuseWith503): RequestHandler {
   return async (req, res, next) => {
+    // A page view without a stored session stores none (server/session.ts) and its id is no one else's:
+    // nothing to take turns with, so no lock, no re-read and no save (no Redis call for a stranger's GET).
+    if (isUnstoredPageView(req)) return next();
     const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
     // The session is read (the page's language) but never written: express-session saves nothing and
     // sets no cookie for a request whose session is gone by the time the answer ends.

@@ -303,11 +303,11 @@ describe('own origin', () => {
 // --- 2. session cookie ----------------------------------------------------------------------------
 
 describe('session cookie', () => {
-  // A bare page view stores no session; a visit with an entry value worth keeping (the language) does.
-  const SESSION_START = '/onboarding?lang=en';
+  // No page view stores a session (entry values travel in the visit cookie); the person's first post does.
+  const startSession = (test: request.Test) => test.set('sec-fetch-site', 'same-origin').type('form').send({ customerType: 'corporate' }).expect(303);
 
   it('is HttpOnly, SameSite=Lax, not Secure on plain http, and lives for the browser session only', async () => {
-    const res = await request(stack.webUrl).get(SESSION_START).expect(200);
+    const res = await startSession(request(stack.webUrl).post('/onboarding/customer-type'));
     const cookie = sessionCookie(res);
     expect(cookie, 'session cookie').toBeDefined();
     expect(cookieAttr(cookie!, 'HttpOnly')).toBe('HttpOnly');
@@ -321,7 +321,7 @@ describe('session cookie', () => {
 
   it('is rolling: a later request re-issues the same session, still without an expiry of its own', async () => {
     const agent = request.agent(stack.webUrl);
-    const first = sessionCookie(await agent.get(SESSION_START).expect(200))!;
+    const first = sessionCookie(await startSession(agent.post('/onboarding/customer-type')))!;
     // A page that does not change the session still extends it (on the server: the store's idle TTL).
     const later = sessionCookie(await agent.get('/onboarding/cancel').expect(200));
     expect(later, 're-issued cookie').toBeDefined();
@@ -361,7 +361,7 @@ describe('session cookie', () => {
     });
 
     it('behind the TLS-terminating router the cookie is __Host- prefixed, Secure, HttpOnly, SameSite=Lax, Path=/', async () => {
-      const res = await request(url).get(SESSION_START).set('x-forwarded-proto', 'https').expect(200);
+      const res = await startSession(request(url).post('/onboarding/customer-type').set('x-forwarded-proto', 'https'));
       const cookie = sessionCookie(res, SECURE_SID);
       expect(cookie, 'session cookie').toBeDefined();
       expect(cookieAttr(cookie!, 'Path')).toBe('Path=/');
@@ -371,18 +371,28 @@ describe('session cookie', () => {
       expect(cookieAttr(cookie!, 'HttpOnly')).toBe('HttpOnly');
       expect(cookieAttr(cookie!, 'SameSite')).toBe('SameSite=Lax');
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      // The visit cookie (the entry values kept before identification) has the same flags.
+      const entry = await request(url).get('/onboarding?lang=en').set('x-forwarded-proto', 'https').expect(200);
+      expect(sessionCookie(entry, SECURE_SID), 'a session cookie for a page view').toBeUndefined();
+      const visit = sessionCookie(entry, '__Host-onb.visit');
+      expect(visit, 'visit cookie').toBeDefined();
+      for (const attr of ['Path=/', 'Secure', 'HttpOnly', 'SameSite=Lax']) expect(cookieAttr(visit!, attr.split('=')[0]!)).toBe(attr);
+      expect(cookieAttr(visit!, 'Domain')).toBeUndefined();
+      expect(cookieAttr(visit!, 'Expires')).toBeUndefined();
     });
 
     it('never hands a Secure cookie out over a plain http connection', async () => {
-      const res = await request(url).get(SESSION_START).expect(200);
+      const res = await startSession(request(url).post('/onboarding/customer-type'));
       expect(sessionCookie(res, SECURE_SID)).toBeUndefined();
+      const entry = await request(url).get('/onboarding?lang=en').expect(200);
+      expect(sessionCookie(entry, '__Host-onb.visit')).toBeUndefined();
     });
   });
 
   // Secure cookies follow the app's TRUST_PROXY: behind a trusted TLS proxy the journey keeps its session.
   it('with COOKIE_SECURE=true behind a trusted loopback proxy (x-forwarded-proto: https) issues a Secure cookie', async () => {
     const url = await startWeb({ COOKIE_SECURE: 'true' });
-    const res = await request(url).get(SESSION_START).set('x-forwarded-proto', 'https').expect(200);
+    const res = await startSession(request(url).post('/onboarding/customer-type').set('x-forwarded-proto', 'https'));
     const cookie = sessionCookie(res, SECURE_SID);
     expect(cookie, 'session cookie').toBeDefined();
     expect(cookieAttr(cookie!, 'Secure')).toBe('Secure');

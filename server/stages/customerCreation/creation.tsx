@@ -3,7 +3,7 @@
 // server-sent events.
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../../deps.ts';
-import { journeyOf, sendPage, translatorFor } from '../../pages.ts';
+import { peekJourney, sendPage, translatorFor } from '../../pages.ts';
 import { runCredentialsOf, type Journey } from '../../journey.ts';
 import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
 import { outcomeTraits, type CreationOutcome, type CreationState } from '../../../shared/creationOutcome.ts';
@@ -12,9 +12,10 @@ import type { CreationView } from '../../../shared/creationView.ts';
 import { createCreationEventsHandler } from './events.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 
-function ownedJourney(req: Request, deps: AppDeps, prospectId: string): Journey | null {
-  const journey = journeyOf(req, deps);
-  return journey.jwt && journey.prospectId === prospectId ? journey : null;
+/** The identified person's journey when this prospect is theirs; never creates one (a stranger's GET stores no session). */
+function ownedJourney(req: Request, _deps: AppDeps, prospectId: string): Journey | null {
+  const journey = req.session?.journey;
+  return journey?.jwt && journey.prospectId === prospectId ? journey : null;
 }
 
 /** Where Continue leads (a full server redirect): the success URL when the outcome allows log-in, else /. */
@@ -28,7 +29,7 @@ export function continueTarget(outcome: CreationOutcome, journey: Journey, succe
 export function creationView(state: CreationState | null, req: Request, deps: AppDeps): CreationView {
   const t = translatorFor(req, deps);
   const outcome: CreationOutcome = state?.outcome ?? 'queued';
-  const prospectId = state?.prospectId ?? journeyOf(req, deps).prospectId ?? '';
+  const prospectId = state?.prospectId ?? peekJourney(req, deps).prospectId ?? '';
   const continueUrl = routes.customerCreationContinue(prospectId);
   const traits = outcomeTraits[outcome];
   const tone = traits.severity;
@@ -141,7 +142,7 @@ export function customerCreationRoutes(deps: AppDeps): Router {
       connections: deps.sse,
       authorize: (req, prospectId) => ownedJourney(req, deps, prospectId) !== null,
       // Only the current run's states count: an old run's final error must not show after Try again.
-      toView: (state, req) => creationView(state.runId === String(req.session.journey?.creationRun) ? state : null, req, deps),
+      toView: (state, req) => creationView(state.runId === String(req.session?.journey?.creationRun) ? state : null, req, deps),
     }),
   );
 

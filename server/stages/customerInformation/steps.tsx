@@ -8,7 +8,7 @@ import { Router, type Request, type Response } from 'express';
 import type { ReactElement } from 'react';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { journeyOf, redirectAfterSave, sendPage, translatorFor } from '../../pages.ts';
+import { redirectAfterSave, sendPage, translatorFor } from '../../pages.ts';
 import type { CustomerInformationProgress, Journey, StepAnswers } from '../../journey.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { endJourney } from '../../endJourney.ts';
@@ -38,9 +38,10 @@ const BUSY_REFRESH_SECONDS = 2;
 type AtPage = Journey & { prospectId: string; customerInformation: CustomerInformationProgress };
 
 function progressOf(req: Request, deps: AppDeps, prospectId: string): { journey: AtPage; ci: CustomerInformationProgress } | null {
-  const journey = journeyOf(req, deps);
-  const ci = journey.customerInformation;
-  if (!journey.jwt || !ci || journey.prospectId !== prospectId) return null;
+  // The session's journey, never a new one: a stranger's GET of the page (or its …/shown) stores no session.
+  const journey = req.session?.journey;
+  const ci = journey?.customerInformation;
+  if (!journey?.jwt || !ci || journey.prospectId !== prospectId) return null;
   return { journey: journey as AtPage, ci };
 }
 

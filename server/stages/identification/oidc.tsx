@@ -116,7 +116,7 @@ export function oidcRoutes(deps: AppDeps): Router {
   router.get(routePatterns.start, async (req, res, next) => {
     if (req.query.code === undefined && req.query.error === undefined) return next();
     try {
-      applyEntryQuery(req, deps);
+      applyEntryQuery(req, res, deps);
       const parsed = callbackQuery.safeParse(req.query);
       // A query we cannot read carries no state of ours either: like any stranger's link, it aborts nothing.
       const action = parsed.success

@@ -3,7 +3,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { journeyOf, sendPage, translatorFor, localeOf } from '../../pages.ts';
+import { peekJourney, sendPage, translatorFor, localeOf } from '../../pages.ts';
 import { CaseStatusPage, FeedbackPage, NightlyDowntimePage } from '../../../views/pages/FeedbackPages.tsx';
 import { nextBankingDay } from '../../../shared/bankingDays.ts';
 import { endJourney } from '../../endJourney.ts';
@@ -31,7 +31,8 @@ export function resultRoutes(deps: AppDeps): Router {
 
   router.get(routePatterns.nightlyDowntimeStatus, (req, res) => {
     const q = nightlyQuery.safeParse(req.query);
-    const journey = journeyOf(req, deps);
+    // Reads only: a page view stores no session (the webview mode may come from the visit cookie).
+    const journey = peekJourney(req, deps);
     const t = translatorFor(req, deps);
     const opensOn = nextBankingDay(new Date(deps.now()), journey.country);
     const date = new Intl.DateTimeFormat(localeOf(req, deps), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(

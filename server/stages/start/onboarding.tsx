@@ -4,7 +4,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { applyEntryQuery, countryOf, journeyOf, peekJourney, publicOriginOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
+import { applyEntryQuery, countryOf, journeyOf, keepEntryValues, peekJourney, publicOriginOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
 import { readCookie, setLocaleCookie } from '../../cookies.ts';
 import { AccountTypeListPage, CustomerTypePage, type AccountTypeCardView } from '../../../views/pages/CustomerTypePage.tsx';
 import { accountTypeList, externalFormUrl, type ExternalApplicantType } from '../../../shared/accountTypeLists.ts';
@@ -56,19 +56,20 @@ export function onboardingRoutes(deps: AppDeps): Router {
       if (countryOf(req, deps) === 'FI' && fiLang.success) {
         const locale = fiLang.data.lang === 'sv' ? 'sv-FI' : 'fi-FI';
         setLocaleCookie(res, locale, deps.config.cookieSecure);
-        journeyOf(req, deps).locale = locale;
+        keepEntryValues(req, res, deps, { locale });
         const url = new URL(req.originalUrl, 'http://x');
         url.searchParams.delete('lang');
         return redirectAfterSave(req, res, url.pathname + url.search, 302);
       }
 
       // A page view only reads the journey: entry values worth keeping (lang, webview, campaign, the
-      // carried query such as tracking ids) create it; a bare visit stores no session and sets no cookie.
+      // carried query such as tracking ids) go into the visit cookie until the person identifies
+      // (server/visit.ts); no page view stores a session for someone who has not identified.
       // The logout of current sessions happens once per identification (identification/identified.ts).
-      applyEntryQuery(req, deps);
+      applyEntryQuery(req, res, deps);
       const before = peekJourney(req, deps).queryParams;
       const carried = carriedQuery(req, deps, before);
-      if (JSON.stringify(carried) !== JSON.stringify(before)) journeyOf(req, deps).queryParams = carried;
+      if (JSON.stringify(carried) !== JSON.stringify(before)) keepEntryValues(req, res, deps, { queryParams: carried });
       const journey = peekJourney(req, deps);
 
       if (journey.identificationError) return renderIdentificationError(req, res, deps, journey.identificationError);
