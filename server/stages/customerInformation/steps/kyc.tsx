@@ -6,7 +6,8 @@
 // - question: a page of the answer session. The person's post sends the answers (next) and shows the next
 //   page; after the last page the risk calculation is requested and the loader shows. Back fetches the
 //   previous page (previous). A failed next or previous shows the API error banner, the answer kept.
-// - pep (dialog over question): a PEP yes asks first; its primary action answers no (223) and goes on.
+// - pep (dialog over question): a PEP yes asks first; its primary action answers no (223) and goes on, its
+//   Cancel goes back to the question with nothing answered.
 // - moreInformation: the KYC submit answered 403.
 // - failed: the run ended in the generic error; Try again starts a new run.
 // Entering the step starts a run (`kyc-N`); a submitted run finishes the step.
@@ -272,7 +273,8 @@ export const kyc: StepModule = {
 
     pep: screen({
       dialogOver: ['question'],
-      input: z.object({}),
+      // Cancel posts intent=cancel; the primary action posts no intent.
+      input: z.object({ intent: z.literal('cancel').optional().catch(undefined) }),
       view: (ctx) => (
         <Dialog
           {...pepDialog(ctx.t, {
@@ -284,9 +286,15 @@ export const kyc: StepModule = {
           })}
         />
       ),
-      // The primary action: the PEP answer back to no (223), and on (customer-information §4.7).
-      async submit(ctx) {
+      // The primary action: the PEP answer back to no (223), and on (customer-information §4.7). Cancel: back
+      // to the question with nothing answered and nothing sent (customer-information §2.3 "Compliance dialogs").
+      async submit(ctx, input) {
         const kyc = progressOf(ctx)!;
+        if (input.intent === 'cancel') {
+          delete kyc.pepPending;
+          delete kyc.chosen;
+          return goTo('question');
+        }
         const shown = await shownPage(ctx);
         if (!shown || !kyc.pepPending) return goTo('question');
         const answers = kyc.pepPending.map((a) => (a.questionId === PEP_QUESTION ? { questionId: a.questionId, answerIds: [PEP_NO] } : a));
