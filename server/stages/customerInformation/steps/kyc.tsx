@@ -10,6 +10,7 @@
 //   Cancel goes back to the question with nothing answered.
 // - moreInformation: the KYC submit answered 403.
 // - failed: the run ended in the generic error; Try again starts a new run.
+// - sessionEnded: the run found the person's brokerage session ended; the way on is identifying again.
 // Entering the step starts a run (`kyc-N`); a submitted run finishes the step.
 import { z } from 'zod';
 import { goTo, again, screen, type ScreenOutcome, type StepContext, type StepModule } from '../stepModule.ts';
@@ -33,6 +34,7 @@ import {
   type KycQuestionView,
 } from '../../../../views/pages/KycStep.tsx';
 import { Dialog } from '../../../../views/components/Dialog.tsx';
+import { StepError } from '../../../../views/pages/CustomerInformationPage.tsx';
 
 const runIdOf = (run: number) => `kyc-${run}`;
 const progressOf = (ctx: StepContext): KycProgress | undefined => ctx.ci.answers?.kyc;
@@ -194,6 +196,7 @@ export const kyc: StepModule = {
     if (state?.status === 'submitted') return 'finished';
     if (state?.status === 'moreInformationRequired') return 'moreInformation';
     if (state?.status === 'error') return 'failed';
+    if (state?.status === 'sessionEnded') return 'sessionEnded';
     if (kyc.phase === 'risk') return 'loader';
     const hasPage = (kyc.page && kyc.answerSessionId) || (state?.status === 'questions' && state.page);
     if (!hasPage) return 'loader';
@@ -307,6 +310,14 @@ export const kyc: StepModule = {
       input: z.object({}),
       view: (ctx) => <KycMoreInformationScreen t={ctx.t} url={ctx.deps.config.KYC_MORE_INFORMATION_URL} />,
       submit: () => goTo('moreInformation'),
+    }),
+
+    // The run found the person's brokerage session ended (customer-information §7: session expired): no Try
+    // again, which would start a run with the same dead credentials, but the way to identify again.
+    sessionEnded: screen({
+      input: z.object({}),
+      view: (ctx) => <StepError t={ctx.t} kind="SESSION_EXPIRED_ERROR" />,
+      submit: () => goTo('sessionEnded'),
     }),
 
     failed: screen({
