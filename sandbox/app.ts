@@ -24,6 +24,7 @@ export const DEFAULT_ORDER_LIFETIME_MS = 30_000;
 
 const sessionShortcutBody = z.object({ nationalId: z.string().min(1) });
 const nationalIdQuery = z.object({ nationalId: z.string().min(1).max(32) });
+const expireRequest = nationalIdQuery.extend({ refresh: z.boolean().optional() });
 /**
  * POST /sandbox/faults: the next `count` calls of method + path (no query) answer `status` (and `code`),
  * or, with `delayMs` and no status, are answered as usual but that much later (a slow upstream).
@@ -132,11 +133,12 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
     res.status(204).end();
   });
 
-  // Ends the lifetime of the person's access tokens, as if 30 minutes had passed (their refresh tokens stay valid).
+  // Ends the lifetime of the person's access tokens, as if 30 minutes had passed (their refresh tokens stay
+  // valid); with refresh: true their refresh tokens' too, as if the brokerage session had ended (a refresh answers 401).
   app.post('/sandbox/sessions/expire', (req, res) => {
-    const body = nationalIdQuery.safeParse(req.body ?? {});
-    if (!body.success) return void res.status(400).json({ error: 'nationalId is required' });
-    res.json({ expired: expireAccessTokens(ctx.state, body.data.nationalId) });
+    const body = expireRequest.safeParse(req.body ?? {});
+    if (!body.success) return void res.status(400).json({ error: 'nationalId is required; refresh is optional (true or false)' });
+    res.json({ expired: expireAccessTokens(ctx.state, body.data.nationalId, { refresh: body.data.refresh }) });
   });
 
   // The person's refresh and access tokens, so tests can check that none of them reaches a page or a log.

@@ -49,6 +49,7 @@ import {
   type ContactInfoStepRequest,
 } from '../shared/contracts/brokerage.ts';
 import { validateAlias } from '../shared/accountAlias.ts';
+import { defaultAccounts } from '../shared/accountPicker.ts';
 import { kycRouter } from './kyc.ts';
 import { legacyRouter } from './legacy.ts';
 import { settleExpiry } from './orders.ts';
@@ -131,14 +132,19 @@ export function authenticate(state: SandboxState, req: Request, res: Response): 
   return undefined;
 }
 
-/** Test control: ends the lifetime of every access token of the person's sessions; answers how many. */
-export function expireAccessTokens(state: SandboxState, nationalId: string): number {
+/**
+ * Test control: ends the lifetime of every access token of the person's sessions, and with `refresh` of
+ * their refresh tokens too (the brokerage session is over: a token refresh answers 401); answers how many
+ * access tokens expired.
+ */
+export function expireAccessTokens(state: SandboxState, nationalId: string, options: { refresh?: boolean } = {}): number {
   let expired = 0;
   for (const token of state.accessTokens.values()) {
     if (state.sessions.get(token.sessionId)?.persona.nationalId !== nationalId) continue;
     token.expiresAt = Date.now() - 1;
     expired++;
   }
+  if (options.refresh) for (const session of state.sessions.values()) if (session.persona.nationalId === nationalId) session.refreshExpired = true;
   return expired;
 }
 
@@ -211,9 +217,11 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     const body = parseOr400(refreshTokenRequest, req.body, res);
     if (!body) return;
     const sessionId = state.refreshTokens.get(body.refreshToken);
-    if (!sessionId || !state.sessions.has(sessionId)) {
+    const session = sessionId ? state.sessions.get(sessionId) : undefined;
+    if (!sessionId || !session) {
       return res.status(401).json({ code: 'INVALID_REFRESH_TOKEN', data: { message: 'Unknown refresh token' } });
     }
+    if (session.refreshExpired) return res.status(401).json({ code: 'EXPIRED_REFRESH_TOKEN', data: { message: 'The refresh token has expired' } });
     // The access token is opaque: a random string only this sandbox can resolve to the session.
     const jwt = newToken();
     state.accessTokens.set(jwt, { sessionId, expiresAt: Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000 });
@@ -302,6 +310,10 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
       if (body.customerType !== 'PRIVATE') {
         return sendBrokerageError(res, 400, 'Only private customers can onboard online', ['customerType']);
       }
+      // A step flow without the account picker (a persona going straight to a later step): the brokerage leaves
+      // the picker out because it has the accounts already, so the prospect starts with the market's defaults,
+      // the ones the page shows as chosen (shared/accountPicker.ts). Otherwise the picker sets them.
+      const steps = legacy ? LEGACY_INITIAL_STEPS : (persona.behaviour.initialSteps ?? DEFAULT_INITIAL_STEPS);
       const prospect: Prospect = {
         id: randomUUID(),
         owner: persona,
@@ -310,6 +322,13 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
         legacy,
         milestones: new Set(),
         signed: false,
+        ...(legacy || steps.includes('ACCOUNT_PICKER_STEP')
+          ? {}
+          : {
+              accountTypes: defaultAccounts(body.country)
+                .filter((a) => a.selected)
+                .map((a) => a.accountTypeWithCountry),
+            }),
       };
       state.prospects.set(prospect.id, prospect);
       send(res, createProspectResponse, { prospect_id: prospect.id });

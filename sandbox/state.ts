@@ -31,6 +31,8 @@ export interface Session {
   id: string;
   persona: Persona;
   refreshToken: string;
+  /** Test control (POST /sandbox/sessions/expire with refresh): the refresh token has outlived its lifetime, the session cannot be renewed. */
+  refreshExpired?: boolean;
 }
 
 export interface AccessToken {

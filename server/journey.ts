@@ -178,6 +178,24 @@ export interface IdentificationState {
   refreshToken?: string;
   /** Why identification or routing ended on the start page (shown there once). */
   identificationError?: IdentificationError;
+  /**
+   * What the person typed on the customer-information page, carried over when the same person identifies
+   * again in this browser (after their session expired, customer-information §7): routing puts it into the
+   * new prospect's answers. Dropped when another person identifies.
+   */
+  typedAnswers?: TypedAnswers;
+}
+
+/** The answers that are only what the person typed (no upstream ids, uploads or signing state), so they can prefill a new prospect's steps. */
+export type TypedAnswers = Pick<StepAnswers, 'contactInformation' | 'accountAlias' | 'legacy'>;
+
+/** The typed answers of a prospect's steps: contact details, account names, the legacy form's fields (not what saving gave). */
+export function typedAnswersOf(answers: StepAnswers | undefined): TypedAnswers {
+  return {
+    ...(answers?.contactInformation ? { contactInformation: answers.contactInformation } : {}),
+    ...(answers?.accountAlias ? { accountAlias: answers.accountAlias } : {}),
+    ...(answers?.legacy ? { legacy: { form: answers.legacy.form } } : {}),
+  };
 }
 
 /** Lifetime: the identified person's prospect, from routing until another person identifies here. */

@@ -31,16 +31,17 @@ export function kycJobId(prospectId: string, runId: string, phase: KycJob['phase
   return `kyc-${jobIdPart(prospectId)}-${jobIdPart(runId)}-${phase}-${attempt}`;
 }
 
-export const kycStatuses = ['preparing', 'questions', 'analysing', 'submitted', 'moreInformationRequired', 'error'] as const;
+export const kycStatuses = ['preparing', 'questions', 'analysing', 'submitted', 'moreInformationRequired', 'error', 'sessionEnded'] as const;
 /**
  * preparing: the answer session is not ready yet (409, retried); questions: the session's first page is
  * here (the web takes over: next/previous are the person's own requests); analysing: the risk calculation
  * is polled; submitted: the KYC step is submitted; moreInformationRequired: the submit answered 403;
- * error: the generic error, whose Try again starts a new run.
+ * error: the generic error, whose Try again starts a new run; sessionEnded: the person's brokerage session has
+ * ended (its refresh token refused), which no new run with the same credentials changes: the person identifies again.
  */
 export type KycStatus = (typeof kycStatuses)[number];
 
-const FINAL_STATUSES: ReadonlySet<KycStatus> = new Set(['submitted', 'moreInformationRequired', 'error']);
+const FINAL_STATUSES: ReadonlySet<KycStatus> = new Set(['submitted', 'moreInformationRequired', 'error', 'sessionEnded']);
 /** A run in a final status has ended: nothing of the same run follows it. */
 export function isFinalKycStatus(status: KycStatus): boolean {
   return FINAL_STATUSES.has(status);

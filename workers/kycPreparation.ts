@@ -9,7 +9,8 @@
 // submitted), or 409 (not ready: 'preparing', the next attempt in KYC_START_INTERVAL_MS; the 60th is an
 // error). Phase risk, attempt n (enqueued by the web after the last page): not done yet is 'analysing' and
 // the next poll after riskPollWaitMs(n + 1); done, or the 25th poll, submits the step ('submitted', or
-// 'moreInformationRequired' on a 403).
+// 'moreInformationRequired' on a 403). A refused refresh token ends the run as 'sessionEnded' (the person
+// identifies again; a new run with the same credentials would fail the same way).
 //
 // The job data holds ids and the page locale only; the run's credentials are sealed apart and used as the
 // creation job uses them (workers/runCredentials.ts).
@@ -188,9 +189,19 @@ export function createKycPreparationJob(deps: KycPreparationDeps) {
       else await risk(job);
     } catch (err) {
       if (err instanceof CredentialsRefused) {
-        // Nothing to call the brokerage with: the generic error, whose Try again hands over fresh credentials.
-        log.warn({ ...ids, reason: err.reason, status: 'error' }, 'kyc preparation without usable credentials');
-        await publish(job, 'error');
+        // The refresh token refused (or none to refresh with): the person's brokerage session has ended, which
+        // a new run with the same credentials cannot change, so the page says so (customer-information §7:
+        // session expired) instead of offering Try again. Credentials missing: the generic error, whose Try
+        // again hands over fresh ones.
+        const status: KycStatus = err.reason === 'missing' ? 'error' : 'sessionEnded';
+        log.warn({ ...ids, reason: err.reason, status }, 'kyc preparation without usable credentials');
+        await publish(job, status);
+        return;
+      }
+      if (err instanceof UpstreamError && err.status === 401) {
+        // Still refused with a freshly bought access token: the session has ended all the same.
+        log.warn({ ...ids, httpStatus: 401, status: 'sessionEnded' }, 'kyc preparation call refused: session ended');
+        await publish(job, 'sessionEnded');
         return;
       }
       if (isRefusal(err)) {

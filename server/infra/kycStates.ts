@@ -52,7 +52,7 @@ if stored then
     local mine, theirs = runNumber(ARGV[2]), runNumber(latest.runId)
     if mine ~= nil and theirs ~= nil and mine < theirs then return 0 end
     local s = latest.status
-    if latest.runId == ARGV[2] and (s == 'submitted' or s == 'moreInformationRequired' or s == 'error') then return 0 end
+    if latest.runId == ARGV[2] and (s == 'submitted' or s == 'moreInformationRequired' or s == 'error' or s == 'sessionEnded') then return 0 end
   end
 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])

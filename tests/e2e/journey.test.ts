@@ -1,6 +1,7 @@
 // The walking skeleton's path in real Chromium, in embedded mode (one process, in-memory stand-ins):
 // start page → Private → BankID QR → the test BankID app identifies → routing → customer information
-// (milestone one, account picker, milestone three) → signing → customer creation over SSE → done.
+// (milestone one, account picker, milestone three) → signing → customer creation over SSE → done; and
+// without JavaScript, a prospect going straight to the KYC questionnaire signs too.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browser, stack, useE2eStack } from '../support/e2e.ts';
@@ -104,6 +105,26 @@ describe('Swedish BankID journey (embedded mode)', () => {
     await expect.poll(() => page.locator('main').textContent(), { timeout: 20_000 }).toContain('Agreements signed');
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL(`${stack.sandboxUrl}/sandbox/overview`);
+    await context.close();
+  });
+
+  // Issue 17 item 6: straight to the KYC questionnaire (no account picker), then signing with the accounts
+  // "Check your answers" lists.
+  it('signs without JavaScript as persona kyc: the questionnaire, check your answers, signing, created', async () => {
+    const persona = await personaFor(stack.sandboxUrl, 'kyc');
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await startPrivateIdentification(page, stack.webUrl, { axe: false });
+    await identifyOnPhone(browser, stack.sandboxUrl, persona);
+    await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
+    await walkToMilestoneThree(page);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Almost there! Just need to sign with your eID.');
+    expect(await page.locator('#summary-accounts').textContent()).toContain('Investment Savings Account');
+    await page.getByRole('button', { name: 'Sign with Bank ID' }).click();
+    await page.waitForURL(`${stack.sandboxUrl}/sandbox/signing/**`);
+    await page.getByRole('button', { name: 'Sign' }).click();
+    await page.waitForURL(/\/onboarding\/customer-creation\//);
+    await expect.poll(() => page.locator('main').textContent(), { timeout: 20_000 }).toContain('Agreements signed');
     await context.close();
   });
 });

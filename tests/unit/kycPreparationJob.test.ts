@@ -350,14 +350,14 @@ describe('KYC preparation job: tokens', () => {
     expect(fake.calls.jwts).toEqual(new Set(['expired-access-token', ...fake.issued]));
   });
 
-  it('a refused refresh token ends the run with the error, without retries', async () => {
+  it('a refused refresh token ends the run as session ended (not the error, whose Try again cannot help), without retries', async () => {
     const fake = fakeBrokerage({ start: ['started'] });
     fake.refuseRefresh();
     const { published } = setup(fake);
     await prepare();
     expect(fake.calls.refreshToken).toBe(1);
     expect(fake.calls.start).toBe(0);
-    expect(statuses(published)).toEqual(['error@1']);
+    expect(statuses(published)).toEqual(['sessionEnded@1']);
     expect(credentials.size()).toBe(0);
   });
 

@@ -8,6 +8,7 @@ import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.t
 import { Island } from '../components/Island.tsx';
 import SignedCheck, { type SignedCheckProps } from '../../client/islands/signedCheck.tsx';
 import { AnswersSummary, type SummarySection } from '../components/AnswersSummary.tsx';
+import { routes } from '../../shared/routes.ts';
 
 export interface StepHeader {
   /** Form action of Back; null when Back is disabled (first step, after a milestone). */
@@ -103,12 +104,23 @@ export function MilestoneStep({
   );
 }
 
+/**
+ * customer-information §7, §8: the call's error. Session expired (the brokerage session has ended, or ours):
+ * the spec's text and the way on, identifying again (choosing Private again starts the identification in
+ * this browser; the same person finds what they typed kept, server/stages/identification/identified.ts).
+ */
 export function StepError({ t, kind }: { t: Translate; kind: 'SESSION_EXPIRED_ERROR' | 'TRY_AGAIN_ERROR' }): ReactNode {
   if (kind === 'SESSION_EXPIRED_ERROR') {
     return (
-      <p className="banner banner--error" role="alert">
-        {t('customerInformation.error.SESSION_EXPIRED_ERROR')}
-      </p>
+      <div className="banner banner--error" role="alert">
+        <p>{t('customerInformation.error.SESSION_EXPIRED_ERROR')}</p>
+        <form method="post" action={routes.customerType}>
+          <CsrfField />
+          <button type="submit" name="customerType" value="private" className="btn">
+            {t('customerInformation.error.SESSION_EXPIRED_ERROR.identifyAgain')}
+          </button>
+        </form>
+      </div>
     );
   }
   return (

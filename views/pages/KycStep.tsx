@@ -47,9 +47,10 @@ export function pepHelp(t: Translate, market: CountryCode): NonNullable<DialogPr
 }
 
 /**
- * PEP (customer-information §4.7): the primary action answers no (223) and goes on; the other way is the
- * external manual form with exit=PEP. As a modal the primary action only closes it (the question's island
- * sets no and posts); as the `pep` screen it posts.
+ * PEP (customer-information §2.3 "Compliance dialogs", §4.7): the primary action answers no (223) and goes on;
+ * Cancel goes back to the question with nothing answered (as the legacy form's PEP dialog); the external
+ * manual form with exit=PEP is the third way. As a modal both actions only close it (the question's island
+ * sets no and posts, or clears the answer); as the `pep` screen they post (Cancel with intent=cancel).
  */
 export function pepDialog(
   t: Translate,
@@ -59,9 +60,9 @@ export function pepDialog(
     ...complianceDialogProps(t, 'PEP', {
       id: options.id ?? PEP_DIALOG_ID,
       primary: { action: options.action, fields: { ...options.fields } },
-      secondary: 'manualForm',
+      secondary: { action: options.action, fields: { ...options.fields, intent: 'cancel' } },
       manualFormBase: options.manualFormBase,
-      closes: ['primary'],
+      closes: ['primary', 'secondary'],
     }),
     details: pepHelp(t, options.market),
   };

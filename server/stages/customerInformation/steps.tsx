@@ -24,6 +24,8 @@ import { isMultipart, parseMultipart } from './uploads.tsx';
 import type { RefuseHandler } from '../../infra/sessionLocks.ts';
 import { routePatterns, routePrefixes, routes } from '../../../shared/routes.ts';
 import { Dialog } from '../../../views/components/Dialog.tsx';
+import { readCookie } from '../../cookies.ts';
+import { sessionCookieName } from '../../session.ts';
 import { FaqPanel } from '../../../views/components/FaqPanel.tsx';
 
 // Every form names its step and screen, so a post from a stale tab or a double submit cannot answer another one.
@@ -43,6 +45,22 @@ function progressOf(req: Request, deps: AppDeps, prospectId: string): { journey:
   const ci = journey?.customerInformation;
   if (!journey?.jwt || !ci || journey.prospectId !== prospectId) return null;
   return { journey: journey as AtPage, ci };
+}
+
+/**
+ * A post to this page without an identified session. When the browser's session cookie names a session the
+ * server no longer has (forgotten after SESSION_TTL_MINUTES idle, or ended), the person is told that the
+ * session has expired, with the way to identify again (customer-information §7, §8), instead of a silent
+ * 303 to the start page. What the post carried is not kept: nothing ties it to a person any more, and
+ * whoever identifies next in this browser must not see it. Anyone else (no cookie, or a live session of
+ * another person or prospect) goes to the start page, as a page view does.
+ */
+function notAtPage(req: Request, res: Response, deps: AppDeps): void {
+  const sent = readCookie(req, sessionCookieName(deps.config.cookieSecure));
+  // express-session's cookie value is `s:<id>.<signature>`; a forgotten id was replaced by a new session's.
+  const sentId = sent?.startsWith('s:') ? sent.slice(2, sent.lastIndexOf('.')) : undefined;
+  if (req.method !== 'POST' || !sentId || sentId === req.sessionID) return res.redirect(303, routes.start);
+  sendPage(req, res, deps, { progress: 2, status: 401, body: <StepError t={translatorFor(req, deps)} kind="SESSION_EXPIRED_ERROR" /> });
 }
 
 interface StepRender {
@@ -332,7 +350,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
 
   router.get(routePatterns.customerInformation, (req, res, next) => {
     const found = progressOf(req, deps, req.params.prospectId);
-    if (!found) return res.redirect(303, routes.start);
+    if (!found) return notAtPage(req, res, deps);
     const notSaved = notSavedQuery.safeParse(req.query.notSaved);
     renderStep(req, res, deps, found.journey, found.ci, { notSaved: notSaved.success ? notSaved.data : undefined }).catch(next);
   });
@@ -355,7 +373,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
 
   router.post(routePatterns.customerInformationStep, async (req, res, next) => {
     const found = progressOf(req, deps, req.params.prospectId);
-    if (!found) return res.redirect(303, routes.start);
+    if (!found) return notAtPage(req, res, deps);
     const { journey, ci } = found;
     const here = routes.customerInformation(journey.prospectId);
     let posted: { name: string; screen: Screen<never> } | null = null;
@@ -411,7 +429,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
 
   router.post(routePatterns.customerInformationBack, async (req, res, next) => {
     const found = progressOf(req, deps, req.params.prospectId);
-    if (!found) return res.redirect(303, routes.start);
+    if (!found) return notAtPage(req, res, deps);
     const { journey, ci } = found;
     const here = routes.customerInformation(journey.prospectId);
     try {
@@ -437,7 +455,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
   // The abort modal as its own page (works without JavaScript).
   router.get(routePatterns.customerInformationExit, (req, res) => {
     const found = progressOf(req, deps, req.params.prospectId);
-    if (!found) return res.redirect(303, routes.start);
+    if (!found) return notAtPage(req, res, deps);
     const t = translatorFor(req, deps);
     sendPage(req, res, deps, {
       progress: 2,

@@ -3,7 +3,7 @@
 // person's part of the journey afresh and give the session a new id.
 import type { Request } from 'express';
 import type { AppDeps } from '../../deps.ts';
-import { forgetProspect, type Journey } from '../../journey.ts';
+import { forgetProspect, typedAnswersOf, type Journey } from '../../journey.ts';
 import { endBrokerageSessions } from '../../endJourney.ts';
 
 /**
@@ -20,7 +20,12 @@ export async function completeIdentification(
   // The logout of current sessions (identification-routing-creation §4, §7), once per identification
   // instead of on every page view: an earlier identification's sessions end before its tokens are dropped.
   if (journey.jwt || journey.refreshToken) await endBrokerageSessions(deps, journey, 'new identification');
+  // The same person again (their session had expired): what they typed prefills the new prospect's steps.
+  // Anyone else finds nothing of it.
+  const typed = journey.natregno === person.natregno ? typedAnswersOf(journey.customerInformation?.answers) : {};
   forgetProspect(journey);
+  if (Object.keys(typed).length > 0) journey.typedAnswers = { ...journey.typedAnswers, ...typed };
+  else if (journey.natregno !== person.natregno) delete journey.typedAnswers;
   delete journey.identificationError;
   journey.natregno = person.natregno;
   journey.jwt = person.jwt;

@@ -82,11 +82,13 @@ export function routingRoutes(deps: AppDeps): Router {
             steps,
             current: 0,
             visited: [],
-            answers: {},
+            // What the same person typed before identifying again (server/stages/identification/identified.ts).
+            answers: { ...journey.typedAnswers },
             accounts: defaultAccounts(journey.country)
               .filter((a) => a.selected)
               .map((a) => a.accountTypeWithCountry),
           };
+          delete journey.typedAnswers;
           // The first step's own start (the KYC run, when the list begins with it).
           await beginCustomerInformation(req, deps, journey);
           return res.redirect(303, routes.customerInformation(prospect_id, { legacyFlow: legacy }));

@@ -6,9 +6,11 @@
 // - question: a page of the answer session. The person's post sends the answers (next) and shows the next
 //   page; after the last page the risk calculation is requested and the loader shows. Back fetches the
 //   previous page (previous). A failed next or previous shows the API error banner, the answer kept.
-// - pep (dialog over question): a PEP yes asks first; its primary action answers no (223) and goes on.
+// - pep (dialog over question): a PEP yes asks first; its primary action answers no (223) and goes on, its
+//   Cancel goes back to the question with nothing answered.
 // - moreInformation: the KYC submit answered 403.
 // - failed: the run ended in the generic error; Try again starts a new run.
+// - sessionEnded: the run found the person's brokerage session ended; the way on is identifying again.
 // Entering the step starts a run (`kyc-N`); a submitted run finishes the step.
 import { z } from 'zod';
 import { goTo, again, screen, type ScreenOutcome, type StepContext, type StepModule } from '../stepModule.ts';
@@ -32,6 +34,7 @@ import {
   type KycQuestionView,
 } from '../../../../views/pages/KycStep.tsx';
 import { Dialog } from '../../../../views/components/Dialog.tsx';
+import { StepError } from '../../../../views/pages/CustomerInformationPage.tsx';
 
 const runIdOf = (run: number) => `kyc-${run}`;
 const progressOf = (ctx: StepContext): KycProgress | undefined => ctx.ci.answers?.kyc;
@@ -193,6 +196,7 @@ export const kyc: StepModule = {
     if (state?.status === 'submitted') return 'finished';
     if (state?.status === 'moreInformationRequired') return 'moreInformation';
     if (state?.status === 'error') return 'failed';
+    if (state?.status === 'sessionEnded') return 'sessionEnded';
     if (kyc.phase === 'risk') return 'loader';
     const hasPage = (kyc.page && kyc.answerSessionId) || (state?.status === 'questions' && state.page);
     if (!hasPage) return 'loader';
@@ -272,7 +276,8 @@ export const kyc: StepModule = {
 
     pep: screen({
       dialogOver: ['question'],
-      input: z.object({}),
+      // Cancel posts intent=cancel; the primary action posts no intent.
+      input: z.object({ intent: z.literal('cancel').optional().catch(undefined) }),
       view: (ctx) => (
         <Dialog
           {...pepDialog(ctx.t, {
@@ -284,9 +289,15 @@ export const kyc: StepModule = {
           })}
         />
       ),
-      // The primary action: the PEP answer back to no (223), and on (customer-information §4.7).
-      async submit(ctx) {
+      // The primary action: the PEP answer back to no (223), and on (customer-information §4.7). Cancel: back
+      // to the question with nothing answered and nothing sent (customer-information §2.3 "Compliance dialogs").
+      async submit(ctx, input) {
         const kyc = progressOf(ctx)!;
+        if (input.intent === 'cancel') {
+          delete kyc.pepPending;
+          delete kyc.chosen;
+          return goTo('question');
+        }
         const shown = await shownPage(ctx);
         if (!shown || !kyc.pepPending) return goTo('question');
         const answers = kyc.pepPending.map((a) => (a.questionId === PEP_QUESTION ? { questionId: a.questionId, answerIds: [PEP_NO] } : a));
@@ -299,6 +310,14 @@ export const kyc: StepModule = {
       input: z.object({}),
       view: (ctx) => <KycMoreInformationScreen t={ctx.t} url={ctx.deps.config.KYC_MORE_INFORMATION_URL} />,
       submit: () => goTo('moreInformation'),
+    }),
+
+    // The run found the person's brokerage session ended (customer-information §7: session expired): no Try
+    // again, which would start a run with the same dead credentials, but the way to identify again.
+    sessionEnded: screen({
+      input: z.object({}),
+      view: (ctx) => <StepError t={ctx.t} kind="SESSION_EXPIRED_ERROR" />,
+      submit: () => goTo('sessionEnded'),
     }),
 
     failed: screen({
