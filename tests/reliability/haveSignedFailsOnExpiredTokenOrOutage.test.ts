@@ -75,6 +75,17 @@ describe('"I have signed" never succeeds once the access token has expired, and 
     expect(await createCustomerCalls(prospectId)).toEqual([200]);
   });
 
+  it('an answer with data.message for a signed prospect (identification-routing-creation §7: an error) shows the try-again text', async () => {
+    const agent = request.agent(stack.webUrl);
+    // creationPostFails: POST /api/2/customers answers 200 with data.message.
+    const page = await atMilestoneThreeOverHttp(agent, stack.sandboxUrl, 'creationPostFails');
+    const signingUrl = (await postStep(agent, page, SIGN).expect(303)).headers.location as string;
+    await request(signingUrl).post('/sign').expect(303);
+    const failed = await postStep(agent, page, HAVE_SIGNED).expect(502);
+    expect(failed.text).toContain(html(en['customerInformation.error.TRY_AGAIN_ERROR.text']));
+    expect(failed.text).not.toContain(html(en['milestone.three.notSignedYet']));
+  });
+
   it('not signed yet still says so (a refusal of the brokerage, not an outage)', async () => {
     const agent = request.agent(stack.webUrl);
     const page = await atMilestoneThreeOverHttp(agent, stack.sandboxUrl, 'signInOtherTab');
