@@ -82,10 +82,13 @@ export type LegacySignatureResult = { ok: true; url: string } | { ok: false; hig
 export type AnswerSessionStart = { kind: 'started'; session: AnswerSessionResponse } | { kind: 'alreadyAnswered' } | { kind: 'busy' };
 
 /**
- * POST /api/2/customers' answer: `ok` when creation was requested (no data.message), else the brokerage refused it with
- * its message (e.g. the agreements not signed yet). `status` is the HTTP status answered.
+ * POST /api/2/customers' answer: `ok` when creation was requested (no data.message), else the brokerage refused it
+ * (e.g. the agreements not signed yet). `status` is the HTTP status answered.
  */
-export type CreateCustomerAnswer = { ok: true; status: number } | { ok: false; status: number; message: string | null };
+export interface CreateCustomerAnswer {
+  ok: boolean;
+  status: number;
+}
 
 /**
  * A status of POST /api/2/customers that is the brokerage's answer about the prospect rather than a failure of the call:
@@ -97,9 +100,7 @@ function isCreateCustomerRefusal(status: number): boolean {
 }
 
 function createCustomerAnswer(status: number, body: z.infer<typeof createCustomerResponse> | undefined): CreateCustomerAnswer {
-  const message = body?.data?.message;
-  if (status < 400 && message === undefined) return { ok: true, status };
-  return { ok: false, status, message: message ?? null };
+  return { ok: status < 400 && body?.data?.message === undefined, status };
 }
 
 export function createBrokerageClient(options: BrokerageClientOptions) {
@@ -250,8 +251,8 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     },
     /**
      * POST /api/2/customers (identification-routing-creation §7: data.message present means error). Its answer is
-     * classified (createCustomerAnswer) as an answer of the brokerage: created, or refused with its message (the
-     * prospect not signed, creation not possible). A failure of the call throws UpstreamError as every other call
+     * classified (createCustomerAnswer) as an answer of the brokerage: created, or refused (the prospect not signed,
+     * creation not possible). A failure of the call throws UpstreamError as every other call
      * does, so the caller's wrapper can tell them apart (customer-information §7): a 401 refreshes an expired token and
      * is tried again, 401/403 otherwise is an expired session, a 5xx, timeout or unreachable brokerage is "try again".
      */

@@ -2,7 +2,8 @@
 // that on success goes on to customer creation. What its answers mean (identification-routing-creation §7 "data.message
 // present means error"; the call wrapper of customer-information §7 for failures of the call):
 // - created (no data.message): signed; creation has been requested;
-// - refused with a 4xx (other than 401/403): the brokerage will not create the customer of an unsigned prospect: not signed yet;
+// - refused with a 4xx (other than 401/403, and 408/429 which are "try again"): the brokerage will not create the
+//   customer of an unsigned prospect: not signed yet;
 // - answered 2xx with data.message: the request failed although the brokerage took it: an error, "try again";
 // - a failure of the call throws (server/upstream/brokerage.ts): an expired token is refreshed and the call tried again
 //   (calls.ts), 401/403 is an expired session, anything else (5xx, timeout, unreachable) "try again".
