@@ -549,7 +549,20 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
 
   // --- customer creation ---
 
-  router.post(brokeragePaths.customers, requireSession, (req, res) => {
+  // Each call is recorded for GET /sandbox/customers with the status it was answered, the 401s too (a person action that
+  // must reach the brokerage once is counted here). An injected fault (POST /sandbox/faults) answers before this router.
+  const recordCreateCustomer = (req: Request, res: Response, next: NextFunction) => {
+    const prospectId = createCustomerRequest.safeParse(req.body).data?.prospect_id;
+    if (prospectId !== undefined && state.prospects.has(prospectId)) {
+      res.on('finish', () => {
+        const calls = state.createCustomerCalls.get(prospectId) ?? [];
+        calls.push(res.statusCode);
+        state.createCustomerCalls.set(prospectId, calls);
+      });
+    }
+    next();
+  };
+  router.post(brokeragePaths.customers, recordCreateCustomer, requireSession, (req, res) => {
     const body = parseOr400(createCustomerRequest, req.body, res);
     if (!body) return;
     const prospect = ownedProspect(body.prospect_id, res);
@@ -560,6 +573,16 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     // Idempotent: a second POST neither restarts nor resets the progression.
     prospect.creation ??= { startedAt: Date.now(), polls: 0 };
     send(res, createCustomerResponse, { data: { prospect_id: prospect.id } });
+  });
+
+  // Test-only read-out: what reached the brokerage for the prospect's signing and creation (person actions that must reach
+  // it once): the statuses answered to POST /api/2/customers in arrival order, and how many signing URLs were handed out.
+  router.get('/sandbox/customers', (req, res) => {
+    const prospectId = typeof req.query.prospectId === 'string' ? req.query.prospectId : '';
+    if (!prospectId) return void res.status(400).json({ error: 'prospectId is required' });
+    if (!state.prospects.has(prospectId)) return void res.status(404).json({ error: 'No such prospect' });
+    const signatureRequests = [...state.signatures.values()].filter((s) => s.prospectId === prospectId).length;
+    res.json({ createCustomer: state.createCustomerCalls.get(prospectId) ?? [], signatureRequests });
   });
 
   router.get(brokeragePaths.creationStatus, requireSession, (req, res) => {

@@ -89,6 +89,8 @@ export interface SandboxState {
   brokerageFaults: Map<string, BrokerageFault>;
   /** Read-out (GET /sandbox/logouts): the logout calls that reached the session service, in arrival order. */
   logoutCalls: Map<number, LogoutCall>;
+  /** Read-out (GET /sandbox/customers): prospect id → the statuses answered to its POST /api/2/customers calls, in arrival order. */
+  createCustomerCalls: Map<string, number[]>;
   /** Know-your-customer questionnaire (sandbox/kyc.ts): prospect id → its answers and the calls received. */
   kyc: Map<string, KycRecord>;
   /** Answer sessions of the questionnaire (sandbox/kyc.ts): answerSessionId → session. */
@@ -208,6 +210,7 @@ export function createSandboxState(): SandboxState {
     storageFailures: new Map(),
     brokerageFaults: new Map(),
     logoutCalls: new Map(),
+    createCustomerCalls: new Map(),
     kyc: new Map(),
     kycAnswerSessions: new Map(),
     legacyRegulations: new Map(),

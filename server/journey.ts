@@ -211,6 +211,11 @@ export interface CustomerInformationState {
 /** Lifetime: the prospect's customer-creation runs (the number of the current one). */
 export interface CreationState {
   creationRun?: number;
+  /**
+   * The prospect whose customer creation "I have signed" has requested (POST /api/2/customers answered without
+   * data.message): a later check goes on without posting again (stages/customerInformation/signedCheck.ts).
+   */
+  creationRequested?: string;
 }
 
 export interface Journey extends VisitState, IdentificationState, CustomerInformationState, CreationState {}
@@ -223,7 +228,7 @@ const customerInformationFields: Record<keyof CustomerInformationState, true> = 
   legacyFlow: true,
   customerInformation: true,
 };
-const creationFields: Record<keyof CreationState, true> = { creationRun: true };
+const creationFields: Record<keyof CreationState, true> = { creationRun: true, creationRequested: true };
 
 /** Drops the earlier person's prospect, steps and creation run (another person has identified in this browser). */
 export function forgetProspect(journey: Journey): void {

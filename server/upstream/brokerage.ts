@@ -81,6 +81,28 @@ export type LegacySignatureResult = { ok: true; url: string } | { ok: false; hig
 /** customer-information §4.6: a 403 means the questionnaire counts as answered, a 409 that the session is not ready (retry). */
 export type AnswerSessionStart = { kind: 'started'; session: AnswerSessionResponse } | { kind: 'alreadyAnswered' } | { kind: 'busy' };
 
+/**
+ * POST /api/2/customers' answer: `ok` when creation was requested (no data.message), else the brokerage refused it
+ * (e.g. the agreements not signed yet). `status` is the HTTP status answered.
+ */
+export interface CreateCustomerAnswer {
+  ok: boolean;
+  status: number;
+}
+
+/**
+ * A status of POST /api/2/customers that is the brokerage's answer about the prospect rather than a failure of the call:
+ * the 4xx other than 401/403 (those are the call wrapper's token refresh or expired session, customer-information §7)
+ * and other than 408/429 (a timeout or throttling: try again). 5xx is an outage.
+ */
+function isCreateCustomerRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
+}
+
+function createCustomerAnswer(status: number, body: z.infer<typeof createCustomerResponse> | undefined): CreateCustomerAnswer {
+  return { ok: status < 400 && body?.data?.message === undefined, status };
+}
+
 export function createBrokerageClient(options: BrokerageClientOptions) {
   const http = createHttpClient({ name: 'brokerage', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs });
 
@@ -227,8 +249,14 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
         throw err;
       }
     },
-    /** POST /api/2/customers. Per the spec, data.message present means the request failed. */
-    async createCustomer(jwt: string, prospectId: string): Promise<{ ok: boolean; status: number }> {
+    /**
+     * POST /api/2/customers (identification-routing-creation §7: data.message present means error). Its answer is
+     * classified (createCustomerAnswer) as an answer of the brokerage: created, or refused (the prospect not signed,
+     * creation not possible). A failure of the call throws UpstreamError as every other call
+     * does, so the caller's wrapper can tell them apart (customer-information §7): a 401 refreshes an expired token and
+     * is tried again, 401/403 otherwise is an expired session, a 5xx, timeout or unreachable brokerage is "try again".
+     */
+    async createCustomer(jwt: string, prospectId: string): Promise<CreateCustomerAnswer> {
       try {
         const { status, data } = await http.json({
           method: 'POST',
@@ -237,9 +265,11 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
           body: { prospect_id: prospectId },
           schema: createCustomerResponse,
         });
-        return { ok: !data?.data?.message, status };
+        return createCustomerAnswer(status, data);
       } catch (err) {
-        if (err instanceof UpstreamError && err.status >= 400) return { ok: false, status: err.status };
+        if (err instanceof UpstreamError && isCreateCustomerRefusal(err.status)) {
+          return createCustomerAnswer(err.status, createCustomerResponse.safeParse(err.body).data);
+        }
         throw err;
       }
     },

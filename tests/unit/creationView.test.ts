@@ -72,7 +72,8 @@ describe('creation view contract (shared/creationView.ts)', () => {
     expect(creationViewSchema.safeParse(view).success).toBe(true);
     expect(parseCreationView(JSON.stringify(view))).toEqual(view);
     for (const url of [view.action?.url, view.redirectTo].filter(Boolean)) {
-      expect([routes.customerCreationContinue('p/1'), routes.customerCreationRetry('p/1')]).toContain(url);
+      // Try again posts the run it retries (runId 1).
+      expect([routes.customerCreationContinue('p/1'), `${routes.customerCreationRetry('p/1')}?run=1`]).toContain(url);
     }
   });
 });

@@ -2,10 +2,13 @@
 // run) the creation job that the worker runs, shows the latest outcome, and streams updates over
 // server-sent events.
 import { Router, type Request } from 'express';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { peekJourney, sendPage, translatorFor } from '../../pages.ts';
 import { runCredentialsOf, type Journey } from '../../journey.ts';
 import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
+import { serialiseSession } from '../../infra/sessionLocks.ts';
+import { sessionBusy } from '../../errors.ts';
 import { outcomeTraits, type CreationOutcome, type CreationState } from '../../../shared/creationOutcome.ts';
 import { CreationPage } from '../../../views/pages/CreationPage.tsx';
 import type { CreationView } from '../../../shared/creationView.ts';
@@ -34,7 +37,12 @@ export function creationView(state: CreationState | null, req: Request, deps: Ap
   const traits = outcomeTraits[outcome];
   const tone = traits.severity;
   const continueAction = { kind: 'link' as const, url: continueUrl, label: t('creation.button.continue') };
-  const retryAction = { kind: 'post' as const, url: routes.customerCreationRetry(prospectId), label: t('creation.button.tryAgain') };
+  // Try again posts the run it retries (retryUrl): a click starts one new run, however often it is posted.
+  const retryAction = {
+    kind: 'post' as const,
+    url: retryUrl(prospectId, state?.runId ?? journeyOf(req, deps).creationRun),
+    label: t('creation.button.tryAgain'),
+  };
   switch (outcome) {
     case 'queued':
       return { outcome, title: t('creation.polling.title'), body: t('creation.polling.text'), tone, spinner: true, action: null, redirectTo: null };
@@ -86,6 +94,25 @@ export function creationView(state: CreationState | null, req: Request, deps: Ap
   }
 }
 
+/** The Try again button's post: the run it retries rides along as `run`. */
+function retryUrl(prospectId: string, run: string | number | undefined): string {
+  return run === undefined ? routes.customerCreationRetry(prospectId) : `${routes.customerCreationRetry(prospectId)}?run=${encodeURIComponent(run)}`;
+}
+
+const retryQuery = z.object({ run: z.coerce.number().int().positive().max(1_000_000) });
+
+/**
+ * Whether Try again of run `run` starts a new run: only while it is the session's current run and its latest state is
+ * an error whose screen offers Try again (identification-routing-creation §8: unspecifiedApiResponseError,
+ * maxPollingTries). A second tab still showing that failure, a repeated post of the same click, or a post for a run
+ * that is still polling starts nothing: the person is shown the current run instead.
+ */
+async function retryStartsRun(deps: AppDeps, journey: Journey, prospectId: string, run: number): Promise<boolean> {
+  if (journey.creationRun !== run) return false;
+  const latest = await deps.events.latest(prospectId);
+  return latest?.state.runId === String(run) && outcomeTraits[latest.state.outcome].severity === 'error';
+}
+
 /**
  * Starts creation run `run` (the first after signing, or Try again). The worker gets the session's refresh
  * token, sealed in the credentials store, and begins the run with a fresh access token of its own
@@ -101,6 +128,12 @@ async function startRun(deps: AppDeps, journey: Journey, prospectId: string, run
 
 export function customerCreationRoutes(deps: AppDeps): Router {
   const router = Router();
+  // The page (it starts run 1) and Try again (the next run) change the session and start work upstream: one request
+  // at a time per session across web processes (server/infra/sessionLocks.ts), each seeing the run the one before
+  // started. Not the events stream, which stays open and only reads.
+  const serialised = serialiseSession(deps.sessionLocks, deps.logger, sessionBusy(deps));
+  router.get(routePatterns.customerCreation, serialised);
+  router.post(routePatterns.customerCreationRetry, serialised);
 
   router.get(routePatterns.customerCreation, async (req, res, next) => {
     try {
@@ -146,13 +179,17 @@ export function customerCreationRoutes(deps: AppDeps): Router {
     }),
   );
 
-  // maxPollingTries and errors: Try again restarts polling as a new run.
+  // maxPollingTries and errors: Try again restarts polling as a new run, once per click (retryStartsRun). A post
+  // without its run (a page from before runs were posted) starts nothing: the page shows the current run's button.
   router.post(routePatterns.customerCreationRetry, async (req, res, next) => {
     try {
       const prospectId = req.params.prospectId;
       const journey = ownedJourney(req, deps, prospectId);
       if (!journey) return res.redirect(303, routes.start);
-      await startRun(deps, journey, prospectId, (journey.creationRun ?? 0) + 1);
+      const asked = retryQuery.safeParse(req.query);
+      if (asked.success && (await retryStartsRun(deps, journey, prospectId, asked.data.run))) {
+        await startRun(deps, journey, prospectId, asked.data.run + 1);
+      }
       res.redirect(303, routes.customerCreation(prospectId));
     } catch (err) {
       next(err);

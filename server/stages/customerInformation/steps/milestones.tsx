@@ -12,6 +12,7 @@ import { changeTarget } from '../../../../shared/customerInformationSteps.ts';
 import { countryName } from '../../../../shared/countries.ts';
 import { stepId } from '../../../../shared/contracts/brokerage.ts';
 import type { SummarySection } from '../../../../views/components/AnswersSummary.tsx';
+import { checkSigned } from '../signedCheck.ts';
 
 /** Milestone one or two: post the milestone, then the next step. */
 function plainMilestone(id: 'MILESTONE_ONE_STEP' | 'MILESTONE_TWO_STEP', milestone: 'one' | 'two') {
@@ -71,8 +72,10 @@ export const milestoneThree = singleScreen(
       }
       if (input.intent === 'signed') {
         if (!kept || !deps.config.FLAG_RETRY_SIGNUP_SIGNING) return goTo('milestone');
-        const check = await brokerage.createCustomer(prospectId);
-        if (check.ok) return { kind: 'redirect', url: routes.customerCreation(prospectId) };
+        // Once per person, and each answer classified (signedCheck.ts).
+        const check = await checkSigned(ctx);
+        if (check === 'signed') return { kind: 'redirect', url: routes.customerCreation(prospectId) };
+        if (check === 'failed') return again(milestoneThreeView(ctx), 502, { error: 'TRY_AGAIN_ERROR' });
         // Not signed yet: the page's own check (the tab became visible) says nothing; the person's click is told.
         return input.auto ? goTo('milestone') : again(milestoneThreeView(ctx, t('milestone.three.notSignedYet')), 409);
       }
