@@ -40,7 +40,7 @@ export function creationView(state: CreationState | null, req: Request, deps: Ap
   // Try again posts the run it retries (retryUrl): a click starts one new run, however often it is posted.
   const retryAction = {
     kind: 'post' as const,
-    url: retryUrl(prospectId, state?.runId ?? journeyOf(req, deps).creationRun),
+    url: retryUrl(prospectId, state?.runId ?? peekJourney(req, deps).creationRun),
     label: t('creation.button.tryAgain'),
   };
   switch (outcome) {
