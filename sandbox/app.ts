@@ -10,6 +10,7 @@ import { citizenshipRouter } from './citizenship.ts';
 import { pagesRouter } from './pages.ts';
 import { contentRouter } from './content.ts';
 import { findPersona, personas, publicPersona } from './personas.ts';
+import { idempotency } from './idempotency.ts';
 import { createOidcProvider, OIDC_MOUNT } from './oidcProvider.ts';
 import { createSandboxState, resetSandboxState, type SandboxContext } from './state.ts';
 
@@ -60,7 +61,11 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
   app.use(express.json());
   app.use(express.urlencoded({ extended: false }));
 
-  // Injected faults (test control) answer before the simulated upstream sees the call.
+  // Idempotency-Key (sandbox/idempotency.ts), before the faults: a late call holds its key from its arrival.
+  app.use(idempotency(ctx.state));
+
+  // Injected faults (test control) answer before the simulated upstream sees the call. A late one (delayMs) still
+  // runs to the end after its caller gave up, as an upstream does: the timer is not tied to the connection.
   app.use((req, res, next) => {
     if (req.path.startsWith('/sandbox/faults')) return next();
     const key = faultKey(req.method, req.path);

@@ -547,6 +547,13 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     send(res, signatureResponse, { data: { url: `${ctx.publicUrl}/sandbox/signing/${id}` } });
   });
 
+  // Test-only read-out: the signing sessions handed out for the prospect (either flow's), in creation order.
+  router.get('/sandbox/signatures', (req, res) => {
+    const prospectId = typeof req.query.prospectId === 'string' && req.query.prospectId.length <= 100 ? req.query.prospectId : undefined;
+    if (!prospectId) return void res.status(400).json({ error: 'prospectId is required' });
+    res.json({ signatures: [...state.signatures.values()].filter((s) => s.prospectId === prospectId).map(({ id, lang }) => ({ id, lang })) });
+  });
+
   // --- customer creation ---
 
   // Each call is recorded for GET /sandbox/customers with the status it was answered, the 401s too (a person action that

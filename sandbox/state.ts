@@ -99,6 +99,14 @@ export interface SandboxState {
   legacyRegulations: Map<string, LegacyRegulation>;
   /** The legacy flow's prospect updates and signature requests (sandbox/legacy.ts): prospect id → record. */
   legacyProspects: Map<string, LegacyProspectRecord>;
+  /** Calls made with an Idempotency-Key (sandbox/idempotency.ts): `person method path key` → the call and its answer. */
+  idempotentCalls: Map<string, IdempotentCall>;
+}
+
+/** One call made with an Idempotency-Key: its body's fingerprint, and its answer once given (none while it runs). */
+export interface IdempotentCall {
+  fingerprint: string;
+  answer?: { status: number; body: unknown };
 }
 
 /**
@@ -215,6 +223,7 @@ export function createSandboxState(): SandboxState {
     kycAnswerSessions: new Map(),
     legacyRegulations: new Map(),
     legacyProspects: new Map(),
+    idempotentCalls: new Map(),
   };
 }
 

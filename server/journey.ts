@@ -11,6 +11,7 @@ import type { CitizenshipAnswers, UploadedFileRef } from '../shared/citizenship.
 import type { ResidencyAnswers } from '../shared/residency.ts';
 import type { AnswerSessionAnswers, AnswerSessionPage } from '../shared/contracts/kyc.ts';
 import type { LegacyFormAnswers } from '../shared/legacyProspect.ts';
+import type { RegulationRequest } from '../shared/contracts/legacy.ts';
 import type { KycGivenText } from '../shared/answersSummary.ts';
 
 export type CustomerType = 'none' | 'private' | 'minor' | 'corporate';
@@ -95,6 +96,11 @@ export interface StepAnswers {
   accountAlias?: Partial<Record<AccountTypeWithCountry, string>>;
   /** Milestone three (customer-information §4.8): the signing URL once requested; the button re-opens it. */
   milestoneThree?: { signingUrl: string };
+  /**
+   * Milestone three's signing-session request (customer-information §4.8): its attempt, kept before the call so a retry
+   * after a timeout sends the same Idempotency-Key and gets the signing session the first try created; a Change drops it.
+   */
+  signingAttempt?: string;
   /** The KYC questionnaire (customer-information §4.6): the current run and the person's place in its answer session. */
   kyc?: KycProgress;
   /** The legacy single form (customer-information §2.3, §4.9, §4.10): its fields as last posted, what saving gave, the signing URL. */
@@ -111,6 +117,24 @@ export interface LegacyFormState {
   fieldErrors?: Record<string, string>;
   /** The signing URL handed out (customer-information §4.8, §4.9). */
   signingUrl?: string;
+  /** The save of these answers under way or done, kept before its first call (the Idempotency-Keys derive from it). */
+  saveAttempt?: LegacySaveAttempt;
+}
+
+/**
+ * One save of the legacy form's answers (customer-information §4.9), kept in the session before its first call: a retry
+ * after a timeout sends the same calls with the same Idempotency-Keys, so the brokerage answers what the first try
+ * created (shared/contracts/brokerage.ts IDEMPOTENCY_KEY_HEADER) instead of creating a second regulation or signing.
+ */
+export interface LegacySaveAttempt {
+  /** Random; the calls' keys derive from it, the call and its body. */
+  id: string;
+  /** Digest of the answers it saves: other answers start another attempt. */
+  of: string;
+  /** The regulation request, fixed for the attempt (its regulation_id is the one known when the attempt began). */
+  regulation: RegulationRequest;
+  /** The regulation call was answered (its id, if any, is in regulationId). Until then the next attempt asks again first. */
+  regulationAnswered?: true;
 }
 
 /**

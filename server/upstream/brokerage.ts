@@ -1,8 +1,11 @@
 // Brokerage API client: one typed function per call of identification-routing-creation §7 and customer-information §7. Every answer is parsed by
 // the contract schema shared with sandbox/. Callers pass the prospect's access token (jwt) explicitly.
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
   brokeragePaths as paths,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeyHeaderValue,
   bankidSessionResponse,
   signicatSessionResponse,
   type SignicatSessionRequest,
@@ -72,6 +75,19 @@ export interface BrokerageClientOptions {
 }
 
 const empty = z.unknown();
+
+/**
+ * The Idempotency-Key of a call that creates something (shared/contracts/brokerage.ts): derived from the caller's
+ * save attempt (kept in the session before the first try), the call and the exact body sent. A retry of the attempt
+ * after a timeout sends the same key, so the brokerage answers what the first try created; other answers or another
+ * attempt make another key, never a key reused with a different body.
+ */
+function idempotencyHeaders(attempt: string, method: string, path: string, body: unknown): Record<string, string> {
+  const digest = createHash('sha256')
+    .update(`${attempt}\n${method} ${path}\n${JSON.stringify(body)}`)
+    .digest('base64url');
+  return { [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyHeaderValue(digest) };
+}
 
 /** customer-information §7, §8: the prospect update's answer; a refusal names its fields ({ code, field }). */
 export type ProspectUpdateResult = { ok: true; prospectId: string } | { ok: false; fields: ProspectFieldError[] };
@@ -228,19 +244,24 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     },
     /**
      * POST signatures (customer-information §4.8, §7): the signing URL. A 403 is high risk (customer-information §8
-     * "Signature 403": additional information is needed), not an expired session; other failures throw.
+     * "Signature 403": additional information is needed), not an expired session; other failures throw. `attempt`
+     * names the signing attempt: its retries after a timeout reuse the signing session the first try created.
      */
     async requestSignature(
       jwt: string,
       prospectId: string,
       body: z.input<typeof signatureRequest>,
+      attempt: string,
     ): Promise<{ ok: true; url: string } | { ok: false; highRisk: true }> {
       try {
+        const path = paths.signatures(prospectId);
+        const sent = signatureRequest.parse(body);
         const answer = await http.json({
           method: 'POST',
-          path: paths.signatures(prospectId),
+          path,
           bearer: jwt,
-          body: signatureRequest.parse(body),
+          headers: idempotencyHeaders(attempt, 'POST', path, sent),
+          body: sent,
           schema: signatureResponse,
         });
         return { ok: true, url: answer.data.data.url };
@@ -348,10 +369,14 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     /**
      * POST regulation: answers data { status, regulation_id } as received; the caller judges it (customer-information §4.9:
      * 'compliant' with an id is success, another status with an id nonCompliant, else unspecifiedApiResponseError).
+     * `attempt` names the save attempt: its retries after a timeout reuse the regulation the first try created.
      */
-    async createRegulation(jwt: string, body: RegulationRequest): Promise<RegulationResponse> {
-      return (await http.json({ method: 'POST', path: legacyPaths.regulation, bearer: jwt, body: regulationRequest.parse(body), schema: regulationResponse }))
-        .data.data;
+    async createRegulation(jwt: string, body: RegulationRequest, attempt: string): Promise<RegulationResponse> {
+      const path = legacyPaths.regulation;
+      const sent = regulationRequest.parse(body);
+      return (
+        await http.json({ method: 'POST', path, bearer: jwt, headers: idempotencyHeaders(attempt, 'POST', path, sent), body: sent, schema: regulationResponse })
+      ).data.data;
     },
     /**
      * PUT prospect v2. A 400 naming fields ({ code, field }, customer-information §8) answers them instead of throwing, so the
@@ -373,12 +398,15 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     },
     /**
      * POST signatures, legacy variant: answers signature.signatureUrl. A 403 is high risk (customer-information §4.9), not an
-     * expired session, so it must not reach the page's call wrapper; other failures throw UpstreamError.
+     * expired session, so it must not reach the page's call wrapper; other failures throw UpstreamError. `attempt` names the
+     * save attempt: its retries after a timeout reuse the signing session the first try created.
      */
-    async requestLegacySignature(jwt: string, prospectId: string, body: LegacySignatureRequest): Promise<LegacySignatureResult> {
+    async requestLegacySignature(jwt: string, prospectId: string, body: LegacySignatureRequest, attempt: string): Promise<LegacySignatureResult> {
       try {
         const path = legacyPaths.signatures(prospectId);
-        const { data } = await http.json({ method: 'POST', path, bearer: jwt, body: legacySignatureRequest.parse(body), schema: legacySignatureResponse });
+        const sent = legacySignatureRequest.parse(body);
+        const headers = idempotencyHeaders(attempt, 'POST', path, sent);
+        const { data } = await http.json({ method: 'POST', path, bearer: jwt, headers, body: sent, schema: legacySignatureResponse });
         return { ok: true, url: data.data.signature.signatureUrl };
       } catch (err) {
         if (err instanceof UpstreamError && err.status === 403) return { ok: false, highRisk: true };

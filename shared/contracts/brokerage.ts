@@ -24,6 +24,7 @@ export const brokeragePaths = {
   accountAliasStep: (prospectId: string) => `/api/2/onboarding/prospects/${encodeURIComponent(prospectId)}/steps/account-alias`,
   agreementBundles: '/api/2/content/onboarding/agreement/bundles',
   milestoneStep: (prospectId: string, milestone: Milestone) => `/api/2/onboarding/prospects/${encodeURIComponent(prospectId)}/steps/milestone-${milestone}`,
+  // With an Idempotency-Key (IDEMPOTENCY_KEY_HEADER below, our reading): a retry after a timeout reuses the signing session.
   signatures: (prospectId: string) => `/api/2/prospects/v2/${encodeURIComponent(prospectId)}/signatures`,
   // Citizenship and file calls (customer-information §7); the exact paths are not in the spec.
   submitCitizenshipV3: '/api/2/onboarding/submit-citizenship/v3',
@@ -100,6 +101,28 @@ export const becomeCustomerIntentRequest = z.object({ customerType, country: cou
 export const blockedBody = z.object({ shouldBlockBecomeCustomer: z.literal(true) });
 
 export const validationStepRequest = z.object({ country: countryCode });
+
+// --- idempotency (our reading; not in the spec) -------------------------------------------------
+/**
+ * Idempotency-Key request header, as the IETF httpapi draft "The Idempotency-Key HTTP Header Field" names it:
+ * our reading of how the brokerage API makes a call that creates something safe to repeat after a timeout
+ * (the regulation, the legacy and the step-flow signature requests; customer-information §4.8, §4.9). The
+ * value is a structured-field string (quoted). The brokerage keeps the first answer per key and person: the
+ * same key with the same body answers that first answer again (even when its caller had given up), the same
+ * key with another body answers 422, and a key whose first call is still running answers 409. A real
+ * brokerage must support it for this to hold; a call without the header behaves as before.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** The key itself: what our client sends is a base64url SHA-256 digest; the draft allows any sf-string. */
+export const idempotencyKey = z.string().regex(/^[\x20-\x21\x23-\x5b\x5d-\x7e]{1,255}$/);
+/** The header's value for a key: a structured-field string (RFC 8941 §3.3.3). */
+export const idempotencyKeyHeaderValue = (key: string): string => `"${idempotencyKey.parse(key)}"`;
+/** The key of a header value, or null when it is not one quoted sf-string without escapes. */
+export function parseIdempotencyKeyHeader(value: string): string | null {
+  const quoted = /^"(.*)"$/.exec(value.trim());
+  const key = quoted ? idempotencyKey.safeParse(quoted[1]) : null;
+  return key?.success ? key.data : null;
+}
 export const okResponse = z.object({}).passthrough();
 
 // --- prospects --------------------------------------------------------------------

@@ -10,11 +10,14 @@ import { carriedQueryParams } from '../carriedQuery.ts';
 const prospect = (prospectId: string) => `/api/2/prospects/v2/${encodeURIComponent(prospectId)}`;
 
 export const legacyPaths = {
-  /** POST: create the regulation (customer-information §7). */
+  /** POST: create the regulation (customer-information §7), with an Idempotency-Key (brokerage.ts IDEMPOTENCY_KEY_HEADER, our reading). */
   regulation: '/api/2/prospects/v2/regulation',
   /** PUT: update the prospect (customer-information §7). */
   prospect,
-  /** POST: the signature request; the legacy variant carries nextUrl, the query params and the EPK flag. */
+  /**
+   * POST: the signature request; the legacy variant carries nextUrl, the query params and the EPK flag. With an
+   * Idempotency-Key (brokerage.ts IDEMPOTENCY_KEY_HEADER, our reading), so a retry after a timeout reuses the signing session.
+   */
   signatures: (prospectId: string) => `${prospect(prospectId)}/signatures`,
 } as const;
 

@@ -3,6 +3,7 @@
 // against a listening sandbox: the regulation, the prospect v2 update and the legacy signature request, one test per
 // persona in all four markets, the read-out GET /sandbox/legacy, bad input, someone else's prospect, and the step flow's
 // signature answer for a v3 prospect, unchanged.
+import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -420,7 +421,7 @@ describe('typed brokerage client: legacy personas', () => {
   /** Regulation (compliant) and accepted update: everything before the signature request. */
   async function updatedProspect(scenario: string, country: CountryCode): Promise<LegacyProspect> {
     const lp = await clientProspect(scenario, country);
-    const regulation = await client.createRegulation(lp.jwt, regulationOf(lp.persona));
+    const regulation = await client.createRegulation(lp.jwt, regulationOf(lp.persona), randomUUID());
     expect(regulation.status).toBe('compliant');
     expect(await client.updateProspect(lp.jwt, lp.prospectId, updateOf(lp.persona, regulation.regulation_id!))).toEqual({
       ok: true,
@@ -431,7 +432,7 @@ describe('typed brokerage client: legacy personas', () => {
 
   it.each(MARKETS)('legacyFlow (%s): compliant with an id, update ok, a signature URL whose page returns to complete_url', async (country) => {
     const lp = await updatedProspect('legacyFlow', country);
-    const signed = await client.requestLegacySignature(lp.jwt, lp.prospectId, signatureOf());
+    const signed = await client.requestLegacySignature(lp.jwt, lp.prospectId, signatureOf(), randomUUID());
     if (!signed.ok) throw new Error('expected a signature URL');
     expect(signed.url.startsWith(`${sandbox.url}/sandbox/signing/`)).toBe(true);
     const page = await request(signed.url).get('').expect(200);
@@ -442,7 +443,7 @@ describe('typed brokerage client: legacy personas', () => {
 
   it.each(MARKETS)('legacyNonCompliant (%s): status non_compliant with an id, which the update refuses', async (country) => {
     const lp = await clientProspect('legacyNonCompliant', country);
-    const regulation = await client.createRegulation(lp.jwt, regulationOf(lp.persona));
+    const regulation = await client.createRegulation(lp.jwt, regulationOf(lp.persona), randomUUID());
     expect(regulation).toEqual({ status: 'non_compliant', regulation_id: expect.any(String) });
     expect(await client.updateProspect(lp.jwt, lp.prospectId, updateOf(lp.persona, regulation.regulation_id!))).toEqual({
       ok: false,
@@ -452,7 +453,7 @@ describe('typed brokerage client: legacy personas', () => {
 
   it.each(MARKETS)('legacyRegulationWithoutId (%s): status compliant, regulation_id null', async (country) => {
     const lp = await clientProspect('legacyRegulationWithoutId', country);
-    expect(await client.createRegulation(lp.jwt, regulationOf(lp.persona))).toEqual({ status: 'compliant', regulation_id: null });
+    expect(await client.createRegulation(lp.jwt, regulationOf(lp.persona), randomUUID())).toEqual({ status: 'compliant', regulation_id: null });
     expect((await readOut(sandbox.url, lp.prospectId)).regulations).toEqual([regulationOf(lp.persona)]);
   });
 
@@ -472,19 +473,19 @@ describe('typed brokerage client: legacy personas', () => {
   it.each(refusals)('%s: the update answers ok:false with its fields, in every market; signing stays refused', async (scenario, fields) => {
     for (const country of MARKETS) {
       const lp = await clientProspect(scenario, country);
-      const regulation = await client.createRegulation(lp.jwt, regulationOf(lp.persona));
+      const regulation = await client.createRegulation(lp.jwt, regulationOf(lp.persona), randomUUID());
       expect(regulation.status).toBe('compliant');
       const update = updateOf(lp.persona, regulation.regulation_id!);
       expect(await client.updateProspect(lp.jwt, lp.prospectId, update), country).toEqual({ ok: false, fields });
       if (scenario === 'legacyDoubleName') expect(update.last_name!.split(' ').length).toBeGreaterThan(1);
-      await expect(client.requestLegacySignature(lp.jwt, lp.prospectId, signatureOf())).rejects.toMatchObject({ status: 400 });
+      await expect(client.requestLegacySignature(lp.jwt, lp.prospectId, signatureOf(), randomUUID())).rejects.toMatchObject({ status: 400 });
       expect(await readOut(sandbox.url, lp.prospectId)).toEqual({ regulations: [regulationOf(lp.persona)], updates: [update], signatures: [signatureOf()] });
     }
   });
 
   it.each(MARKETS)('legacyHighRisk (%s): regulation and update go through; the signature request answers 403 → highRisk', async (country) => {
     const lp = await updatedProspect('legacyHighRisk', country);
-    expect(await client.requestLegacySignature(lp.jwt, lp.prospectId, signatureOf())).toEqual({ ok: false, highRisk: true });
+    expect(await client.requestLegacySignature(lp.jwt, lp.prospectId, signatureOf(), randomUUID())).toEqual({ ok: false, highRisk: true });
     expect((await readOut(sandbox.url, lp.prospectId)).signatures).toEqual([signatureOf()]);
   });
 
@@ -498,7 +499,7 @@ describe('typed brokerage client: legacy personas', () => {
     expect(await client.initialSteps(jwt, prospectId)).toEqual([...DEFAULT_INITIAL_STEPS]);
     await client.submitAccountPicker(jwt, prospectId, ACCOUNTS[country]);
     await client.submitMilestone(jwt, prospectId, 'three');
-    const signature = await client.requestSignature(jwt, prospectId, stepFlowSignature);
+    const signature = await client.requestSignature(jwt, prospectId, stepFlowSignature, randomUUID());
     if (!signature.ok) throw new Error('the signature request was refused');
     const { url } = signature;
     // The other tab: the signing page, signed there.
@@ -509,7 +510,7 @@ describe('typed brokerage client: legacy personas', () => {
   it('other failures throw UpstreamError with the status; bodies are checked before sending', async () => {
     const owner = await updatedProspect('legacyFlow', 'SE');
     const stranger = await clientProspect('legacyHighRisk', 'SE');
-    const strangersRegulation = (await client.createRegulation(stranger.jwt, regulationOf(stranger.persona))).regulation_id!;
+    const strangersRegulation = (await client.createRegulation(stranger.jwt, regulationOf(stranger.persona), randomUUID())).regulation_id!;
     // Someone else's prospect: 403 is no refusal of fields; an unknown prospect: 404.
     await expect(client.updateProspect(stranger.jwt, owner.prospectId, updateOf(stranger.persona, strangersRegulation))).rejects.toMatchObject({
       status: 403,
@@ -517,10 +518,10 @@ describe('typed brokerage client: legacy personas', () => {
     await expect(client.updateProspect(stranger.jwt, 'no-such-prospect', updateOf(stranger.persona, strangersRegulation))).rejects.toBeInstanceOf(
       UpstreamError,
     );
-    await expect(client.requestLegacySignature(stranger.jwt, 'no-such-prospect', signatureOf())).rejects.toMatchObject({ status: 404 });
+    await expect(client.requestLegacySignature(stranger.jwt, 'no-such-prospect', signatureOf(), randomUUID())).rejects.toMatchObject({ status: 404 });
     // Another market's jurisdiction: the regulation's 400 throws.
-    await expect(client.createRegulation(owner.jwt, regulationOf(owner.persona, { jurisdiction: 'DK' }))).rejects.toMatchObject({ status: 400 });
-    await expect(client.createRegulation('not-a-token', regulationOf(owner.persona))).rejects.toMatchObject({ status: 401 });
+    await expect(client.createRegulation(owner.jwt, regulationOf(owner.persona, { jurisdiction: 'DK' }), randomUUID())).rejects.toMatchObject({ status: 400 });
+    await expect(client.createRegulation('not-a-token', regulationOf(owner.persona), randomUUID())).rejects.toMatchObject({ status: 401 });
     // A 500 is no refusal either.
     await request(sandbox.url)
       .post('/sandbox/faults')
@@ -530,10 +531,12 @@ describe('typed brokerage client: legacy personas', () => {
     // Bodies that break the contract never leave.
     const before = await readOut(sandbox.url, owner.prospectId);
     await expect(client.updateProspect(owner.jwt, owner.prospectId, { account_templates: ['dep_se'] })).rejects.not.toBeInstanceOf(UpstreamError);
-    await expect(client.requestLegacySignature(owner.jwt, owner.prospectId, { ...signatureOf(), nextUrl: 'nowhere' })).rejects.not.toBeInstanceOf(
+    await expect(client.requestLegacySignature(owner.jwt, owner.prospectId, { ...signatureOf(), nextUrl: 'nowhere' }, randomUUID())).rejects.not.toBeInstanceOf(
       UpstreamError,
     );
-    await expect(client.createRegulation(owner.jwt, { ...regulationOf(owner.persona), national_id_number: '' })).rejects.not.toBeInstanceOf(UpstreamError);
+    await expect(client.createRegulation(owner.jwt, { ...regulationOf(owner.persona), national_id_number: '' }, randomUUID())).rejects.not.toBeInstanceOf(
+      UpstreamError,
+    );
     expect(await readOut(sandbox.url, owner.prospectId)).toEqual(before);
   });
 
@@ -543,11 +546,11 @@ describe('typed brokerage client: legacy personas', () => {
     const journey = { ...newJourney('FI'), jwt: lp.jwt, refreshToken: session.body.refreshToken as string };
     const person = brokerageForPerson(client, journey, pino({ level: 'silent' }));
     await request(sandbox.url).post('/sandbox/sessions/expire').send({ nationalId: lp.persona.nationalId }).expect(200);
-    const regulation = await person.createRegulation(regulationOf(lp.persona));
+    const regulation = await person.createRegulation(regulationOf(lp.persona), randomUUID());
     expect(journey.jwt).not.toBe(lp.jwt);
     expect(regulation.status).toBe('compliant');
     expect(await person.updateProspect(lp.prospectId, updateOf(lp.persona, regulation.regulation_id!))).toEqual({ ok: true, prospectId: lp.prospectId });
-    const signed = await person.requestLegacySignature(lp.prospectId, signatureOf('fi'));
+    const signed = await person.requestLegacySignature(lp.prospectId, signatureOf('fi'), randomUUID());
     expect(signed).toEqual({ ok: true, url: expect.stringContaining('/sandbox/signing/') });
   });
 });

@@ -12,6 +12,7 @@ import { again, goTo, screen, type Screen, type StepContext, type StepModule } f
 import { localeOf, publicOriginOf } from '../../../pages.ts';
 import { UpstreamError } from '../../../upstream/http.ts';
 import type { LegacyFormState } from '../../../journey.ts';
+import { legacySaveAttempt } from '../saveAttempts.ts';
 import { defaultAccounts, isDanishCampaign } from '../../../../shared/accountPicker.ts';
 import { aliasErrorKey, defaultNameKey } from '../../../../shared/accountAlias.ts';
 import { answeredPhone, checkContact, defaultPhonePrefix, formatPhone, validatePhone } from '../../../../shared/contactInformation.ts';
@@ -545,12 +546,19 @@ async function save(ctx: StepContext, answers: LegacyFormAnswers, questions: Que
     });
   };
 
-  // 1. The regulation (sent with the earlier one's id, so a second attempt updates it).
-  const regulation = regulationOutcome(
-    await brokerage.createRegulation(regulationPayload(submission, { market, nationalId, addressCountry: market, regulationId: state?.regulationId ?? null })),
+  // The attempt, kept before its first call: a Sign after a timeout repeats these calls under the same keys.
+  const { attempt, regulationId } = await legacySaveAttempt(brokerage, state, answers, (id) =>
+    regulationPayload(submission, { market, nationalId, addressCountry: market, regulationId: id }),
   );
+  keep(ctx, answers, { saveAttempt: attempt, ...(regulationId ? { regulationId } : {}) });
+
+  // 1. The regulation (sent with the earlier one's id, so a second attempt updates it).
+  const regulation = regulationOutcome(await brokerage.createRegulation(attempt.regulation, attempt.id));
+  keep(ctx, answers, {
+    saveAttempt: { ...attempt, regulationAnswered: true },
+    ...(regulation.kind === 'success' ? { regulationId: regulation.regulationId } : {}),
+  });
   if (regulation.kind !== 'success') return back([regulation.kind]);
-  keep(ctx, answers, { regulationId: regulation.regulationId });
 
   // 2. The prospect.
   const contact = checkContact({ prefix: defaultPhonePrefix(market), phone: answers.phoneNumber, email: answers.email });
@@ -576,7 +584,7 @@ async function save(ctx: StepContext, answers: LegacyFormAnswers, questions: Que
     webview: journey.webview,
     nativeAppScheme: deps.config.NATIVE_APP_SCHEME,
   });
-  const signature = await brokerage.requestLegacySignature(prospectId, {
+  const signatureRequest = {
     ...returns,
     lang: localeOf(req, deps).slice(0, 2),
     // Where the person goes on after signing: customer creation (the app's create deep link in its webview).
@@ -584,7 +592,8 @@ async function save(ctx: StepContext, answers: LegacyFormAnswers, questions: Que
     // Kept to shared/carriedQuery.ts's limits at entry; applied again for a session kept from before those limits.
     queryParams: carryQuery(journey.queryParams).kept,
     epk: answers.accounts.includes('EPK_NO'),
-  });
+  };
+  const signature = await brokerage.requestLegacySignature(prospectId, signatureRequest, attempt.id);
   if (!signature.ok) return back(['highRisk']);
   keep(ctx, answers, { signingUrl: signature.url, fieldErrors: {} });
   return { kind: 'redirect', url: signature.url } as const;

@@ -1,6 +1,7 @@
 // Milestone screens (customer-information §2.3): one and two post their step and move on; three
 // posts its step, asks for a signing URL and sends the browser to the signing service
 // (customer-information §4.8). Each is one screen, `milestone`, whose form posts nothing but its step and screen.
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { again, finish, goTo, screen, singleScreen, type StepContext } from '../stepModule.ts';
 import { localeOf, publicOriginOf } from '../../../pages.ts';
@@ -68,6 +69,7 @@ export const milestoneThree = singleScreen(
         const target = stepId.safeParse(input.target);
         if (!target.success || changeTarget(ci.steps, ci.current, target.data) === null) return goTo('milestone');
         if (ci.answers?.milestoneThree) delete ci.answers.milestoneThree;
+        delete ci.answers?.signingAttempt;
         return { kind: 'changeStep', step: target.data };
       }
       if (input.intent === 'signed') {
@@ -81,11 +83,17 @@ export const milestoneThree = singleScreen(
       }
       if (kept) return { kind: 'redirect', url: kept };
       await brokerage.submitMilestone(prospectId, 'three');
-      const signature = await brokerage.requestSignature(prospectId, {
-        // Back to the host the person is on (its origin from configuration): the session cookie belongs to it.
-        ...signingReturnUrls({ publicUrl: publicOriginOf(req, deps), prospectId, webview: journey.webview, nativeAppScheme: deps.config.NATIVE_APP_SCHEME }),
-        lang: localeOf(req, deps).slice(0, 2),
-      });
+      // Kept before the call (issue 17 item 11): a Sign after a timeout gets the signing session the first try created.
+      const attempt = ((ci.answers ??= {}).signingAttempt ??= randomUUID());
+      const signature = await brokerage.requestSignature(
+        prospectId,
+        {
+          // Back to the host the person is on (its origin from configuration): the session cookie belongs to it.
+          ...signingReturnUrls({ publicUrl: publicOriginOf(req, deps), prospectId, webview: journey.webview, nativeAppScheme: deps.config.NATIVE_APP_SCHEME }),
+          lang: localeOf(req, deps).slice(0, 2),
+        },
+        attempt,
+      );
       if (!signature.ok) {
         deps.logger.warn({ step: 'MILESTONE_THREE_STEP' }, 'signature request refused: high risk');
         return again(milestoneThreeView(ctx, t('customerInformation.error.highRisk')), 403);
