@@ -1,12 +1,13 @@
 // Milestone screens (customer-information §2.3): one and two post their step and move on; three
 // posts its step, asks for a signing URL and sends the browser to the signing service
 // (customer-information §4.8). Each is one screen, `milestone`, whose form posts nothing but its step and screen.
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { again, finish, goTo, screen, singleScreen, type StepContext } from '../stepModule.ts';
 import { localeOf, publicOriginOf } from '../../../pages.ts';
 import { MilestoneStep } from '../../../../views/pages/CustomerInformationPage.tsx';
 import { routes } from '../../../../shared/routes.ts';
-import { signingReturnUrls } from '../../../../shared/signingReturn.ts';
+import { reopenableSigningUrl, signingReturnUrls } from '../../../../shared/signingReturn.ts';
 import { summarySections, translateSummary } from '../../../../shared/answersSummary.ts';
 import { changeTarget } from '../../../../shared/customerInformationSteps.ts';
 import { countryName } from '../../../../shared/countries.ts';
@@ -34,7 +35,9 @@ export const milestoneTwo = plainMilestone('MILESTONE_TWO_STEP', 'two');
 
 /**
  * Milestone three (customer-information §4.8): posts its step, requests the signing URL and sends the browser
- * there. The URL is kept, so coming back the button re-opens the same signing (no second request). A 403 on
+ * there. The URL is kept, so coming back the button re-opens the same signing (no second request) while that
+ * order can still be signed: after the signing service's cancel or postpone return, or past
+ * SIGNING_ORDER_LIFETIME_MS, Sign asks for a new URL (shared/signingReturn.ts reopenableSigningUrl). A 403 on
  * the signature request is high risk (customer-information §8), shown here: not an expired session. In the
  * native app's webview, signed and cancelled return to the app's deep links (shared/signingReturn.ts).
  *
@@ -76,18 +79,26 @@ export const milestoneThree = singleScreen(
         // Not signed yet: the page's own check (the tab became visible) says nothing; the person's click is told.
         return input.auto ? goTo('milestone') : again(milestoneThreeView(ctx, t('milestone.three.notSignedYet')), 409);
       }
-      if (kept) return { kind: 'redirect', url: kept };
+      const reopen = reopenableSigningUrl(ci.answers?.milestoneThree, deps.now(), deps.config.SIGNING_ORDER_LIFETIME_MS);
+      if (reopen) return { kind: 'redirect', url: reopen };
       await brokerage.submitMilestone(prospectId, 'three');
+      const orderKey = randomUUID();
       const signature = await brokerage.requestSignature(prospectId, {
         // Back to the host the person is on (its origin from configuration): the session cookie belongs to it.
-        ...signingReturnUrls({ publicUrl: publicOriginOf(req, deps), prospectId, webview: journey.webview, nativeAppScheme: deps.config.NATIVE_APP_SCHEME }),
+        ...signingReturnUrls({
+          publicUrl: publicOriginOf(req, deps),
+          prospectId,
+          webview: journey.webview,
+          nativeAppScheme: deps.config.NATIVE_APP_SCHEME,
+          orderKey,
+        }),
         lang: localeOf(req, deps).slice(0, 2),
       });
       if (!signature.ok) {
         deps.logger.warn({ step: 'MILESTONE_THREE_STEP' }, 'signature request refused: high risk');
         return again(milestoneThreeView(ctx, t('customerInformation.error.highRisk')), 403);
       }
-      (ci.answers ??= {}).milestoneThree = { signingUrl: signature.url };
+      (ci.answers ??= {}).milestoneThree = { signingUrl: signature.url, orderKey, handedOutAt: deps.now() };
       return { kind: 'redirect', url: signature.url };
     },
   }),
