@@ -21,11 +21,16 @@ export function pagesRouter(ctx: SandboxContext): express.Router {
     return null;
   };
 
+  // A signed order points on to where signing returns; any other closed order back to start the signing again.
   const closed = (res: express.Response, signature: SignatureSession, why: string) =>
     res
       .status(410)
       .type('html')
-      .send(page('Signing closed', html`<p>${why} Go back and start the signing again.</p><p><a href="${signature.postponeUrl}">Back</a></p>`));
+      .send(
+        signature.outcome === 'signed'
+          ? page('Signing closed', html`<p>${why}</p><p><a href="${signature.completeUrl}">Continue</a></p>`)
+          : page('Signing closed', html`<p>${why} Go back and start the signing again.</p><p><a href="${signature.postponeUrl}">Back</a></p>`),
+      );
 
   // Sign, Postpone and Cancel, as a signing service offers them: each answers the order once and returns the
   // browser to the URL the signature request gave for it (complete_url, postpone_url, cancel_url). An order
