@@ -14,9 +14,9 @@ export function pagesRouter(ctx: SandboxContext): express.Router {
       .type('html')
       .send(page('Signing not found', html`<p>This signing link is unknown or the sandbox was reset.</p>`));
 
-  /** Why the order can no longer be answered (each order takes one answer, within the signing lifetime), or null. */
+  /** Why the order can no longer be answered (signed already, or past the signing lifetime), or null. */
   const closedBecause = (signature: SignatureSession): string | null => {
-    if (signature.outcome) return `This signing order was ${signature.outcome} already.`;
+    if (signature.signed) return 'These agreements are signed.';
     if (signature.createdAt !== undefined && Date.now() - signature.createdAt >= ctx.signingLifetimeMs) return 'This signing order has expired.';
     return null;
   };
@@ -27,14 +27,15 @@ export function pagesRouter(ctx: SandboxContext): express.Router {
       .status(410)
       .type('html')
       .send(
-        signature.outcome === 'signed'
+        signature.signed
           ? page('Signing closed', html`<p>${why}</p><p><a href="${signature.completeUrl}">Continue</a></p>`)
           : page('Signing closed', html`<p>${why} Go back and start the signing again.</p><p><a href="${signature.postponeUrl}">Back</a></p>`),
       );
 
-  // Sign, Postpone and Cancel, as a signing service offers them: each answers the order once and returns the
-  // browser to the URL the signature request gave for it (complete_url, postpone_url, cancel_url). An order
+  // Sign, Postpone and Cancel, as a signing service offers them, each returning the browser to the URL the
+  // signature request gave for it (complete_url, postpone_url, cancel_url). A signed order is over; an order
   // older than the signing lifetime (SandboxOptions.signingLifetimeMs) has expired and can no longer be answered.
+  // Cancel and Postpone leave the order as it was: that the web asks for a new one is the web's to do.
   router.get('/sandbox/signing/:signatureId', (req, res) => {
     const signature = state.signatures.get(req.params.signatureId);
     const prospect = signature && state.prospects.get(signature.prospectId);
@@ -60,24 +61,20 @@ export function pagesRouter(ctx: SandboxContext): express.Router {
     const prospect = signature && state.prospects.get(signature.prospectId);
     if (!signature || !prospect) return notFound(res);
     // Signing a signed order again (a double click, Back and Sign) returns as the first time did.
-    const why = signature.outcome === 'signed' ? null : closedBecause(signature);
+    const why = signature.signed ? null : closedBecause(signature);
     if (why) return closed(res, signature, why);
     prospect.signed = true;
-    signature.outcome = 'signed';
+    signature.signed = true;
     res.redirect(303, signature.completeUrl);
   });
 
-  for (const [answer, outcome] of [
-    ['cancel', 'cancelled'],
-    ['postpone', 'postponed'],
-  ] as const) {
+  for (const answer of ['cancel', 'postpone'] as const) {
     router.post(`/sandbox/signing/:signatureId/${answer}`, (req, res) => {
       const signature = state.signatures.get(req.params.signatureId);
       if (!signature) return notFound(res);
-      const why = signature.outcome === outcome ? null : closedBecause(signature);
+      const why = closedBecause(signature);
       if (why) return closed(res, signature, why);
-      signature.outcome = outcome;
-      res.redirect(303, outcome === 'cancelled' ? signature.cancelUrl : signature.postponeUrl);
+      res.redirect(303, answer === 'cancel' ? signature.cancelUrl : signature.postponeUrl);
     });
   }
 

@@ -67,8 +67,8 @@ export interface SignatureSession {
   lang: string;
   /** Epoch ms the order was created: past the sandbox's signing lifetime it can no longer be signed. Unset: never expires. */
   createdAt?: number;
-  /** The person chose Sign, Cancel or Postpone on the signing page: the order is over (one answer per order). */
-  outcome?: 'signed' | 'cancelled' | 'postponed';
+  /** The person signed on the signing page: the order is over. */
+  signed?: boolean;
 }
 
 /** One call that reached the brokerage API with a method that changes something (GET /sandbox/brokerage-calls reads them out). */
