@@ -44,6 +44,11 @@ describe('a signing order that can no longer be signed is not re-opened', () => 
       const second = (await postStep(agent, page, SIGN).expect(303)).headers.location as string;
       expect(second).toMatch(new RegExp(`^${stack.sandboxUrl}/sandbox/signing/`));
       expect(second).not.toBe(first);
+      // At the brokerage: the milestone step once, a signature request per order.
+      const prospectId = decodeURIComponent(page.split('/').pop()!);
+      const { body } = await request(stack.sandboxUrl).get('/sandbox/brokerage-calls').query({ prospectId }).expect(200);
+      const paths = (body as { calls: { path: string }[] }).calls.map((c) => c.path);
+      expect([paths.filter((p) => p.endsWith('/milestone-three')).length, paths.filter((p) => p.endsWith('/signatures')).length]).toEqual([1, 2]);
       // The new order can be signed, and returns to customer creation.
       expect((await request(second).post('/sign').expect(303)).headers.location).toBe(
         `${stack.webUrl}${page.replace('/customer-information/', '/customer-creation/')}`,

@@ -81,7 +81,8 @@ export const milestoneThree = singleScreen(
       }
       const reopen = reopenableSigningUrl(ci.answers?.milestoneThree, deps.now(), deps.config.SIGNING_ORDER_LIFETIME_MS);
       if (reopen) return { kind: 'redirect', url: reopen };
-      await brokerage.submitMilestone(prospectId, 'three');
+      // A new order after one that ended (cancelled, postponed, expired): the step was posted with the first.
+      if (!kept) await brokerage.submitMilestone(prospectId, 'three');
       const orderKey = randomUUID();
       const signature = await brokerage.requestSignature(prospectId, {
         // Back to the host the person is on (its origin from configuration): the session cookie belongs to it.
