@@ -49,6 +49,8 @@ describe('after signing, milestone three is closed', () => {
     await postStep(agent, page, `${SIGN}&intent=change&target=${target}`).expect(303).expect('location', page);
     await postStep(agent, page, SIGN).expect(303).expect('location', page);
     await agent.post(`${page}/back`).set('sec-fetch-site', 'same-origin').expect(303).expect('location', page);
+    // "I have signed" from a tab left open (signed in another one): on to creation, without a second check upstream.
+    await postStep(agent, page, `${SIGN}&intent=signed&auto=1`).expect(303).expect('location', new URL(complete).pathname);
     expect((await agent.get(page).expect(200)).text).toContain('Continue to customer creation');
     expect(await prospectCalls(prospectId)).toEqual(before);
   }, 120_000);

@@ -239,6 +239,9 @@ async function renderStep(
   });
 }
 
+/** Milestone three's "I have signed" (customer-information §4.8), by the person or by the page itself. */
+const signedCheckPost = z.object({ step: z.literal('MILESTONE_THREE_STEP'), intent: z.literal('signed') });
+
 /**
  * The page behind the one-way door of signing (journey.ts signingDoorClosed): only the way on to customer
  * creation. Back is disabled (customer-information §2.2 "after a milestone"); Exit stays, as everywhere.
@@ -389,8 +392,11 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     const { journey, ci } = found;
     const here = routes.customerInformation(journey.prospectId);
     // Behind the door of signing, a post from a page shown before it (a Change, Sign, a stale tab) changes
-    // nothing and calls nothing upstream: back to the page, which offers only the way on to creation.
-    if (signingDoorClosed(journey)) return res.redirect(303, here);
+    // nothing and calls nothing upstream: back to the page, which offers only the way on to creation;
+    // "I have signed" (signed in another tab) is that way on.
+    if (signingDoorClosed(journey)) {
+      return res.redirect(303, signedCheckPost.safeParse(req.body).success ? routes.customerCreation(journey.prospectId) : here);
+    }
     let posted: { name: string; screen: Screen<never> } | null = null;
     try {
       // Upload forms post multipart: text fields into req.body, the file kept for uploads.tsx (uploadFile).
