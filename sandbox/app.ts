@@ -19,9 +19,12 @@ export interface SandboxOptions {
   publicUrl: string;
   /** How long a BankID order stays pending before collect answers expiredTransaction. Default 30 s. */
   orderLifetimeMs?: number;
+  /** How long a signing order can be signed on the signing page. Default 5 minutes (the web's SIGNING_ORDER_LIFETIME_MS default). */
+  signingLifetimeMs?: number;
 }
 
 export const DEFAULT_ORDER_LIFETIME_MS = 30_000;
+export const DEFAULT_SIGNING_LIFETIME_MS = 300_000;
 
 const sessionShortcutBody = z.object({ nationalId: z.string().min(1) });
 const nationalIdQuery = z.object({ nationalId: z.string().min(1).max(32) });
@@ -45,11 +48,24 @@ const faultKey = (method: string, path: string) => `${method} ${path}`;
 
 const isBankidPath = (path: string) => path === '/rp' || path.startsWith('/rp/');
 
+/** A call to the brokerage API (its /api and /nnxapi paths) with a method that changes something. */
+const brokerageWrite = (req: Request) => req.method !== 'GET' && req.method !== 'HEAD' && /^\/(api|nnxapi)\//.test(req.path);
+
+/** The prospect a brokerage call names: in its path (…/prospects/[v2/]<id>/…) or as prospect_id in its body. */
+function prospectOfCall(req: Request): string | undefined {
+  const inPath = /\/prospects\/(?:v[23]\/)?([^/]+)/.exec(req.path)?.[1];
+  if (inPath && inPath !== 'regulation') return decodeURIComponent(inPath);
+  const body: unknown = req.body;
+  const named = typeof body === 'object' && body !== null && 'prospect_id' in body ? body.prospect_id : undefined;
+  return typeof named === 'string' ? named : undefined;
+}
+
 export function createSandboxApp(options: SandboxOptions): express.Express {
   const ctx: SandboxContext = {
     state: createSandboxState(),
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
     orderLifetimeMs: options.orderLifetimeMs ?? DEFAULT_ORDER_LIFETIME_MS,
+    signingLifetimeMs: options.signingLifetimeMs ?? DEFAULT_SIGNING_LIFETIME_MS,
   };
 
   const app = express();
@@ -84,6 +100,16 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
     };
     if (fault.delayMs) setTimeout(answer, fault.delayMs);
     else answer();
+  });
+
+  // Read-out of the calls that change something upstream (a test counts those a page let through), before faults answer them.
+  app.use((req, _res, next) => {
+    if (brokerageWrite(req)) {
+      const calls = ctx.state.brokerageCalls;
+      const prospectId = prospectOfCall(req);
+      calls.set(calls.size, { method: req.method, path: req.path, ...(prospectId ? { prospectId } : {}) });
+    }
+    next();
   });
 
   app.use(BANKID_RP_BASE, bankidRpRouter(ctx));
@@ -136,6 +162,14 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
         ...(code ? { code } : {}),
       });
     res.status(204).end();
+  });
+
+  // The calls that changed something at the brokerage, in arrival order; ?prospectId= keeps those naming that prospect.
+  app.get('/sandbox/brokerage-calls', (req, res) => {
+    const query = z.object({ prospectId: z.string().min(1).max(100).optional() }).safeParse(req.query);
+    if (!query.success) return void res.status(400).json({ error: 'prospectId must be a prospect id' });
+    const calls = [...ctx.state.brokerageCalls.values()];
+    res.json({ calls: query.data.prospectId ? calls.filter((c) => c.prospectId === query.data.prospectId) : calls });
   });
 
   // Ends the lifetime of the person's access tokens, as if 30 minutes had passed (their refresh tokens stay

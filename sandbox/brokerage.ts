@@ -543,6 +543,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
       completeUrl: body.complete_url,
       postponeUrl: body.postpone_url,
       lang: body.lang,
+      createdAt: Date.now(),
     });
     send(res, signatureResponse, { data: { url: `${ctx.publicUrl}/sandbox/signing/${id}` } });
   });

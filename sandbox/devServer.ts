@@ -4,7 +4,11 @@ import { startSandbox } from './main.ts';
 import { runProcess } from '../server/main.ts';
 
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 3001);
-const sandbox = await startSandbox({ port: sandboxPort });
+const sandbox = await startSandbox({
+  port: sandboxPort,
+  // The web's signing order lifetime, so the signing page expires its orders as the web expects.
+  ...(process.env.SIGNING_ORDER_LIFETIME_MS ? { signingLifetimeMs: Number(process.env.SIGNING_ORDER_LIFETIME_MS) } : {}),
+});
 const env = {
   BANKID_API_URL: sandbox.url,
   BROKERAGE_API_URL: sandbox.url,

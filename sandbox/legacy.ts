@@ -162,6 +162,7 @@ export function legacyRouter(ctx: SandboxContext, helpers: LegacyRouteHelpers): 
         completeUrl: body.complete_url,
         postponeUrl: body.postpone_url,
         lang: body.lang,
+        createdAt: Date.now(),
       });
       send(res, legacySignatureResponse, { data: { signature: { signatureUrl: `${ctx.publicUrl}/sandbox/signing/${id}` } } });
     },

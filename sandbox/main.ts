@@ -13,6 +13,8 @@ export interface StartSandboxOptions {
   /** Defaults to http://<host>:<actual port>. */
   publicUrl?: string;
   orderLifetimeMs?: number;
+  /** How long a signing order can be signed on the signing page (default 5 minutes). */
+  signingLifetimeMs?: number;
 }
 
 export interface RunningSandbox {
@@ -36,6 +38,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   const app = createSandboxApp({
     publicUrl: options.publicUrl ?? url,
     ...(options.orderLifetimeMs !== undefined ? { orderLifetimeMs: options.orderLifetimeMs } : {}),
+    ...(options.signingLifetimeMs !== undefined ? { signingLifetimeMs: options.signingLifetimeMs } : {}),
   });
   server.on('request', app);
 
@@ -66,6 +69,8 @@ if (isMainModule()) {
     port,
     ...(process.env.SANDBOX_HOST ? { host: process.env.SANDBOX_HOST } : {}),
     ...(process.env.SANDBOX_PUBLIC_URL ? { publicUrl: process.env.SANDBOX_PUBLIC_URL } : {}),
+    // The web's signing order lifetime, so the signing page expires its orders as the web expects.
+    ...(process.env.SIGNING_ORDER_LIFETIME_MS ? { signingLifetimeMs: Number(process.env.SIGNING_ORDER_LIFETIME_MS) } : {}),
   });
   console.log(`Sandbox listening on ${sandbox.url} (test BankID app: ${sandbox.url}/sandbox/bankid/app)`);
   const stop = () => void sandbox.close().then(() => process.exit(0));

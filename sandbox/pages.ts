@@ -2,7 +2,7 @@
 // journey's success URL can target.
 import express from 'express';
 import { html, page } from './html.ts';
-import type { SandboxContext } from './state.ts';
+import type { SandboxContext, SignatureSession } from './state.ts';
 
 export function pagesRouter(ctx: SandboxContext): express.Router {
   const router = express.Router();
@@ -14,10 +14,34 @@ export function pagesRouter(ctx: SandboxContext): express.Router {
       .type('html')
       .send(page('Signing not found', html`<p>This signing link is unknown or the sandbox was reset.</p>`));
 
+  /** Why the order can no longer be answered (signed already, or past the signing lifetime), or null. */
+  const closedBecause = (signature: SignatureSession): string | null => {
+    if (signature.signed) return 'These agreements are signed.';
+    if (signature.createdAt !== undefined && Date.now() - signature.createdAt >= ctx.signingLifetimeMs) return 'This signing order has expired.';
+    return null;
+  };
+
+  // A signed order points on to where signing returns; any other closed order back to start the signing again.
+  const closed = (res: express.Response, signature: SignatureSession, why: string) =>
+    res
+      .status(410)
+      .type('html')
+      .send(
+        signature.signed
+          ? page('Signing closed', html`<p>${why}</p><p><a href="${signature.completeUrl}">Continue</a></p>`)
+          : page('Signing closed', html`<p>${why} Go back and start the signing again.</p><p><a href="${signature.postponeUrl}">Back</a></p>`),
+      );
+
+  // Sign, Postpone and Cancel, as a signing service offers them, each returning the browser to the URL the
+  // signature request gave for it (complete_url, postpone_url, cancel_url). A signed order is over; an order
+  // older than the signing lifetime (SandboxOptions.signingLifetimeMs) has expired and can no longer be answered.
+  // Cancel and Postpone leave the order as it was: that the web asks for a new one is the web's to do.
   router.get('/sandbox/signing/:signatureId', (req, res) => {
     const signature = state.signatures.get(req.params.signatureId);
     const prospect = signature && state.prospects.get(signature.prospectId);
     if (!signature || !prospect) return notFound(res);
+    const why = closedBecause(signature);
+    if (why) return closed(res, signature, why);
     const action = `/sandbox/signing/${encodeURIComponent(signature.id)}`;
     res.type('html').send(
       page(
@@ -25,25 +49,34 @@ export function pagesRouter(ctx: SandboxContext): express.Router {
         html`<p>${prospect.owner.name} is about to sign the customer agreements for these accounts:</p>
 <ul>${(prospect.accountTypes ?? []).map((code) => html`<li>${code}</li>`)}</ul>
 <form method="post" action="${action}/sign"><button type="submit">Sign</button></form>
+<form method="post" action="${action}/postpone"><button type="submit">Postpone</button></form>
 <form method="post" action="${action}/cancel"><button type="submit">Cancel</button></form>`,
       ),
     );
   });
 
-  // Both answers leave the sandbox with 303 so the browser follows with GET, like a real e-signing service.
+  // Every answer leaves the sandbox with 303 so the browser follows with GET, like a real e-signing service.
   router.post('/sandbox/signing/:signatureId/sign', (req, res) => {
     const signature = state.signatures.get(req.params.signatureId);
     const prospect = signature && state.prospects.get(signature.prospectId);
     if (!signature || !prospect) return notFound(res);
+    // Signing a signed order again (a double click, Back and Sign) returns as the first time did.
+    const why = signature.signed ? null : closedBecause(signature);
+    if (why) return closed(res, signature, why);
     prospect.signed = true;
+    signature.signed = true;
     res.redirect(303, signature.completeUrl);
   });
 
-  router.post('/sandbox/signing/:signatureId/cancel', (req, res) => {
-    const signature = state.signatures.get(req.params.signatureId);
-    if (!signature) return notFound(res);
-    res.redirect(303, signature.cancelUrl);
-  });
+  for (const answer of ['cancel', 'postpone'] as const) {
+    router.post(`/sandbox/signing/:signatureId/${answer}`, (req, res) => {
+      const signature = state.signatures.get(req.params.signatureId);
+      if (!signature) return notFound(res);
+      const why = closedBecause(signature);
+      if (why) return closed(res, signature, why);
+      res.redirect(303, answer === 'cancel' ? signature.cancelUrl : signature.postponeUrl);
+    });
+  }
 
   router.get('/sandbox/overview', (_req, res) => {
     res.type('html').send(page('You are logged in', html`<p>This is the sandbox overview page the journey ends on.</p>`));

@@ -67,6 +67,18 @@ export interface SignatureSession {
   completeUrl: string;
   postponeUrl: string;
   lang: string;
+  /** Epoch ms the order was created: past the sandbox's signing lifetime it can no longer be signed. Unset: never expires. */
+  createdAt?: number;
+  /** The person signed on the signing page: the order is over. */
+  signed?: boolean;
+}
+
+/** One call that reached the brokerage API with a method that changes something (GET /sandbox/brokerage-calls reads them out). */
+export interface BrokerageCall {
+  method: string;
+  path: string;
+  /** The prospect the call names in its path or body, when it names one. */
+  prospectId?: string;
 }
 
 export interface SandboxState {
@@ -91,6 +103,8 @@ export interface SandboxState {
   logoutCalls: Map<number, LogoutCall>;
   /** Read-out (GET /sandbox/customers): prospect id → the statuses answered to its POST /api/2/customers calls, in arrival order. */
   createCustomerCalls: Map<string, number[]>;
+  /** Read-out (GET /sandbox/brokerage-calls): every POST, PUT, PATCH and DELETE that reached the brokerage API, in arrival order. */
+  brokerageCalls: Map<number, BrokerageCall>;
   /** Know-your-customer questionnaire (sandbox/kyc.ts): prospect id → its answers and the calls received. */
   kyc: Map<string, KycRecord>;
   /** Answer sessions of the questionnaire (sandbox/kyc.ts): answerSessionId → session. */
@@ -219,6 +233,7 @@ export function createSandboxState(): SandboxState {
     brokerageFaults: new Map(),
     logoutCalls: new Map(),
     createCustomerCalls: new Map(),
+    brokerageCalls: new Map(),
     kyc: new Map(),
     kycAnswerSessions: new Map(),
     legacyRegulations: new Map(),
@@ -247,4 +262,6 @@ export interface SandboxContext {
   publicUrl: string;
   /** Default lifetime of a BankID order before collect answers expiredTransaction. */
   orderLifetimeMs: number;
+  /** How long a signing order can be signed on the signing page after its signature request. */
+  signingLifetimeMs: number;
 }

@@ -62,6 +62,11 @@ const schema = z
     FLAG_TAX_RESIDENCE: bool.default(false),
     /** customer-information §4.8: back from signing (the page visible again, or "I have signed"), a customer-creation check. */
     FLAG_RETRY_SIGNUP_SIGNING: bool.default(true),
+    /**
+     * How long a signing order handed out is re-opened by Sign (customer-information §4.8): BankID-style signing
+     * orders live minutes, so past this a new signing URL is requested instead of sending the person to an expired one.
+     */
+    SIGNING_ORDER_LIFETIME_MS: z.coerce.number().int().positive().default(300_000),
     /** Test-speed knobs; the spec's values are the defaults. */
     ROUTING_RETRIES: z.coerce.number().int().positive().default(14),
     ROUTING_RETRY_DELAY_MS: z.coerce.number().int().nonnegative().default(200),

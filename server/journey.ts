@@ -13,6 +13,7 @@ import type { AnswerSessionAnswers, AnswerSessionPage } from '../shared/contract
 import type { LegacyFormAnswers } from '../shared/legacyProspect.ts';
 import type { RegulationRequest } from '../shared/contracts/legacy.ts';
 import type { KycGivenText } from '../shared/answersSummary.ts';
+import type { SigningOrderState } from '../shared/signingReturn.ts';
 
 export type CustomerType = 'none' | 'private' | 'minor' | 'corporate';
 
@@ -94,8 +95,11 @@ export interface StepAnswers {
   };
   /** Account alias (customer-information §5): the names as typed, per account. */
   accountAlias?: Partial<Record<AccountTypeWithCountry, string>>;
-  /** Milestone three (customer-information §4.8): the signing URL once requested; the button re-opens it. */
-  milestoneThree?: { signingUrl: string };
+  /**
+   * Milestone three (customer-information §4.8): the signing URL once requested, and its order's key, age and
+   * end; the button re-opens it while it can still be signed (shared/signingReturn.ts reopenableSigningUrl).
+   */
+  milestoneThree?: { signingUrl: string } & SigningOrderState;
   /**
    * Milestone three's signing-session request (customer-information §4.8): its attempt, kept before the call so a retry
    * after a timeout sends the same Idempotency-Key and gets the signing session the first try created; a Change drops it.
@@ -108,14 +112,14 @@ export interface StepAnswers {
 }
 
 /** The legacy single form's state: the answers as typed (kept whatever happens), and what saving has achieved. */
-export interface LegacyFormState {
+export interface LegacyFormState extends SigningOrderState {
   /** The form's answers as last posted (shared/legacyProspect.ts LegacyFormAnswers without the market's context). */
   form: LegacyFormAnswers;
   /** The regulation created by the last save (customer-information §4.9): sent again, so a second save updates it. */
   regulationId?: string;
   /** The fields the last save's refusal named, with their error (shown on the form until the next post). */
   fieldErrors?: Record<string, string>;
-  /** The signing URL handed out (customer-information §4.8, §4.9). */
+  /** The signing URL handed out (customer-information §4.8, §4.9); its order's key, age and end are the SigningOrderState fields. */
   signingUrl?: string;
   /** The save of these answers under way or done, kept before its first call (the Idempotency-Keys derive from it). */
   saveAttempt?: LegacySaveAttempt;
@@ -135,6 +139,8 @@ export interface LegacySaveAttempt {
   regulation: RegulationRequest;
   /** The regulation call was answered (its id, if any, is in regulationId). Until then the next attempt asks again first. */
   regulationAnswered?: true;
+  /** The signing order asked for in this attempt (its return URLs carry it), kept before the signature request. */
+  orderKey?: string;
 }
 
 /**
@@ -258,6 +264,24 @@ const creationFields: Record<keyof CreationState, true> = { creationRun: true, c
 export function forgetProspect(journey: Journey): void {
   for (const key of Object.keys(customerInformationFields) as (keyof CustomerInformationState)[]) delete journey[key];
   for (const key of Object.keys(creationFields) as (keyof CreationState)[]) delete journey[key];
+}
+
+/** The signing order kept for the prospect, in the step flow (milestone three) or the legacy single form. */
+export function keptSigningOrder(journey: Journey): ({ signingUrl: string } & SigningOrderState) | undefined {
+  const answers = journey.customerInformation?.answers;
+  if (answers?.milestoneThree?.signingUrl) return answers.milestoneThree;
+  const legacy = answers?.legacy;
+  return legacy?.signingUrl ? { ...legacy, signingUrl: legacy.signingUrl } : undefined;
+}
+
+/**
+ * The one-way door after signing (customer-information §4.8; issue 17 item 2): once a signing URL was handed
+ * out and customer creation has started for the prospect (the signing service's complete return reached
+ * creation, or "I have signed" went on to it: both start the creation run), the signature is known and the
+ * customer-information page is closed: it offers only the way on to customer creation and posts nothing upstream.
+ */
+export function signingDoorClosed(journey: Journey): boolean {
+  return journey.creationRun !== undefined && keptSigningOrder(journey) !== undefined;
 }
 
 declare module 'express-session' {

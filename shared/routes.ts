@@ -39,6 +39,9 @@ export const routePatterns = {
   customerInformationExit: `${customerInformation}/:prospectId/exit`,
   /** Which step and screen the page shows now (JSON): a loader's island polls it while a background run decides (the KYC step). */
   customerInformationShown: `${customerInformation}/:prospectId/shown`,
+  /** The signing service's cancel and postpone returns (customer-information §2.1, §4.8): the order ends, then the cancel page or the page itself. */
+  signingCancelled: `${customerInformation}/:prospectId/signing-cancelled`,
+  signingPostponed: `${customerInformation}/:prospectId/signing-postponed`,
   // Customer creation and its server-sent events
   customerCreation: `${customerCreation}/:prospectId`,
   customerCreationEvents: `${customerCreation}/:prospectId/events`,
@@ -98,6 +101,11 @@ export const routes = {
   customerInformationBack: byProspect(p.customerInformationBack),
   customerInformationExit: byProspect(p.customerInformationExit),
   customerInformationShown: byProspect(p.customerInformationShown),
+  /** A signing order's cancel or postpone return, naming the order (its key, not a secret) so a stale return cannot end a newer one. */
+  signingCancelled: (prospectId: string, order: string): string =>
+    withQuery(fillPattern(p.signingCancelled, { prospectId }), `order=${encodeURIComponent(order)}`),
+  signingPostponed: (prospectId: string, order: string): string =>
+    withQuery(fillPattern(p.signingPostponed, { prospectId }), `order=${encodeURIComponent(order)}`),
   customerCreation: byProspect(p.customerCreation),
   customerCreationEvents: byProspect(p.customerCreationEvents),
   customerCreationRetry: byProspect(p.customerCreationRetry),

@@ -2,6 +2,9 @@
 // signing", §4.8): the onboarding customer-creation route when signed, the onboarding-cancel route when
 // cancelled, and the page itself when postponed. In the native app's webview, signed and cancelled go to the
 // app's deep links instead (a create path and a cancel path), so the app takes over. Pure.
+//
+// A signing order handed out is re-opened by Sign only while it can still be signed: not after the signing
+// service returned with cancel or postpone, and not past its lifetime (reopenableSigningUrl).
 import { routes } from './routes.ts';
 
 export interface SigningReturnInput {
@@ -11,6 +14,11 @@ export interface SigningReturnInput {
   webview: boolean;
   /** The native app's URL scheme (NATIVE_APP_SCHEME, e.g. nordicbank). */
   nativeAppScheme: string;
+  /**
+   * Our name of the signing order (SigningOrderState.orderKey). With it, cancel and postpone return through
+   * our signing returns, which end that order, then go on to the cancel page or the page itself.
+   */
+  orderKey?: string;
 }
 
 export interface SigningReturnUrls {
@@ -19,13 +27,34 @@ export interface SigningReturnUrls {
   postpone_url: string;
 }
 
-export function signingReturnUrls({ publicUrl, prospectId, webview, nativeAppScheme }: SigningReturnInput): SigningReturnUrls {
+export function signingReturnUrls({ publicUrl, prospectId, webview, nativeAppScheme, orderKey }: SigningReturnInput): SigningReturnUrls {
   // Postponing returns to this page, in the browser or the webview alike.
-  const postpone_url = `${publicUrl}${routes.customerInformation(prospectId)}`;
+  const postpone_url = `${publicUrl}${orderKey ? routes.signingPostponed(prospectId, orderKey) : routes.customerInformation(prospectId)}`;
   if (webview) {
     // The deep links' paths mirror our routes (the spec names only "a cancel path and a create path").
     const app = `${nativeAppScheme}:/`;
     return { complete_url: `${app}${routes.customerCreation(prospectId)}`, cancel_url: `${app}${routes.cancel}`, postpone_url };
   }
-  return { complete_url: `${publicUrl}${routes.customerCreation(prospectId)}`, cancel_url: `${publicUrl}${routes.cancel}`, postpone_url };
+  const cancel_url = `${publicUrl}${orderKey ? routes.signingCancelled(prospectId, orderKey) : routes.cancel}`;
+  return { complete_url: `${publicUrl}${routes.customerCreation(prospectId)}`, cancel_url, postpone_url };
+}
+
+/** What is kept about the signing order handed out, next to its URL (server/journey.ts). */
+export interface SigningOrderState {
+  /** Our random name of the order, carried by its cancel and postpone return URLs. */
+  orderKey?: string;
+  /** Epoch ms the signing URL was handed out. */
+  handedOutAt?: number;
+  /** The signing service returned with cancel or postpone: the order is over. */
+  ended?: 'cancelled' | 'postponed';
+}
+
+/**
+ * The kept signing URL if Sign may re-open it (customer-information §4.8 "After the redirect the button
+ * re-opens the URL"): not once the signing service returned with cancel or postpone, and not once the order
+ * is older than its lifetime (or its age is unknown). Otherwise Sign asks for a new URL.
+ */
+export function reopenableSigningUrl(kept: ({ signingUrl?: string } & SigningOrderState) | undefined, now: number, lifetimeMs: number): string | undefined {
+  if (!kept?.signingUrl || kept.ended || kept.handedOutAt === undefined) return undefined;
+  return now - kept.handedOutAt < lifetimeMs ? kept.signingUrl : undefined;
 }

@@ -60,7 +60,9 @@ export function testTimings(): Record<string, string> {
 /** `logDestination`: where the web and worker log lines go (a test that reads them). */
 export async function startEmbeddedStack(extraEnv: Record<string, string> = {}, options: { logDestination?: DestinationStream } = {}): Promise<Stack> {
   const sandboxPort = await freePort();
-  const sandbox = await startSandbox({ port: sandboxPort });
+  // The signing page expires its orders after the web's lifetime when a test sets one.
+  const signingLifetime = extraEnv.SIGNING_ORDER_LIFETIME_MS;
+  const sandbox = await startSandbox({ port: sandboxPort, ...(signingLifetime ? { signingLifetimeMs: Number(signingLifetime) } : {}) });
   const running = await start(
     {
       NODE_ENV: 'development',

@@ -1,7 +1,7 @@
 // Where signing returns to (shared/signingReturn.ts; customer-information §2.1, §4.8), in a browser and in the
 // native app's webview; each URL passes the signature request's contract.
 import { describe, expect, it } from 'vitest';
-import { signingReturnUrls } from '../../shared/signingReturn.ts';
+import { reopenableSigningUrl, signingReturnUrls } from '../../shared/signingReturn.ts';
 import { signatureRequest } from '../../shared/contracts/brokerage.ts';
 
 const base = { publicUrl: 'https://onboarding.example.se', prospectId: 'p/1', nativeAppScheme: 'nordicbank' };
@@ -28,5 +28,33 @@ describe('signingReturnUrls', () => {
     const urls = signingReturnUrls({ ...base, webview });
     expect(urls).toEqual(expected);
     expect(signatureRequest.safeParse({ ...urls, lang: 'sv' }).success).toBe(true);
+  });
+});
+
+describe('signingReturnUrls with the order key', () => {
+  it('cancel and postpone return through our signing returns naming the order; the app keeps its deep links', () => {
+    const urls = signingReturnUrls({ ...base, webview: false, orderKey: 'k 1' });
+    expect(urls).toEqual({
+      complete_url: 'https://onboarding.example.se/onboarding/customer-creation/p%2F1',
+      cancel_url: 'https://onboarding.example.se/onboarding/customer-information/p%2F1/signing-cancelled?order=k%201',
+      postpone_url: 'https://onboarding.example.se/onboarding/customer-information/p%2F1/signing-postponed?order=k%201',
+    });
+    expect(signatureRequest.safeParse({ ...urls, lang: 'sv' }).success).toBe(true);
+    expect(signingReturnUrls({ ...base, webview: true, orderKey: 'k' }).cancel_url).toBe('nordicbank://onboarding/cancel');
+  });
+});
+
+describe('reopenableSigningUrl', () => {
+  const LIFETIME = 300_000;
+  const url = 'https://sign.example/o/1';
+  it.each([
+    { why: 'an open order within its lifetime', kept: { signingUrl: url, handedOutAt: 1_000 }, now: 1_000 + LIFETIME - 1, expected: url },
+    { why: 'an order at its lifetime', kept: { signingUrl: url, handedOutAt: 1_000 }, now: 1_000 + LIFETIME, expected: undefined },
+    { why: 'a cancelled order', kept: { signingUrl: url, handedOutAt: 1_000, ended: 'cancelled' as const }, now: 1_001, expected: undefined },
+    { why: 'a postponed order', kept: { signingUrl: url, handedOutAt: 1_000, ended: 'postponed' as const }, now: 1_001, expected: undefined },
+    { why: 'an order of unknown age (kept before orders were timed)', kept: { signingUrl: url }, now: 1_001, expected: undefined },
+    { why: 'no order', kept: undefined, now: 1_001, expected: undefined },
+  ])('$why', ({ kept, now, expected }) => {
+    expect(reopenableSigningUrl(kept, now, LIFETIME)).toBe(expected);
   });
 });

@@ -9,7 +9,7 @@ import type { ReactElement } from 'react';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { redirectAfterSave, sendPage, translatorFor } from '../../pages.ts';
-import type { CustomerInformationProgress, Journey, StepAnswers } from '../../journey.ts';
+import { signingDoorClosed, type CustomerInformationProgress, type Journey, type StepAnswers } from '../../journey.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { endJourney } from '../../endJourney.ts';
 import type { Translate } from '../../../shared/i18n.ts';
@@ -27,6 +27,8 @@ import { Dialog } from '../../../views/components/Dialog.tsx';
 import { readCookie } from '../../cookies.ts';
 import { sessionCookieName } from '../../session.ts';
 import { FaqPanel } from '../../../views/components/FaqPanel.tsx';
+import { SigningClosed } from '../../../views/pages/SigningClosed.tsx';
+import { signingReturnRoutes } from './signingReturns.ts';
 
 // Every form names its step and screen, so a post from a stale tab or a double submit cannot answer another one.
 const screenField = z.object({ step: z.enum(stepIds), screen: z.string().min(1).max(40) });
@@ -256,6 +258,35 @@ async function renderStep(
   });
 }
 
+/** Milestone three's "I have signed" (customer-information §4.8), by the person or by the page itself. */
+const signedCheckPost = z.object({ step: z.literal('MILESTONE_THREE_STEP'), intent: z.literal('signed') });
+
+/**
+ * The page behind the one-way door of signing (journey.ts signingDoorClosed): only the way on to customer
+ * creation. Back is disabled (customer-information §2.2 "after a milestone"); Exit stays, as everywhere.
+ */
+function renderClosed(req: Request, res: Response, deps: AppDeps, journey: AtPage, ci: CustomerInformationProgress): void {
+  const t = translatorFor(req, deps);
+  const header = {
+    backAction: null,
+    exitUrl: routes.customerInformationExit(journey.prospectId),
+    continueUrl: routes.customerInformation(journey.prospectId),
+    progressPercent: progressPercent(ci.steps, ci.current, 0),
+  };
+  sendPage(req, res, deps, {
+    progress: 2,
+    body: (
+      <>
+        <StepHeaderBar t={t} header={header} />
+        <div className="step" data-screen="signed">
+          <SigningClosed t={t} creationUrl={routes.customerCreation(journey.prospectId)} />
+        </div>
+        <FaqPanel t={t} faqUrl={deps.config.FAQ_URL} />
+      </>
+    ),
+  });
+}
+
 // customer-information §2.1: ?shouldUseLegacyFlow=true selects the legacy single form (the legacy form's own action carries it too).
 const legacyQuery = z.object({ shouldUseLegacyFlow: z.literal('true') });
 
@@ -347,10 +378,13 @@ function screenPosted(module: StepModule, shown: string, body: unknown): { name:
 
 export function customerInformationRoutes(deps: AppDeps): Router {
   const router = Router();
+  router.use(signingReturnRoutes(deps));
 
   router.get(routePatterns.customerInformation, (req, res, next) => {
     const found = progressOf(req, deps, req.params.prospectId);
     if (!found) return notAtPage(req, res, deps);
+    // After signing (a Back in the browser, a bookmark): the way on to creation only.
+    if (signingDoorClosed(found.journey)) return renderClosed(req, res, deps, found.journey, found.ci);
     const notSaved = notSavedQuery.safeParse(req.query.notSaved);
     renderStep(req, res, deps, found.journey, found.ci, { notSaved: notSaved.success ? notSaved.data : undefined }).catch(next);
   });
@@ -376,6 +410,12 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     if (!found) return notAtPage(req, res, deps);
     const { journey, ci } = found;
     const here = routes.customerInformation(journey.prospectId);
+    // Behind the door of signing, a post from a page shown before it (a Change, Sign, a stale tab) changes
+    // nothing and calls nothing upstream: back to the page, which offers only the way on to creation;
+    // "I have signed" (signed in another tab) is that way on.
+    if (signingDoorClosed(journey)) {
+      return res.redirect(303, signedCheckPost.safeParse(req.body).success ? routes.customerCreation(journey.prospectId) : here);
+    }
     let posted: { name: string; screen: Screen<never> } | null = null;
     try {
       // Upload forms post multipart: text fields into req.body, the file kept for uploads.tsx (uploadFile).
@@ -432,6 +472,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     if (!found) return notAtPage(req, res, deps);
     const { journey, ci } = found;
     const here = routes.customerInformation(journey.prospectId);
+    if (signingDoorClosed(journey)) return res.redirect(303, here);
     try {
       if (await settled(req, deps, journey, ci)) await entered(req, deps, journey, ci);
       const current = ci.steps[ci.current];

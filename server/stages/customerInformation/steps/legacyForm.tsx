@@ -7,6 +7,7 @@
 //   *Dialog  a sensitive answer's dialog as a screen (without JavaScript; with it the form opens the same
 //            dialog as a modal): confirm puts the answer back to the harmless one, cancel keeps it
 // What the person typed is kept in the session on every post, whatever happens next.
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { again, goTo, screen, type Screen, type StepContext, type StepModule } from '../stepModule.ts';
 import { localeOf, publicOriginOf } from '../../../pages.ts';
@@ -45,7 +46,7 @@ import {
 } from '../../../../shared/sensitiveAnswers.ts';
 import { taxLiabilities } from '../../../../shared/taxInformation.ts';
 import { countryName } from '../../../../shared/countries.ts';
-import { signingReturnUrls } from '../../../../shared/signingReturn.ts';
+import { reopenableSigningUrl, signingReturnUrls } from '../../../../shared/signingReturn.ts';
 import { LegacyFormStep, type ChoiceField, type LegacyBanner, type LegacyFormViewProps } from '../../../../views/pages/LegacyFormStep.tsx';
 import { LegacyReview } from '../../../../views/pages/LegacyReview.tsx';
 import { Dialog, type DialogProps } from '../../../../views/components/Dialog.tsx';
@@ -165,14 +166,20 @@ async function currentAnswers(ctx: StepContext): Promise<LegacyFormAnswers> {
   };
 }
 
-/** Keeps the answers (and what saving gave). Answers the person changed void a signing URL handed out for the old ones. */
+/** Keeps the answers (and what saving gave). Answers the person changed void a signing order handed out for the old ones. */
 function keep(ctx: StepContext, form: LegacyFormAnswers, extra: Partial<LegacyFormState> = {}): LegacyFormState {
   ctx.ci.answers ??= {};
-  const { signingUrl, ...before }: Partial<LegacyFormState> = ctx.ci.answers.legacy ?? {};
+  const { signingUrl, orderKey, handedOutAt, ended, ...before }: Partial<LegacyFormState> = ctx.ci.answers.legacy ?? {};
   const unchanged = signingUrl !== undefined && JSON.stringify(before.form) === JSON.stringify(form);
-  const state: LegacyFormState = { ...before, ...(unchanged ? { signingUrl } : {}), form, ...extra };
+  const order = { signingUrl, orderKey, handedOutAt, ended };
+  const state: LegacyFormState = { ...before, ...(unchanged ? definedOnly(order) : {}), form, ...extra };
   ctx.ci.answers.legacy = state;
   return state;
+}
+
+/** The fields of `value` that are set (the session's state has no undefined fields). */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 // --- the questionnaire -------------------------------------------------------------------------------
@@ -577,12 +584,20 @@ async function save(ctx: StepContext, answers: LegacyFormAnswers, questions: Que
   );
   if (!update.ok) return back(prospectUpdateErrors(update.fields, answers));
 
-  // 3. The signing URL (legacy variant: nextUrl, the entry's query params, the EPK flag).
+  // 3. The signing URL (legacy variant: nextUrl, the entry's query params, the EPK flag). The order's key is kept with
+  // the attempt before the call, so a Sign after a timeout sends the same request (the same Idempotency-Key) and gets
+  // the signing session the first try created; once this attempt's order was handed out and has ended (cancelled,
+  // postponed, expired: the review did not re-open it), the next order gets a new key and so a new signing session.
+  const saved = stateOf(ctx);
+  const asked = saved?.saveAttempt?.orderKey;
+  const orderKey = asked !== undefined && saved?.orderKey !== asked ? asked : randomUUID();
+  keep(ctx, answers, { saveAttempt: { ...(saved?.saveAttempt ?? attempt), orderKey } });
   const returns = signingReturnUrls({
     publicUrl: publicOriginOf(req, deps),
     prospectId,
     webview: journey.webview,
     nativeAppScheme: deps.config.NATIVE_APP_SCHEME,
+    orderKey,
   });
   const signatureRequest = {
     ...returns,
@@ -595,7 +610,7 @@ async function save(ctx: StepContext, answers: LegacyFormAnswers, questions: Que
   };
   const signature = await brokerage.requestLegacySignature(prospectId, signatureRequest, attempt.id);
   if (!signature.ok) return back(['highRisk']);
-  keep(ctx, answers, { signingUrl: signature.url, fieldErrors: {} });
+  keep(ctx, answers, { signingUrl: signature.url, orderKey, handedOutAt: deps.now(), fieldErrors: {} });
   return { kind: 'redirect', url: signature.url } as const;
 }
 
@@ -640,8 +655,9 @@ const review = screen({
       // The form again, at the card to change (its heading).
       return goTo('form', input.section ? `legacy-${input.section}-title` : undefined);
     }
-    // Back from the signing page with nothing changed: the same signing again, no second save (customer-information §4.8).
-    const kept = stateOf(ctx)?.signingUrl;
+    // Back from the signing page with nothing changed: the same signing again, no second save (customer-information §4.8),
+    // while that order can still be signed (not cancelled, postponed or past SIGNING_ORDER_LIFETIME_MS).
+    const kept = reopenableSigningUrl(stateOf(ctx), ctx.deps.now(), ctx.deps.config.SIGNING_ORDER_LIFETIME_MS);
     if (kept) return { kind: 'redirect', url: kept };
     const answers = await currentAnswers(ctx);
     const questions = await questionnaireOf(ctx);

@@ -7,7 +7,7 @@ import { again, finish, goTo, screen, singleScreen, type StepContext } from '../
 import { localeOf, publicOriginOf } from '../../../pages.ts';
 import { MilestoneStep } from '../../../../views/pages/CustomerInformationPage.tsx';
 import { routes } from '../../../../shared/routes.ts';
-import { signingReturnUrls } from '../../../../shared/signingReturn.ts';
+import { reopenableSigningUrl, signingReturnUrls } from '../../../../shared/signingReturn.ts';
 import { summarySections, translateSummary } from '../../../../shared/answersSummary.ts';
 import { changeTarget } from '../../../../shared/customerInformationSteps.ts';
 import { countryName } from '../../../../shared/countries.ts';
@@ -36,7 +36,9 @@ export const milestoneTwo = plainMilestone('MILESTONE_TWO_STEP', 'two');
 
 /**
  * Milestone three (customer-information §4.8): posts its step, requests the signing URL and sends the browser
- * there. The URL is kept, so coming back the button re-opens the same signing (no second request). A 403 on
+ * there. The URL is kept, so coming back the button re-opens the same signing (no second request) while that
+ * order can still be signed: after the signing service's cancel or postpone return, or past
+ * SIGNING_ORDER_LIFETIME_MS, Sign asks for a new URL (shared/signingReturn.ts reopenableSigningUrl). A 403 on
  * the signature request is high risk (customer-information §8), shown here: not an expired session. In the
  * native app's webview, signed and cancelled return to the app's deep links (shared/signingReturn.ts).
  *
@@ -81,24 +83,36 @@ export const milestoneThree = singleScreen(
         // Not signed yet: the page's own check (the tab became visible) says nothing; the person's click is told.
         return input.auto ? goTo('milestone') : again(milestoneThreeView(ctx, t('milestone.three.notSignedYet')), 409);
       }
-      if (kept) return { kind: 'redirect', url: kept };
-      await brokerage.submitMilestone(prospectId, 'three');
-      // Kept before the call (issue 17 item 11): a Sign after a timeout gets the signing session the first try created.
-      const attempt = ((ci.answers ??= {}).signingAttempt ??= randomUUID());
+      const reopen = reopenableSigningUrl(ci.answers?.milestoneThree, deps.now(), deps.config.SIGNING_ORDER_LIFETIME_MS);
+      if (reopen) return { kind: 'redirect', url: reopen };
+      // A new order after one that ended (cancelled, postponed, expired): the step was posted with the first.
+      if (!kept) await brokerage.submitMilestone(prospectId, 'three');
+      // The attempt is kept before the call (issue 17 item 11): a Sign after a timeout sends the same request (the same
+      // Idempotency-Key) and gets the signing session the first try created. It is also the order's key, so the attempt
+      // of an order that was handed out and has ended is spent: the next order is a new attempt.
+      const answers = (ci.answers ??= {});
+      if (answers.milestoneThree && answers.milestoneThree.orderKey === answers.signingAttempt) delete answers.signingAttempt;
+      const orderKey = (answers.signingAttempt ??= randomUUID());
       const signature = await brokerage.requestSignature(
         prospectId,
         {
           // Back to the host the person is on (its origin from configuration): the session cookie belongs to it.
-          ...signingReturnUrls({ publicUrl: publicOriginOf(req, deps), prospectId, webview: journey.webview, nativeAppScheme: deps.config.NATIVE_APP_SCHEME }),
+          ...signingReturnUrls({
+            publicUrl: publicOriginOf(req, deps),
+            prospectId,
+            webview: journey.webview,
+            nativeAppScheme: deps.config.NATIVE_APP_SCHEME,
+            orderKey,
+          }),
           lang: localeOf(req, deps).slice(0, 2),
         },
-        attempt,
+        orderKey,
       );
       if (!signature.ok) {
         deps.logger.warn({ step: 'MILESTONE_THREE_STEP' }, 'signature request refused: high risk');
         return again(milestoneThreeView(ctx, t('customerInformation.error.highRisk')), 403);
       }
-      (ci.answers ??= {}).milestoneThree = { signingUrl: signature.url };
+      (ci.answers ??= {}).milestoneThree = { signingUrl: signature.url, orderKey, handedOutAt: deps.now() };
       return { kind: 'redirect', url: signature.url };
     },
   }),
