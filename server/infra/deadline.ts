@@ -6,6 +6,8 @@
 //
 // The deadline lives in AsyncLocalStorage, so every call made while handling the request finds it
 // without passing it down; code outside a request (the worker's jobs) has none and keeps its own timeouts.
+// AsyncLocalStorage follows every timer and promise a request starts, so background work a request sets
+// going must be started through outsideRequest below, or it dies at the request's deadline.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request, RequestHandler } from 'express';
 
@@ -65,6 +67,15 @@ export function currentDeadline(): Deadline | undefined {
   const deadline = storage.getStore();
   deadline?.start();
   return deadline;
+}
+
+/**
+ * Runs `fn` outside any request: whatever it starts (timers, promises, upstream calls) finds no request's
+ * deadline and keeps its own timeouts. For background work a request sets going, such as a cache refresh or
+ * a job the in-memory queue schedules, which must outlive the request and never die at its deadline.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return storage.exit(fn);
 }
 
 /** Runs `fn` with a deadline of `ms` from now (tests, and anything outside Express that a person waits on). */

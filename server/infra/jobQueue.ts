@@ -1,9 +1,11 @@
 // Background jobs: a small port with two adapters. BullMQ on Redis in production, so delayed and waiting
 // jobs outlive a worker process and a job killed mid-run comes back through stalled-job detection; an
 // in-process stand-in for development and unit tests.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Queue, Worker, UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { ioredisForBullmq, ioredisForProducer } from './redis.ts';
+import { outsideRequest } from './deadline.ts';
 import type { CustomerCreationJob, JobAddOptions, JobContext } from '../../shared/creationJob.ts';
 import type { KycJob } from '../../shared/kycJob.ts';
 
@@ -202,6 +204,12 @@ export function createMemoryQueue(options: { backoffMs?: number; logger?: Logger
   let closed = false;
   let idleWaiters: Array<() => void> = [];
   let autoId = 0;
+  // A job is added from inside a request (the creation page starts the run), and a timer runs in the async
+  // context it was created in: without this, every job, its retries and the polls it enqueues would run
+  // under that request's deadline (server/infra/deadline.ts) and fail once it passed, as BullMQ's jobs
+  // never do. Timers are created in the context the queue was built in (start-up), outside any request.
+  const atCreation = AsyncLocalStorage.snapshot();
+  const detached = <T>(fn: () => T): T => atCreation(() => outsideRequest(fn));
 
   function settle() {
     if (timers.size === 0 && running === 0 && held.length === 0) {
@@ -217,10 +225,12 @@ export function createMemoryQueue(options: { backoffMs?: number; logger?: Logger
       held.push(() => schedule(delayMs, fn));
       return;
     }
-    const t = setTimeout(() => {
-      timers.delete(t);
-      fn();
-    }, delayMs);
+    const t = detached(() =>
+      setTimeout(() => {
+        timers.delete(t);
+        fn();
+      }, delayMs),
+    );
     timers.add(t);
   }
 
