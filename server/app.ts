@@ -11,7 +11,7 @@ import { csrfProtection } from './csrf.ts';
 import { serialiseSession } from './infra/sessionLocks.ts';
 import { deadlineMiddleware } from './infra/deadline.ts';
 import { requireRedis } from './infra/redis.ts';
-import { scrubUrl } from './logger.ts';
+import { errorSerializer, scrubUrl } from './logger.ts';
 import { healthRoutes } from './health.ts';
 import { errorHandler, fallbackRedirect, sessionBusy } from './errors.ts';
 import { onboardingRoutes } from './stages/start/onboarding.tsx';
@@ -44,6 +44,8 @@ export function createApp(deps: AppDeps): express.Express {
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: scrubUrl(req.url ?? '') }),
         res: (res) => ({ statusCode: res.statusCode }),
+        // Type, message and stack, no other field of the error (server/logger.ts).
+        err: errorSerializer,
       },
     }),
   );

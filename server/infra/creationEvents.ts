@@ -93,7 +93,7 @@ export function createRedisCreationEvents(options: RedisCreationEventsOptions): 
   function getSubscriber(): Promise<RedisClientType> {
     subscriber ??= (async () => {
       const sub = client.duplicate() as RedisClientType;
-      sub.on('error', (err: Error) => options.logger?.error({ err: { message: err.message } }, 'redis subscriber error'));
+      sub.on('error', (err: Error) => options.logger?.error({ err }, 'redis subscriber error'));
       // connect() waits for Redis however long it is away: bound it, and let the next stream try again.
       await within(sub.connect(), 2 * timeoutMs, 'connecting the redis subscriber', () => void sub.destroy());
       return sub;

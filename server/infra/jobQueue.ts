@@ -114,7 +114,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     },
   });
   // Connection errors are retried by ioredis; the listener keeps them from crashing the process.
-  queue.on('error', (err) => options.logger?.error({ err: { message: err.message } }, 'job queue error'));
+  queue.on('error', (err) => options.logger?.error({ err }, 'job queue error'));
   return {
     async add(name, data, opts = {}) {
       checkJobId(opts.jobId);
@@ -160,14 +160,14 @@ export async function startBullmqRunner(options: BullmqRunnerOptions): Promise<J
     },
   );
   // Only ids and error messages.
-  worker.on('error', (err) => logger.error({ err: { message: err.message } }, 'job runner error'));
+  worker.on('error', (err) => logger.error({ err }, 'job runner error'));
   worker.on('failed', (job, err) => {
-    logger.warn({ jobName: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: { message: err.message } }, 'job failed');
+    logger.warn({ jobName: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err }, 'job failed');
     // A handler that threw is retried, and on its final try records the outcome itself; a job failed
     // unrun for its stalls never reached the handler, so it is told here.
     const abandoned = job && err.message === STALL_LIMIT_REASON && isJobName(job.name) ? abandonedHandlerOf(handlers, job.name) : null;
     if (job && abandoned) {
-      abandoned(job.data as never).catch((e: Error) => logger.error({ jobId: job.id, err: { message: e.message } }, 'abandoned job not recorded'));
+      abandoned(job.data as never).catch((e: Error) => logger.error({ jobId: job.id, err: e }, 'abandoned job not recorded'));
     }
   });
   worker.on('stalled', (jobId) => logger.warn({ jobId }, 'job stalled, will run again'));
@@ -246,7 +246,7 @@ export function createMemoryQueue(options: { backoffMs?: number; logger?: Logger
     const ctx: JobContext = { jobId, attempt, finalAttempt: attempt >= JOB_ATTEMPTS };
     handler(data, ctx)
       .catch((err: Error) => {
-        options.logger?.warn({ jobName: name, jobId, attempt, err: { message: err.message } }, 'job failed');
+        options.logger?.warn({ jobName: name, jobId, attempt, err }, 'job failed');
         if (attempt < JOB_ATTEMPTS) schedule(backoffMs * 2 ** (attempt - 1), () => run(name, jobId, data, attempt + 1));
       })
       .finally(() => {

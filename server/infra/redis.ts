@@ -136,7 +136,7 @@ export async function connectRedis(url: string, logger: Pick<Logger, 'error' | '
   client.on('error', (err: Error) => {
     if (down) return;
     down = true;
-    logger.error({ err: { message: err.message, name: err.name } }, 'redis client error');
+    logger.error({ err }, 'redis client error');
   });
   client.on('reconnecting', () => {
     if (!down) logger.warn('redis client reconnecting');

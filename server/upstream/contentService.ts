@@ -48,7 +48,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       .catch((err: unknown) => {
         // Remember the failure too, so a broken service is asked again only after the cache time.
         cached = { url: FALLBACK_BACKGROUND_URL, fetchedAt: now() };
-        options.logger.warn({ err: (err as Error).message }, 'content service failed; using the fallback background');
+        options.logger.warn({ err }, 'content service failed; using the fallback background');
       })
       .finally(() => {
         inFlight = undefined;
