@@ -60,7 +60,8 @@ export async function start(env: Record<string, string | undefined>, role: Role,
   let runner: JobRunner | undefined;
   const memoryQueue = config.REDIS_URL ? undefined : createMemoryQueue({ logger });
   if (config.REDIS_URL) {
-    redis = await connectRedis(config.REDIS_URL, logger, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
+    // Not awaited: with Redis down the web process still listens and answers 503 until it comes.
+    redis = connectRedis(config.REDIS_URL, logger, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
     queue = createBullmqQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
     events = createRedisCreationEvents({ client: redis, prefix: config.REDIS_PREFIX, timeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
     creationCredentials = createRedisCreationCredentials({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger });
@@ -172,7 +173,9 @@ export async function start(env: Record<string, string | undefined>, role: Role,
       await closed;
       await queue.close();
       await events.close();
-      if (redis?.isOpen) await redis.quit();
+      // A client still waiting for Redis has nothing to flush: stop its reconnecting.
+      if (redis?.isReady) await redis.quit();
+      else if (redis?.isOpen) redis.destroy();
       logger.info('stopped');
     })());
   return { url, close };
