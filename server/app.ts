@@ -51,7 +51,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
 
   // Every request's upstream calls and retries share one deadline (server/infra/deadline.ts).
-  app.use(deadlineMiddleware(config.REQUEST_DEADLINE_MS));
+  app.use(deadlineMiddleware(config.REQUEST_DEADLINE_MS, Date.now, deps.deadlines));
   app.use(healthRoutes(deps));
   // Hashed build files never change: cache them for a year.
   app.use('/build', express.static(`${publicDir}build`, { immutable: true, maxAge: '365d', index: false }));

@@ -52,6 +52,15 @@ class RequestDeadline implements Deadline {
     return this.#at === null ? this.ms : Math.max(0, this.#at - this.now());
   }
 
+  /** Brings the deadline forward to `at` (never later than it already is); starts the clock if need be. */
+  bringForward(at: number): void {
+    if (this.#controller.signal.aborted || (this.#at !== null && this.#at <= at)) return;
+    this.#at = at;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#controller.abort(new DeadlineExceededError(this.ms)), Math.max(0, at - this.now()));
+    this.#timer.unref();
+  }
+
   dispose(): void {
     clearTimeout(this.#timer);
   }
@@ -92,16 +101,56 @@ function bodyStillArriving(req: Request): boolean {
 }
 
 /**
+ * The deadlines of the requests this process is handling. Graceful shutdown brings them forward, so a
+ * request in flight answers (its try-again screen, as at its own deadline) before the process must exit,
+ * instead of being cut off with no answer at all.
+ */
+export interface RunningDeadlines {
+  /** Every running request's deadline, and that of any request still arriving, passes within `ms` at the latest. */
+  endWithin(ms: number): void;
+}
+
+interface DeadlineRegistry extends RunningDeadlines {
+  add(deadline: RequestDeadline): void;
+  delete(deadline: RequestDeadline): void;
+}
+
+export function createRunningDeadlines(now: () => number = Date.now): RunningDeadlines {
+  const running = new Set<RequestDeadline>();
+  let endAt: number | null = null;
+  const registry: DeadlineRegistry = {
+    add(deadline) {
+      running.add(deadline);
+      if (endAt !== null) deadline.bringForward(endAt);
+    },
+    delete(deadline) {
+      running.delete(deadline);
+    },
+    endWithin(ms) {
+      const at = now() + ms;
+      endAt = endAt === null ? at : Math.min(endAt, at);
+      for (const deadline of running) deadline.bringForward(endAt);
+    },
+  };
+  return registry;
+}
+
+/**
  * Gives every request a deadline of `ms`. The clock starts when the request has arrived: for an upload
  * from a slow phone that is when its body has been received (the transfer is not time the person waits
  * on an upstream), and at the latest when the first upstream call is made.
  */
-export function deadlineMiddleware(ms: number, now: () => number = Date.now): RequestHandler {
+export function deadlineMiddleware(ms: number, now: () => number = Date.now, running?: RunningDeadlines): RequestHandler {
+  const registry = running as DeadlineRegistry | undefined;
   return (req, res, next) => {
     const deadline = new RequestDeadline(ms, now);
     if (bodyStillArriving(req)) req.once('end', () => deadline.start());
     else deadline.start();
-    res.once('close', () => deadline.dispose());
+    registry?.add(deadline);
+    res.once('close', () => {
+      deadline.dispose();
+      registry?.delete(deadline);
+    });
     storage.run(deadline, next);
   };
 }
