@@ -11,7 +11,7 @@ import { csrfProtection } from './csrf.ts';
 import { serialiseSession } from './infra/sessionLocks.ts';
 import { deadlineMiddleware } from './infra/deadline.ts';
 import { requireRedis } from './infra/redis.ts';
-import { scrubUrl } from './logger.ts';
+import { errorSerializer, scrubUrl } from './logger.ts';
 import { healthRoutes } from './health.ts';
 import { errorHandler, fallbackRedirect, sessionBusy } from './errors.ts';
 import { onboardingRoutes } from './stages/start/onboarding.tsx';
@@ -44,12 +44,14 @@ export function createApp(deps: AppDeps): express.Express {
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: scrubUrl(req.url ?? '') }),
         res: (res) => ({ statusCode: res.statusCode }),
+        // Type, message and stack, no other field of the error (server/logger.ts).
+        err: errorSerializer,
       },
     }),
   );
 
   // Every request's upstream calls and retries share one deadline (server/infra/deadline.ts).
-  app.use(deadlineMiddleware(config.REQUEST_DEADLINE_MS));
+  app.use(deadlineMiddleware(config.REQUEST_DEADLINE_MS, Date.now, deps.deadlines));
   app.use(healthRoutes(deps));
   // Hashed build files never change: cache them for a year.
   app.use('/build', express.static(`${publicDir}build`, { immutable: true, maxAge: '365d', index: false }));

@@ -143,6 +143,17 @@ const schema = z
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
     }
+    // A browser never stores a Secure cookie an http page sets (loopback aside, which browsers treat as
+    // secure): the session would never start, and choosing Private would reload the start page for good.
+    const secureCookies = c.COOKIE_SECURE ?? c.NODE_ENV === 'production';
+    const ownUrl = new URL(c.PUBLIC_URL ?? `http://${c.HOST}:${c.PORT}`);
+    if (secureCookies && ownUrl.protocol !== 'https:' && !isLoopbackHost(ownUrl.hostname)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: `PUBLIC_URL ${ownUrl.origin} is plain http, but cookies are Secure (COOKIE_SECURE, on in production): browsers would never store the session cookie. Serve it over https, or set COOKIE_SECURE=false for a plain-http test environment`,
+      });
+    }
     // openid-client refuses plain http unless told otherwise; that is only acceptable for a local sandbox.
     const issuer = new URL(c.OIDC_ISSUER_URL);
     if (issuer.protocol !== 'https:' && !isLoopbackHost(issuer.hostname)) {

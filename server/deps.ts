@@ -15,6 +15,7 @@ import type { CreationEvents } from './infra/creationEvents.ts';
 import type { CreationCredentialsStore } from './infra/creationCredentials.ts';
 import type { KycStates } from './infra/kycStates.ts';
 import type { SseConnections } from './infra/sseConnections.ts';
+import type { RunningDeadlines } from './infra/deadline.ts';
 import type { SessionLocks } from './infra/sessionLocks.ts';
 import type { BankidStartLimiter } from './infra/rateLimits.ts';
 
@@ -39,6 +40,8 @@ export interface AppDeps {
    */
   kycStates: KycStates;
   sse: SseConnections;
+  /** The running requests' deadlines, which graceful shutdown brings forward (server/main.ts). */
+  deadlines?: RunningDeadlines;
   /** One request at a time per session where identification state changes. */
   sessionLocks: SessionLocks;
   /** Per-IP and per-session limits on starting BankID orders (shared across web processes in Redis mode). */

@@ -69,7 +69,7 @@ export async function endJourney(req: Request, res: Response, deps: AppDeps, to:
     if (!req.session) return resolve();
     req.session.destroy((err?: Error) => {
       // The cookie is cleared below either way: the browser forgets the session, the store's TTL ends it.
-      if (err) deps.logger.warn({ err: { message: err.message } }, 'session destroy on exit failed');
+      if (err) deps.logger.warn({ err }, 'session destroy on exit failed');
       resolve();
     });
   });

@@ -25,7 +25,7 @@ function retryHref(req: Request): string {
 /** 503 while Redis cannot be reached: Retry-After, JSON to API callers, else the page without the session. */
 function serviceUnavailable(deps: AppDeps): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    deps.logger.warn({ err: { message: err?.message, name: err?.name } }, 'redis unavailable: answered 503');
+    deps.logger.warn({ err }, 'redis unavailable: answered 503');
     if (res.headersSent) return res.end();
     // The session cannot be read nor saved: the page shows nothing of the journey, and nothing tries to
     // write it back (express-session saves only a request that has one).
@@ -49,7 +49,7 @@ export function errorHandler(deps: AppDeps): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (isRedisUnavailable(err)) return unavailable(err, req, res, next);
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
-    if (status >= 500) deps.logger.error({ err: { message: err?.message, name: err?.name, stack: err?.stack } }, 'request failed');
+    if (status >= 500) deps.logger.error({ err }, 'request failed');
     else deps.logger.warn({ status, message: err?.message }, 'bad request');
     if (res.headersSent) return res.end();
     if (wantsJson(req)) return res.status(status).json({ error: status >= 500 ? 'Internal error' : status === 403 ? 'Forbidden' : 'Bad request' });

@@ -1,6 +1,6 @@
 // Composition root: validates config, builds every dependency once, and starts the web process, the
 // worker process, or both (development, in-memory mode). Procfile: `web`, `worker`.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RedisClientType } from 'redis';
 import type { DestinationStream } from 'pino';
@@ -19,6 +19,7 @@ import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEve
 import { createMemoryCreationCredentials, createRedisCreationCredentials, type CreationCredentialsStore } from './infra/creationCredentials.ts';
 import { createMemoryKycStates, createRedisKycStates, type KycStates } from './infra/kycStates.ts';
 import { createSseConnections } from './infra/sseConnections.ts';
+import { createRunningDeadlines } from './infra/deadline.ts';
 import { createMemorySessionLocks, createRedisSessionLocks, DEFAULT_LOCK_TIMING } from './infra/sessionLocks.ts';
 import { createBankidStartLimiter } from './infra/rateLimits.ts';
 import { createCustomerCreationAbandoned, createCustomerCreationJob } from '../workers/customerCreation.ts';
@@ -60,7 +61,8 @@ export async function start(env: Record<string, string | undefined>, role: Role,
   let runner: JobRunner | undefined;
   const memoryQueue = config.REDIS_URL ? undefined : createMemoryQueue({ logger });
   if (config.REDIS_URL) {
-    redis = await connectRedis(config.REDIS_URL, logger, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
+    // Not awaited: with Redis down the web process still listens and answers 503 until it comes.
+    redis = connectRedis(config.REDIS_URL, logger, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
     queue = createBullmqQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
     events = createRedisCreationEvents({ client: redis, prefix: config.REDIS_PREFIX, timeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
     creationCredentials = createRedisCreationCredentials({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger });
@@ -110,6 +112,10 @@ export async function start(env: Record<string, string | undefined>, role: Role,
 
   let server: Server | undefined;
   const sse = createSseConnections();
+  const deadlines = createRunningDeadlines();
+  // Responses being written, so shutdown can close each connection as soon as its answer is out.
+  const answering = new Set<ServerResponse>();
+  let stopping = false;
   let url: string | null = null;
   if (role === 'web' || role === 'all') {
     const i18n = createI18n(loadCatalogues());
@@ -138,6 +144,7 @@ export async function start(env: Record<string, string | undefined>, role: Role,
       creationCredentials,
       kycStates,
       sse,
+      deadlines,
       sessionLocks: redis
         ? createRedisSessionLocks({ client: redis, prefix: config.REDIS_PREFIX, timing: { ...DEFAULT_LOCK_TIMING, waitMs: config.SESSION_LOCK_WAIT_MS } })
         : createMemorySessionLocks({ ...DEFAULT_LOCK_TIMING, waitMs: config.SESSION_LOCK_WAIT_MS }),
@@ -151,7 +158,20 @@ export async function start(env: Record<string, string | undefined>, role: Role,
       now: Date.now,
       sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     });
-    server = createServer(app);
+    server = createServer();
+    const web = server;
+    // Before the app, so a response is marked before the app can write it.
+    web.on('request', (_req, res: ServerResponse) => {
+      // A request on a kept-alive connection while stopping: answer it, then close that connection.
+      if (stopping) res.shouldKeepAlive = false;
+      answering.add(res);
+      res.once('close', () => {
+        answering.delete(res);
+        // Once its answer is out a connection is idle: while stopping it must not linger for its keep-alive.
+        if (stopping) setImmediate(() => web.closeIdleConnections());
+      });
+    });
+    web.on('request', app);
     await new Promise<void>((resolve) => server!.listen(config.PORT, config.HOST, resolve));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -164,18 +184,34 @@ export async function start(env: Record<string, string | undefined>, role: Role,
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      // Stop accepting, tell SSE clients when to come back, let running jobs finish, then close Redis.
+      // Stop accepting, tell SSE clients when to come back, close idle connections at once (and each other
+      // one as soon as its answer is out, instead of waiting out its keep-alive), give requests in flight
+      // until their deadline or the shutdown limit, whichever is first, so each still gets its answer (the
+      // try-again screen at the latest); let running jobs finish, then close Redis.
+      stopping = true;
       const closed = server ? new Promise<void>((r) => server!.close(() => r())) : Promise.resolve();
       sse.closeAll();
+      deadlines.endWithin(requestsGraceMs(config.SHUTDOWN_TIMEOUT_MS));
+      for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
       server?.closeIdleConnections();
       await runner?.close();
       await closed;
       await queue.close();
       await events.close();
-      if (redis?.isOpen) await redis.quit();
+      // A client still waiting for Redis has nothing to flush: stop its reconnecting.
+      if (redis?.isReady) await redis.quit();
+      else if (redis?.isOpen) redis.destroy();
       logger.info('stopped');
     })());
   return { url, close };
+}
+
+/**
+ * How long requests in flight get once shutdown begins: the shutdown limit less a reserve for writing
+ * their answers and closing the queue and Redis before the process must exit.
+ */
+export function requestsGraceMs(shutdownTimeoutMs: number): number {
+  return shutdownTimeoutMs - Math.min(2000, Math.floor(shutdownTimeoutMs / 4));
 }
 
 /** Runs a role as a process: SIGTERM/SIGINT shut down gracefully within SHUTDOWN_TIMEOUT_MS. */

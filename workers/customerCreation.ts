@@ -66,7 +66,7 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
 
   async function forget(job: CustomerCreationJob) {
     await credentials.remove(job.prospectId, job.runId).catch((err: Error) => {
-      log.warn({ prospectId: job.prospectId, runId: job.runId, err: { message: err.message } }, 'creation credentials not removed; they lapse');
+      log.warn({ prospectId: job.prospectId, runId: job.runId, err }, 'creation credentials not removed; they lapse');
     });
   }
 
@@ -175,12 +175,11 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
       }
       // A thrown error (brokerage unreachable, unexpected answer) is transient: the queue retries with
       // backoff. When no retry follows, the page must not spin forever, so record the generic error.
-      const message = (err as Error).message;
       if (!jobCtx?.finalAttempt) {
-        log.warn({ ...ids, try: jobCtx?.attempt, err: { message } }, 'customer creation step failed, will retry');
+        log.warn({ ...ids, try: jobCtx?.attempt, err }, 'customer creation step failed, will retry');
         throw err;
       }
-      log.error({ ...ids, outcome: 'unspecifiedApiResponseError', err: { message } }, 'customer creation step failed for good');
+      log.error({ ...ids, outcome: 'unspecifiedApiResponseError', err }, 'customer creation step failed for good');
       await publish(job, 'unspecifiedApiResponseError', job.attempt);
     }
   };

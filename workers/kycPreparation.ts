@@ -98,7 +98,7 @@ export function createKycPreparationJob(deps: KycPreparationDeps) {
 
   async function forget(job: KycJob) {
     await credentials.remove(job.prospectId, job.runId).catch((err: Error) => {
-      log.warn({ ...idsOf(job), err: { message: err.message } }, 'kyc credentials not removed; they lapse');
+      log.warn({ ...idsOf(job), err }, 'kyc credentials not removed; they lapse');
     });
   }
 
@@ -211,12 +211,11 @@ export function createKycPreparationJob(deps: KycPreparationDeps) {
       }
       // A thrown error (brokerage unreachable, 5xx, unexpected answer) is transient: the queue retries with
       // backoff. When no retry follows, the page must not wait forever, so record the generic error.
-      const message = (err as Error).message;
       if (!jobCtx?.finalAttempt) {
-        log.warn({ ...ids, try: jobCtx?.attempt, err: { message } }, 'kyc preparation step failed, will retry');
+        log.warn({ ...ids, try: jobCtx?.attempt, err }, 'kyc preparation step failed, will retry');
         throw err;
       }
-      log.error({ ...ids, status: 'error', err: { message } }, 'kyc preparation step failed for good');
+      log.error({ ...ids, status: 'error', err }, 'kyc preparation step failed for good');
       await publish(job, 'error');
     }
   };

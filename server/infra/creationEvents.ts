@@ -7,6 +7,7 @@ import type { RedisClientType } from 'redis';
 import type { Logger } from 'pino';
 import { creationOutcomes, type CreationState } from '../../shared/creationOutcome.ts';
 import { within } from './redis.ts';
+import { outsideRequest } from './deadline.ts';
 
 export type CreationEvent = { id: number; state: CreationState };
 
@@ -91,13 +92,15 @@ export function createRedisCreationEvents(options: RedisCreationEventsOptions): 
   }
 
   function getSubscriber(): Promise<RedisClientType> {
-    subscriber ??= (async () => {
+    // The first stream that needs it connects the shared subscriber: outside that stream's request, which
+    // the subscriber outlives (server/infra/deadline.ts).
+    subscriber ??= outsideRequest(async () => {
       const sub = client.duplicate() as RedisClientType;
-      sub.on('error', (err: Error) => options.logger?.error({ err: { message: err.message } }, 'redis subscriber error'));
+      sub.on('error', (err: Error) => options.logger?.error({ err }, 'redis subscriber error'));
       // connect() waits for Redis however long it is away: bound it, and let the next stream try again.
       await within(sub.connect(), 2 * timeoutMs, 'connecting the redis subscriber', () => void sub.destroy());
       return sub;
-    })().catch((err: unknown) => {
+    }).catch((err: unknown) => {
       subscriber = null;
       throw err;
     });

@@ -6,6 +6,8 @@
 //
 // The deadline lives in AsyncLocalStorage, so every call made while handling the request finds it
 // without passing it down; code outside a request (the worker's jobs) has none and keeps its own timeouts.
+// AsyncLocalStorage follows every timer and promise a request starts, so background work a request sets
+// going must be started through outsideRequest below, or it dies at the request's deadline.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request, RequestHandler } from 'express';
 
@@ -50,6 +52,15 @@ class RequestDeadline implements Deadline {
     return this.#at === null ? this.ms : Math.max(0, this.#at - this.now());
   }
 
+  /** Brings the deadline forward to `at` (never later than it already is); starts the clock if need be. */
+  bringForward(at: number): void {
+    if (this.#controller.signal.aborted || (this.#at !== null && this.#at <= at)) return;
+    this.#at = at;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#controller.abort(new DeadlineExceededError(this.ms)), Math.max(0, at - this.now()));
+    this.#timer.unref();
+  }
+
   dispose(): void {
     clearTimeout(this.#timer);
   }
@@ -67,6 +78,15 @@ export function currentDeadline(): Deadline | undefined {
   return deadline;
 }
 
+/**
+ * Runs `fn` outside any request: whatever it starts (timers, promises, upstream calls) finds no request's
+ * deadline and keeps its own timeouts. For background work a request sets going, such as a cache refresh or
+ * a job the in-memory queue schedules, which must outlive the request and never die at its deadline.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return storage.exit(fn);
+}
+
 /** Runs `fn` with a deadline of `ms` from now (tests, and anything outside Express that a person waits on). */
 export function withDeadline<T>(ms: number, fn: () => T, now: () => number = Date.now): T {
   const deadline = new RequestDeadline(ms, now);
@@ -81,16 +101,56 @@ function bodyStillArriving(req: Request): boolean {
 }
 
 /**
+ * The deadlines of the requests this process is handling. Graceful shutdown brings them forward, so a
+ * request in flight answers (its try-again screen, as at its own deadline) before the process must exit,
+ * instead of being cut off with no answer at all.
+ */
+export interface RunningDeadlines {
+  /** Every running request's deadline, and that of any request still arriving, passes within `ms` at the latest. */
+  endWithin(ms: number): void;
+}
+
+interface DeadlineRegistry extends RunningDeadlines {
+  add(deadline: RequestDeadline): void;
+  delete(deadline: RequestDeadline): void;
+}
+
+export function createRunningDeadlines(now: () => number = Date.now): RunningDeadlines {
+  const running = new Set<RequestDeadline>();
+  let endAt: number | null = null;
+  const registry: DeadlineRegistry = {
+    add(deadline) {
+      running.add(deadline);
+      if (endAt !== null) deadline.bringForward(endAt);
+    },
+    delete(deadline) {
+      running.delete(deadline);
+    },
+    endWithin(ms) {
+      const at = now() + ms;
+      endAt = endAt === null ? at : Math.min(endAt, at);
+      for (const deadline of running) deadline.bringForward(endAt);
+    },
+  };
+  return registry;
+}
+
+/**
  * Gives every request a deadline of `ms`. The clock starts when the request has arrived: for an upload
  * from a slow phone that is when its body has been received (the transfer is not time the person waits
  * on an upstream), and at the latest when the first upstream call is made.
  */
-export function deadlineMiddleware(ms: number, now: () => number = Date.now): RequestHandler {
+export function deadlineMiddleware(ms: number, now: () => number = Date.now, running?: RunningDeadlines): RequestHandler {
+  const registry = running as DeadlineRegistry | undefined;
   return (req, res, next) => {
     const deadline = new RequestDeadline(ms, now);
     if (bodyStillArriving(req)) req.once('end', () => deadline.start());
     else deadline.start();
-    res.once('close', () => deadline.dispose());
+    registry?.add(deadline);
+    res.once('close', () => {
+      deadline.dispose();
+      registry?.delete(deadline);
+    });
     storage.run(deadline, next);
   };
 }

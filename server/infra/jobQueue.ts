@@ -1,9 +1,11 @@
 // Background jobs: a small port with two adapters. BullMQ on Redis in production, so delayed and waiting
 // jobs outlive a worker process and a job killed mid-run comes back through stalled-job detection; an
 // in-process stand-in for development and unit tests.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Queue, Worker, UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { ioredisForBullmq, ioredisForProducer } from './redis.ts';
+import { outsideRequest } from './deadline.ts';
 import type { CustomerCreationJob, JobAddOptions, JobContext } from '../../shared/creationJob.ts';
 import type { KycJob } from '../../shared/kycJob.ts';
 
@@ -112,7 +114,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     },
   });
   // Connection errors are retried by ioredis; the listener keeps them from crashing the process.
-  queue.on('error', (err) => options.logger?.error({ err: { message: err.message } }, 'job queue error'));
+  queue.on('error', (err) => options.logger?.error({ err }, 'job queue error'));
   return {
     async add(name, data, opts = {}) {
       checkJobId(opts.jobId);
@@ -158,14 +160,14 @@ export async function startBullmqRunner(options: BullmqRunnerOptions): Promise<J
     },
   );
   // Only ids and error messages.
-  worker.on('error', (err) => logger.error({ err: { message: err.message } }, 'job runner error'));
+  worker.on('error', (err) => logger.error({ err }, 'job runner error'));
   worker.on('failed', (job, err) => {
-    logger.warn({ jobName: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: { message: err.message } }, 'job failed');
+    logger.warn({ jobName: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err }, 'job failed');
     // A handler that threw is retried, and on its final try records the outcome itself; a job failed
     // unrun for its stalls never reached the handler, so it is told here.
     const abandoned = job && err.message === STALL_LIMIT_REASON && isJobName(job.name) ? abandonedHandlerOf(handlers, job.name) : null;
     if (job && abandoned) {
-      abandoned(job.data as never).catch((e: Error) => logger.error({ jobId: job.id, err: { message: e.message } }, 'abandoned job not recorded'));
+      abandoned(job.data as never).catch((e: Error) => logger.error({ jobId: job.id, err: e }, 'abandoned job not recorded'));
     }
   });
   worker.on('stalled', (jobId) => logger.warn({ jobId }, 'job stalled, will run again'));
@@ -202,6 +204,12 @@ export function createMemoryQueue(options: { backoffMs?: number; logger?: Logger
   let closed = false;
   let idleWaiters: Array<() => void> = [];
   let autoId = 0;
+  // A job is added from inside a request (the creation page starts the run), and a timer runs in the async
+  // context it was created in: without this, every job, its retries and the polls it enqueues would run
+  // under that request's deadline (server/infra/deadline.ts) and fail once it passed, as BullMQ's jobs
+  // never do. Timers are created in the context the queue was built in (start-up), outside any request.
+  const atCreation = AsyncLocalStorage.snapshot();
+  const detached = <T>(fn: () => T): T => atCreation(() => outsideRequest(fn));
 
   function settle() {
     if (timers.size === 0 && running === 0 && held.length === 0) {
@@ -217,10 +225,12 @@ export function createMemoryQueue(options: { backoffMs?: number; logger?: Logger
       held.push(() => schedule(delayMs, fn));
       return;
     }
-    const t = setTimeout(() => {
-      timers.delete(t);
-      fn();
-    }, delayMs);
+    const t = detached(() =>
+      setTimeout(() => {
+        timers.delete(t);
+        fn();
+      }, delayMs),
+    );
     timers.add(t);
   }
 
@@ -236,7 +246,7 @@ export function createMemoryQueue(options: { backoffMs?: number; logger?: Logger
     const ctx: JobContext = { jobId, attempt, finalAttempt: attempt >= JOB_ATTEMPTS };
     handler(data, ctx)
       .catch((err: Error) => {
-        options.logger?.warn({ jobName: name, jobId, attempt, err: { message: err.message } }, 'job failed');
+        options.logger?.warn({ jobName: name, jobId, attempt, err }, 'job failed');
         if (attempt < JOB_ATTEMPTS) schedule(backoffMs * 2 ** (attempt - 1), () => run(name, jobId, data, attempt + 1));
       })
       .finally(() => {

@@ -115,8 +115,13 @@ export interface RedisConnectOptions {
   commandTimeoutMs: number;
 }
 
-/** Connects a node-redis client. Errors are logged, never thrown at the process: the client reconnects by itself. */
-export async function connectRedis(url: string, logger: Pick<Logger, 'error' | 'warn' | 'info'>, options: RedisConnectOptions): Promise<RedisClientType> {
+/**
+ * A node-redis client, connecting in the background. It answers at once, also while Redis is down: the web
+ * process must listen regardless (/healthz 200, /readyz and pages 503 while the client is not ready, see
+ * requireRedis), and a start-up that waited for Redis left the platform with no process to ask. Errors are
+ * logged, never thrown at the process: the client reconnects by itself.
+ */
+export function connectRedis(url: string, logger: Pick<Logger, 'error' | 'warn' | 'info'>, options: RedisConnectOptions): RedisClientType {
   const client = createClient({
     url,
     // While the connection is down, commands fail at once (→ 503) rather than wait, unbounded, for it.
@@ -136,7 +141,7 @@ export async function connectRedis(url: string, logger: Pick<Logger, 'error' | '
   client.on('error', (err: Error) => {
     if (down) return;
     down = true;
-    logger.error({ err: { message: err.message, name: err.name } }, 'redis client error');
+    logger.error({ err }, 'redis client error');
   });
   client.on('reconnecting', () => {
     if (!down) logger.warn('redis client reconnecting');
@@ -146,7 +151,8 @@ export async function connectRedis(url: string, logger: Pick<Logger, 'error' | '
     down = false;
   });
   boundReplies(client, options.commandTimeoutMs);
-  await client.connect();
+  // Resolves once connected, however long Redis is away (the reconnect strategy never gives up).
+  client.connect().catch((err: unknown) => logger.error({ err }, 'redis client gave up connecting'));
   return client;
 }
 

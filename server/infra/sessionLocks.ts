@@ -214,7 +214,7 @@ export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn
     try {
       lock = await locks.acquire(req.sessionID);
     } catch (err) {
-      logger.warn({ err: { message: (err as Error).message } }, 'session lock store unreachable; request refused');
+      logger.warn({ err }, 'session lock store unreachable; request refused');
       res.end = endUnsaved;
       refuse(req, res, 'unavailable');
       return;
@@ -226,7 +226,7 @@ export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn
       return;
     }
     const held = lock;
-    const releaseLock = () => held.release().catch((err: Error) => logger.warn({ err: { message: err.message } }, 'session lock release failed'));
+    const releaseLock = () => held.release().catch((err: Error) => logger.warn({ err }, 'session lock release failed'));
 
     let ending = false;
     res.end = ((...args: unknown[]) => {
@@ -243,7 +243,7 @@ export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn
           end(...args);
           return;
         }
-        logger.warn({ err: { message: err.message } }, 'session not saved; request refused');
+        logger.warn({ err }, 'session not saved; request refused');
         if (res.headersSent) {
           // A streamed answer cannot be taken back; at least nothing more is written.
           void releaseLock();
@@ -279,7 +279,7 @@ export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn
     req.session.reload((err?: Error) => {
       if (err && !/failed to load session/.test(err.message)) {
         // The store failed: this request's copy may be stale, so it is neither used to change nor saved.
-        logger.warn({ err: { message: err.message } }, 'session not re-read; request refused');
+        logger.warn({ err }, 'session not re-read; request refused');
         ending = true;
         res.end = endUnsaved;
         void releaseLock();

@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import { contentResponse, contentServicePaths, onboardingContentQuery } from '../../shared/contracts/contentService.ts';
 import { createHttpClient } from './http.ts';
+import { outsideRequest } from '../infra/deadline.ts';
 
 export const FALLBACK_BACKGROUND_URL = '/images/background-fallback.svg';
 
@@ -47,7 +48,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       .catch((err: unknown) => {
         // Remember the failure too, so a broken service is asked again only after the cache time.
         cached = { url: FALLBACK_BACKGROUND_URL, fetchedAt: now() };
-        options.logger.warn({ err: (err as Error).message }, 'content service failed; using the fallback background');
+        options.logger.warn({ err }, 'content service failed; using the fallback background');
       })
       .finally(() => {
         inFlight = undefined;
@@ -57,7 +58,9 @@ export function createContentService(options: ContentServiceOptions): ContentSer
 
   return {
     backgroundUrl() {
-      if (!cached || now() - cached.fetchedAt > options.cacheMs) void refresh();
+      // A page render starts the refresh, but it is background work: outside the page's request deadline,
+      // which would otherwise cut it short and cache the fallback for the whole cache time.
+      if (!cached || now() - cached.fetchedAt > options.cacheMs) void outsideRequest(refresh);
       return cached?.url ?? FALLBACK_BACKGROUND_URL;
     },
     refresh,

@@ -36,6 +36,20 @@ describe('config', () => {
     expect(c.production).toBe(true);
   });
 
+  it('refuses Secure cookies with a plain-http PUBLIC_URL other than loopback, saying why', () => {
+    const production = { NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379', SESSION_SECRET: 'x'.repeat(40), JOB_SECRET_KEY: 'ab'.repeat(32) };
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://onboarding.example.se' })).toThrow(
+      /PUBLIC_URL http:\/\/onboarding\.example\.se is plain http, but cookies are Secure .*never store the session cookie/,
+    );
+    expect(() => loadConfig({ COOKIE_SECURE: 'true', HOST: '0.0.0.0' })).toThrow(/PUBLIC_URL http:\/\/0\.0\.0\.0:3000 is plain http/);
+    // Loopback is a secure context to browsers; without Secure cookies plain http is the operator's choice.
+    for (const PUBLIC_URL of ['http://127.0.0.1:3000', 'http://localhost:3000', 'http://se.localhost:3000', 'http://[::1]:3000']) {
+      expect(loadConfig({ ...production, PUBLIC_URL }).cookieSecure).toBe(true);
+    }
+    expect(loadConfig({ ...production, PUBLIC_URL: 'http://onboarding.test', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://onboarding.example.se' }).cookieSecure).toBe(true);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ BANKID_API_URL: 'not a url' }, /BANKID_API_URL/],

@@ -5,6 +5,7 @@ import express from 'express';
 import request from 'supertest';
 import { pinoHttp } from 'pino-http';
 import { createLogger, scrubUrl } from '../../server/logger.ts';
+import { UpstreamError } from '../../shared/upstreamError.ts';
 
 function capture() {
   const lines: string[] = [];
@@ -52,6 +53,20 @@ describe('log redaction', () => {
     expect(out).not.toContain(secrets.personalNumber);
     expect(out).not.toContain('Astrid Lindqvist');
     expect(out).toContain('p-1');
+  });
+
+  it('an error keeps its type, name, message and stack (and its cause`s); its upstream answer and a person`s name are not logged', () => {
+    const { lines, logger } = capture();
+    const err = new UpstreamError('brokerage', 400, { first_name: secrets.givenName, nationalId: secrets.nationalId }, 'brokerage POST /api/2/x: answered 400');
+    err.cause = new SyntaxError('Unexpected token');
+    logger.error({ err, person: { name: 'Astrid Lindqvist' } }, 'failed');
+    const entry = JSON.parse(lines.join('')) as { err: Record<string, unknown>; person: { name: string } };
+    expect(entry.err).toMatchObject({ type: 'UpstreamError', name: 'UpstreamError', message: 'brokerage POST /api/2/x: answered 400', status: 400 });
+    expect(entry.err.stack).toMatch(/^UpstreamError: brokerage POST \/api\/2\/x: answered 400\n\s+at /);
+    expect(entry.err.cause).toMatchObject({ type: 'SyntaxError', name: 'SyntaxError', message: 'Unexpected token' });
+    expect(entry.err).not.toHaveProperty('body');
+    expect(entry.person.name).toBe('[Redacted]');
+    expect(lines.join('')).not.toMatch(new RegExp(`${secrets.givenName}|${secrets.nationalId}|Lindqvist`));
   });
 
   it('scrubs tokens and codes from logged URLs', () => {

@@ -82,7 +82,7 @@ async function startOrder(req: Request, deps: AppDeps, journey: Journey, mode: B
     delete journey.bankidFailure;
     return null;
   } catch (err) {
-    deps.logger.warn({ err: { message: (err as Error).message }, errorCode: bankidErrorCode(err) }, 'bankid auth failed');
+    deps.logger.warn({ err, errorCode: bankidErrorCode(err) }, 'bankid auth failed');
     const m = errorCodeMessage(bankidErrorCode(err));
     return { messageKey: m.key, retry: m.retry };
   }
@@ -91,7 +91,7 @@ async function startOrder(req: Request, deps: AppDeps, journey: Journey, mode: B
 /** Cancels the session's running order at BankID and forgets it (and any failure shown). */
 async function cancelOrder(deps: AppDeps, journey: Journey): Promise<void> {
   if (journey.bankid?.status === 'pending') {
-    await deps.bankid.cancel(journey.bankid.orderRef).catch((err: Error) => deps.logger.warn({ err: { message: err.message } }, 'bankid cancel failed'));
+    await deps.bankid.cancel(journey.bankid.orderRef).catch((err: Error) => deps.logger.warn({ err }, 'bankid cancel failed'));
   }
   delete journey.bankid;
   delete journey.bankidFailure;

@@ -69,7 +69,7 @@ async function exchangeCode(req: Request, res: Response, deps: AppDeps, journey:
     person = { natregno: nationalId, jwt, refreshToken };
   } catch (err) {
     const status = err instanceof UpstreamError ? err.status : undefined;
-    deps.logger.warn({ err: { name: (err as Error).name, message: (err as Error).message }, status }, 'identification through the broker failed');
+    deps.logger.warn({ err, status }, 'identification through the broker failed');
     journey.identificationError = errorFor(err);
     return redirectAfterSave(req, res, routes.start);
   }
@@ -96,7 +96,7 @@ export function oidcRoutes(deps: AppDeps): Router {
         delete journey.identificationError;
         redirectAfterSave(req, res, url);
       } catch (err) {
-        deps.logger.warn({ err: { name: (err as Error).name, message: (err as Error).message } }, 'identification broker unavailable');
+        deps.logger.warn({ err }, 'identification broker unavailable');
         journey.identificationError = 'TRY_AGAIN_ERROR';
         redirectAfterSave(req, res, routes.start);
       }

@@ -60,7 +60,7 @@ async function documentsOf(ctx: StepContext, account: AccountTypeWithCountry) {
     });
   } catch (err) {
     // The drawer says the documents are unavailable; choosing accounts does not depend on them.
-    ctx.deps.logger.warn({ err: (err as Error).message, account }, 'agreement bundles failed');
+    ctx.deps.logger.warn({ err, account }, 'agreement bundles failed');
     return null;
   }
 }

@@ -1,0 +1,107 @@
+// Issue 17, item 1: under `npm start` (in-memory mode) every customer creation that took longer than the
+// request deadline failed. The in-memory job queue scheduled its jobs with setTimeout from inside the request
+// that started the run, so the jobs inherited that request's deadline (AsyncLocalStorage,
+// server/infra/deadline.ts): the first poll after it failed with "request deadline passed", its retries
+// too, and the person saw "Something went wrong". Background work must never run under a request's deadline
+// (identification-routing-creation §4 "Customer creation": poll every 2 s, the 45th poll is the last).
+//
+// The sandbox's creationSlow and creationStuck personas count polls (sandbox/personas.ts: creationSlow is
+// created after 8 queued polls, creationStuck stays queued), so short timings show the same defect in
+// seconds: polls every 150 ms and a request deadline of 1 s, which the creationSlow run passes before its
+// 9th poll and the creationStuck run long before its 45th.
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { identifyOverHttp } from '../support/journey.ts';
+import { answerStepsOverHttp } from '../support/customerInformation.ts';
+import { openStream } from '../support/sse.ts';
+
+type Agent = ReturnType<typeof request.agent>;
+
+const REQUEST_DEADLINE_MS = 1000;
+const CREATION_POLL_MS = 150;
+
+let stack: Stack;
+const logLines: Array<Record<string, unknown>> = [];
+
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+      cb();
+    },
+  });
+  // Without REDIS_URL: the in-memory queue of `npm start`.
+  stack = await startEmbeddedStack(
+    {
+      REQUEST_DEADLINE_MS: String(REQUEST_DEADLINE_MS),
+      CREATION_POLL_MS: String(CREATION_POLL_MS),
+      LOG_LEVEL: 'info',
+      BANKID_STARTS_PER_IP_PER_MINUTE: '1000',
+    },
+    { logDestination: sink },
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+const creationPage = (prospectId: string) => `/onboarding/customer-creation/${encodeURIComponent(prospectId)}`;
+
+/** Identified as the scenario's persona, every step answered and the agreements signed: the run starts on the creation page. */
+async function signedProspect(scenario: string): Promise<{ agent: Agent; prospectId: string }> {
+  const agent = request.agent(stack.webUrl);
+  const { page, prospectId } = await identifyOverHttp(agent, stack.sandboxUrl, scenario);
+  await answerStepsOverHttp(
+    async () => (await agent.get(page).expect(200)).text,
+    async (body) => void (await agent.post(`${page}/step`).set(sameOrigin).type('form').send(body).expect(303)),
+  );
+  const toSigning = await agent.post(`${page}/step`).set(sameOrigin).type('form').send('step=MILESTONE_THREE_STEP&screen=milestone').expect(303);
+  await request(stack.sandboxUrl)
+    .post(`${new URL(toSigning.headers.location as string).pathname}/sign`)
+    .expect(303);
+  return { agent, prospectId };
+}
+
+/** The run's final outcome as the creation page's event stream tells it. */
+async function finalOutcome(agent: Agent, prospectId: string, ms: number): Promise<string> {
+  const access = { domain: '127.0.0.1', path: '/', secure: false, script: false } as Parameters<Agent['jar']['getCookie']>[1];
+  const sid = agent.jar.getCookie('onb.sid', access);
+  expect(sid).toBeDefined();
+  // The creation page starts the run (the request whose deadline the jobs used to inherit).
+  await agent.get(creationPage(prospectId)).expect(200);
+  const stream = await openStream(stack.webUrl, `${creationPage(prospectId)}/events`, { cookie: `onb.sid=${sid!.value}` });
+  const final = /"outcome":"(?!queued)(\w+)"/;
+  try {
+    const text = await stream.waitFor((t) => final.test(t), ms);
+    return final.exec(text)![1]!;
+  } finally {
+    stream.close();
+  }
+}
+
+const pollsOf = (prospectId: string) => logLines.filter((l) => l.msg === 'customer creation poll' && l.prospectId === prospectId);
+const failuresOf = (prospectId: string) =>
+  logLines.filter((l) => typeof l.msg === 'string' && l.msg.startsWith('customer creation step failed') && l.prospectId === prospectId);
+
+describe('creation dies under the request deadline (in-memory mode, as `npm start`)', () => {
+  it('creationSlow is created although its polls run long after the deadline of the request that started it', async () => {
+    const { agent, prospectId } = await signedProspect('creationSlow');
+    const outcome = await finalOutcome(agent, prospectId, 40_000);
+    expect(outcome).toBe('done');
+    expect(failuresOf(prospectId).map((l) => l.err)).toEqual([]);
+    expect((await agent.get(creationPage(prospectId)).expect(200)).text).toContain('Agreements signed');
+  }, 60_000);
+
+  it('creationStuck polls until the 45th poll and ends with maxPollingTries', async () => {
+    const { agent, prospectId } = await signedProspect('creationStuck');
+    const outcome = await finalOutcome(agent, prospectId, 45_000);
+    expect(outcome).toBe('maxPollingTries');
+    expect(failuresOf(prospectId).map((l) => l.err)).toEqual([]);
+    const finalPoll = pollsOf(prospectId).find((l) => l.outcome === 'maxPollingTries');
+    expect(finalPoll?.attempt).toBe(45);
+  }, 60_000);
+});
