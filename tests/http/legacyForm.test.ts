@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { screenOf } from '../support/customerInformation.ts';
 import { identifyOverHttp, type Persona } from '../support/journey.ts';
+import { LEGACY_KYC as KYC, legacyFormBody as formBody, postLegacy as post } from '../support/legacyForm.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 
 type Agent = ReturnType<typeof request.agent>;
@@ -17,39 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const post = (agent: Agent, page: string, body: string) =>
-  agent.post(`${page}/step?shouldUseLegacyFlow=true`).set('sec-fetch-site', 'same-origin').type('form').send(body);
-
 /** HTML-escaped as React renders text. */
 const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
-
-/** Questionnaire 8 answered harmlessly (sandbox/kyc.ts ids): employed, the lowest bands, long-term saving, salary, not a PEP, own money. */
-const KYC = { 83: 200, 87: 214, 90: 235, 89: 225, 88: 229, 92: 220, 85: 205, 86: 209, 84: 223, 91: 218 } as const;
-
-function formBody(persona: Persona, overrides: Record<string, string | null> = {}): string {
-  const fields: Record<string, string | null> = {
-    step: 'EXISTING_STEP',
-    screen: 'form',
-    accounts: 'ISK_SE',
-    phoneNumber: '+46 70 123 45 67',
-    email: 'prospect@example.se',
-    firstName: persona.name.split(' ')[0]!,
-    // The surname as the register has it: two words for the legacyDoubleName personas.
-    lastName: persona.name.split(' ').slice(1).join(' '),
-    citizenship: 'inOfficeCitizenship',
-    residency: 'inOffice',
-    taxLiability: 'inOffice',
-    investmentRisk: 'yes',
-    ...Object.fromEntries(Object.entries(KYC).map(([q, a]) => [`kyc-${q}`, String(a)])),
-    intent: 'sign',
-    ...overrides,
-  };
-  const params = new URLSearchParams();
-  // DEP_SE is locked ticked: the form posts it from a hidden field.
-  params.append('accounts', 'DEP_SE');
-  for (const [name, value] of Object.entries(fields)) if (value !== null) params.append(name, value);
-  return params.toString();
-}
 
 async function atLegacyForm(agent: Agent, scenario: string): Promise<{ page: string; persona: Persona }> {
   const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, scenario);

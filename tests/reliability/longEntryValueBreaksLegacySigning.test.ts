@@ -10,8 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { screenOf } from '../support/customerInformation.ts';
 import { identifyOverHttp } from '../support/journey.ts';
-
-type Agent = ReturnType<typeof request.agent>;
+import { LEGACY_SIGN, legacyFormBody, postLegacy } from '../support/legacyForm.ts';
 
 let stack: Stack;
 let logLines: string[] = [];
@@ -30,32 +29,6 @@ beforeEach(() => {
   logLines = [];
 });
 
-const post = (agent: Agent, page: string, body: string) =>
-  agent.post(`${page}/step?shouldUseLegacyFlow=true`).set('sec-fetch-site', 'same-origin').type('form').send(body);
-
-/** Questionnaire 8 answered harmlessly (sandbox/kyc.ts ids), as tests/http/legacyForm.test.ts answers it. */
-const KYC = { 83: 200, 87: 214, 90: 235, 89: 225, 88: 229, 92: 220, 85: 205, 86: 209, 84: 223, 91: 218 } as const;
-
-function legacyFormBody(name: string): string {
-  const params = new URLSearchParams({
-    step: 'EXISTING_STEP',
-    screen: 'form',
-    phoneNumber: '070 123 45 67',
-    email: 'prospect@example.se',
-    firstName: name.split(' ')[0]!,
-    lastName: name.split(' ').slice(1).join(' '),
-    citizenship: 'inOfficeCitizenship',
-    residency: 'inOffice',
-    taxLiability: 'inOffice',
-    investmentRisk: 'yes',
-    ...Object.fromEntries(Object.entries(KYC).map(([q, a]) => [`kyc-${q}`, String(a)])),
-    intent: 'sign',
-  });
-  params.append('accounts', 'DEP_SE');
-  params.append('accounts', 'ISK_SE');
-  return params.toString();
-}
-
 describe('An entry value of 501–512 characters breaks legacy signing after the regulation and the prospect were saved', () => {
   it.each([501, 512])('an entry value of %i characters: "Sign agreements" reaches the signing page; the value is dropped at entry', async (length) => {
     const agent = request.agent(stack.webUrl);
@@ -65,9 +38,9 @@ describe('An entry value of 501–512 characters breaks legacy signing after the
     const page = entered.split('?')[0]!;
     expect(screenOf((await agent.get(entered).expect(200)).text)).toEqual(['EXISTING_STEP', 'form']);
 
-    await post(agent, page, legacyFormBody(persona.name)).expect(303);
+    await postLegacy(agent, page, legacyFormBody(persona, { phoneNumber: '070 123 45 67' })).expect(303);
     expect(screenOf((await agent.get(page).expect(200)).text)).toEqual(['EXISTING_STEP', 'review']);
-    const signed = await post(agent, page, 'step=EXISTING_STEP&screen=review&intent=sign');
+    const signed = await postLegacy(agent, page, LEGACY_SIGN);
     expect(signed.status).toBe(303);
     expect(signed.headers.location).toMatch(new RegExp(`^${stack.sandboxUrl}/sandbox/signing/`));
 

@@ -12,7 +12,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, startRedisStack, type Stack } from '../support/stack.ts';
 import { atMilestoneThreeOverHttp, screenOf } from '../support/customerInformation.ts';
-import { identifyOverHttp, postStep, type Persona } from '../support/journey.ts';
+import { identifyOverHttp, postStep } from '../support/journey.ts';
+import { legacyFormBody } from '../support/legacyForm.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -120,7 +121,7 @@ describe.each([
     const page = legacyPage.split('?')[0]!;
     const prospectId = decodeURIComponent(page.split('/').pop()!);
     const step = `${page}/step?shouldUseLegacyFlow=true`;
-    await agent.post(step).set('sec-fetch-site', 'same-origin').type('form').send(legacyForm(persona)).expect(303);
+    await agent.post(step).set('sec-fetch-site', 'same-origin').type('form').send(legacyFormBody(persona)).expect(303);
     expect(screenOf((await agent.get(page).expect(200)).text)).toEqual(['EXISTING_STEP', 'review']);
     const cookie = await cookieOf(agent, page);
 
@@ -177,29 +178,3 @@ describe.each([
     expect((await readOut(prospectId)).createCustomer).toEqual([200, 200, 200]);
   });
 });
-
-/** Questionnaire 8 answered harmlessly (sandbox/kyc.ts ids), as in tests/http/legacyForm.test.ts. */
-const KYC = { 83: 200, 87: 214, 90: 235, 89: 225, 88: 229, 92: 220, 85: 205, 86: 209, 84: 223, 91: 218 } as const;
-
-/** The legacy form filled in and posted with 'Sign agreements' (it goes to check your answers first). */
-function legacyForm(persona: Persona): string {
-  const params = new URLSearchParams();
-  params.append('accounts', 'DEP_SE');
-  const fields: Record<string, string> = {
-    step: 'EXISTING_STEP',
-    screen: 'form',
-    accounts: 'ISK_SE',
-    phoneNumber: '+46 70 123 45 67',
-    email: 'prospect@example.se',
-    firstName: persona.name.split(' ')[0]!,
-    lastName: persona.name.split(' ').slice(1).join(' '),
-    citizenship: 'inOfficeCitizenship',
-    residency: 'inOffice',
-    taxLiability: 'inOffice',
-    investmentRisk: 'yes',
-    ...Object.fromEntries(Object.entries(KYC).map(([q, a]) => [`kyc-${q}`, String(a)])),
-    intent: 'sign',
-  };
-  for (const [name, value] of Object.entries(fields)) params.append(name, value);
-  return params.toString();
-}

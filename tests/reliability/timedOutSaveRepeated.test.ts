@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { atMilestoneThreeOverHttp, screenOf } from '../support/customerInformation.ts';
 import { identifyOverHttp, postStep, type Persona } from '../support/journey.ts';
+import { LEGACY_SIGN, legacyFormBody, postLegacy } from '../support/legacyForm.ts';
 import { legacyPaths } from '../../shared/contracts/legacy.ts';
 import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
 import en from '../../locales/en.json' with { type: 'json' };
@@ -62,52 +63,25 @@ const completedUpstream = (check: () => Promise<void>) => vi.waitFor(check, { ti
 
 // --- the legacy form (as tests/http/legacyForm.test.ts posts it) ---
 
-/** Questionnaire 8 answered harmlessly (sandbox/kyc.ts ids). */
-const KYC = { 83: 200, 87: 214, 90: 235, 89: 225, 88: 229, 92: 220, 85: 205, 86: 209, 84: 223, 91: 218 } as const;
-
-function legacyFormBody(persona: Persona, email: string): string {
-  const params = new URLSearchParams({
-    step: 'EXISTING_STEP',
-    screen: 'form',
-    phoneNumber: '+46 70 123 45 67',
-    email,
-    firstName: persona.name.split(' ')[0]!,
-    lastName: persona.name.split(' ').slice(1).join(' '),
-    citizenship: 'inOfficeCitizenship',
-    residency: 'inOffice',
-    taxLiability: 'inOffice',
-    investmentRisk: 'yes',
-    ...Object.fromEntries(Object.entries(KYC).map(([q, a]) => [`kyc-${q}`, String(a)])),
-    intent: 'sign',
-  });
-  params.append('accounts', 'DEP_SE');
-  params.append('accounts', 'ISK_SE');
-  return params.toString();
-}
-
-const postLegacy = (agent: Agent, page: string, body: string) =>
-  agent.post(`${page}/step?shouldUseLegacyFlow=true`).set('sec-fetch-site', 'same-origin').type('form').send(body);
-const SIGN_AGREEMENTS = 'step=EXISTING_STEP&screen=review&intent=sign';
-
 /** At the legacy review with the form filled in; answers the page and the prospect id. */
 async function atLegacyReview(agent: Agent, email = 'prospect@example.se'): Promise<{ page: string; prospectId: string; persona: Persona }> {
   const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'legacyFlow');
   // The legacy flow's page carries ?shouldUseLegacyFlow=true.
   const path = page.split('?')[0]!;
   const prospectId = decodeURIComponent(path.split('/').pop()!);
-  await postLegacy(agent, path, legacyFormBody(persona, email)).expect(303);
+  await postLegacy(agent, path, legacyFormBody(persona, { email })).expect(303);
   expect(screenOf((await agent.get(path).expect(200)).text)).toEqual(['EXISTING_STEP', 'review']);
   return { page: path, prospectId, persona };
 }
 
 /** The first "Sign agreements" times out: the try-again text, still on the review. */
 async function signTimesOut(agent: Agent, page: string): Promise<void> {
-  const refused = await postLegacy(agent, page, SIGN_AGREEMENTS).expect(502);
+  const refused = await postLegacy(agent, page, LEGACY_SIGN).expect(502);
   expect(refused.text).toContain(TRY_AGAIN);
 }
 
 async function signsOnce(agent: Agent, page: string): Promise<string> {
-  const signing = (await postLegacy(agent, page, SIGN_AGREEMENTS).expect(303)).headers.location as string;
+  const signing = (await postLegacy(agent, page, LEGACY_SIGN).expect(303)).headers.location as string;
   expect(signing).toMatch(new RegExp(`^${stack.sandboxUrl}/sandbox/signing/`));
   return signing;
 }
@@ -146,7 +120,7 @@ describe('a save call that timed out but completed upstream is repeated', () => 
     await completedUpstream(async () => expect((await legacyReadOut(prospectId)).regulations).toHaveLength(1));
     // A Change: another e-mail address, then Sign again.
     await postLegacy(agent, page, 'step=EXISTING_STEP&screen=review&intent=change&section=contact').expect(303);
-    await postLegacy(agent, page, legacyFormBody(persona, 'changed@example.se')).expect(303);
+    await postLegacy(agent, page, legacyFormBody(persona, { email: 'changed@example.se' })).expect(303);
     await signsOnce(agent, page);
     const saved = await legacyReadOut(prospectId);
     // The one regulation created, then updated under its id; one signing session, of the changed answers.
