@@ -75,10 +75,10 @@ describe('contact information step', () => {
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Continue', exact: true }).click()]);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Almost there! Just need to sign with your eID.');
 
-    // Back shows the answers again (kept in the session).
+    // Back shows the answers again (kept in the session): the phone as stored once accepted (E.164), formatted for the person.
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Back' }).click()]);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Contact information');
-    expect(await phone(page).inputValue()).toBe('070 123 45 67');
+    expect(await phone(page).inputValue()).toBe('070-123 45 67');
     expect(await email(page).inputValue()).toBe('test@gmail.com');
     expect(errors).toEqual([]);
     await context.close();
