@@ -66,7 +66,7 @@ describe('creation view contract (shared/creationView.ts)', () => {
 
   // The server's builder speaks the contract for every outcome: what it sends is what the island reads back.
   const deps = { i18n: { translator: () => (key: string) => key } } as unknown as AppDeps;
-  const req = { session: { journey: { locale: 'en', prospectId: 'p/1' } }, headers: {} } as unknown as Request;
+  const req = { session: { journey: { locale: 'en', prospectId: 'p/1', jwt: 'identified' } }, headers: {} } as unknown as Request;
   it.each(creationOutcomes)("the server's view for %s parses back unchanged", (outcome) => {
     const view = creationView({ outcome, prospectId: 'p/1', attempt: 1, runId: '1', at: '2026-01-01T00:00:00.000Z' }, req, deps);
     expect(creationViewSchema.safeParse(view).success).toBe(true);
