@@ -122,13 +122,13 @@ const definitions: Record<Locale, { family: string[]; coworkers: string[] }> = {
     family: [
       'Familiemedlemmer til en sådan person:',
       'Ægtefællen eller en person, der betragtes som ligestillet med en ægtefælle',
-      'Børnene og deres ægtefæller eller personer, der betragtes som ligestillet med en ægtefælle',
+      'Børnene og deres ægtefæller eller personer, der betragtes som ligestillede med en ægtefælle',
       'Forældrene',
     ],
     coworkers: [
       'Personer, der er kendt som nære samarbejdspartnere til en sådan person:',
       'Fysiske personer, der vides at have fælles reelt ejerskab af juridiske enheder eller juridiske arrangementer eller andre nære forretningsforbindelser med en politisk eksponeret person',
-      'Fysiske personer, der er eneste reelle ejer af en juridisk enhed eller et juridisk arrangement, som vides at være oprettet til de facto fordel for en politisk eksponeret person',
+      'Fysiske personer, der alene har det reelle ejerskab af en juridisk enhed eller et juridisk arrangement, som vides at være oprettet til de facto fordel for en politisk eksponeret person',
     ],
   },
   'fi-FI': {
@@ -141,7 +141,7 @@ const definitions: Record<Locale, { family: string[]; coworkers: string[] }> = {
     coworkers: [
       'Henkilöt, joiden tiedetään olevan tällaisen henkilön läheisiä yhtiökumppaneita:',
       'Luonnolliset henkilöt, joiden tiedetään olevan yhdessä poliittisesti vaikutusvaltaisen henkilön kanssa oikeushenkilöiden tai oikeudellisten järjestelyjen tosiasiallisia edunsaajia tai joilla tiedetään olevan muita läheisiä liikesuhteita poliittisesti vaikutusvaltaisen henkilön kanssa',
-      'Luonnolliset henkilöt, jotka ovat ainoita tosiasiallisia edunsaajia oikeushenkilössä tai oikeudellisessa järjestelyssä, jonka tiedetään perustetun tosiasiallisesti poliittisesti vaikutusvaltaisen henkilön hyväksi',
+      'Luonnolliset henkilöt, jotka ovat yksin sellaisen oikeushenkilön tai oikeudellisen järjestelyn tosiasiallisia edunsaajia, jonka tiedetään perustetun tosiasiallisesti poliittisesti vaikutusvaltaisen henkilön hyväksi',
     ],
   },
 };
