@@ -1,15 +1,28 @@
 // The PEP dialog's help text (customer-information §4.7 "Sensitive-answer dialogs", §9 "PEP cessation …
 // Politically-exposed lists"): who counts as a politically exposed person, as lists whose length depends on the market.
 //
-// §9 says Finland has longer lists — 10 public functions, 3 kinds of family member, 2 kinds of close associate —
-// than the other markets, which have 8 public functions. The spec is silent on the other markets' family and
-// co-worker counts; 2 and 1 are our choice (fewer than Finland's, and the first items of its lists).
+// Public functions: §9 gives 10 items for Finland and 8 for the other markets; items 1–8 are a complete list on
+// their own.
+//
+// Family members and close associates: the same in every market, because the definitions come from the EU
+// anti-money-laundering directive, Directive (EU) 2015/849 art. 3(10) "family members" and art. 3(11) "persons known
+// to be close associates", which applies in Sweden, Denmark and Finland, and in Norway through the EEA Agreement
+// (hvitvaskingsloven, LOV-2018-06-01-23, § 2 bokstav g "nært familiemedlem" and h "kjent medarbeider").
+// One item per point of the directive, in its order:
+//   family.1 = art. 3(10)(a) the spouse or a person considered equivalent to a spouse,
+//   family.2 = art. 3(10)(b) the children and their spouses or persons considered equivalent,
+//   family.3 = art. 3(10)(c) the parents;
+//   coworkers.1 = art. 3(11)(a) joint beneficial ownership of a legal entity or arrangement, or other close business
+//                 relations, with a PEP (hvitvaskingsloven § 2 h nos. 1 and 2 in one item),
+//   coworkers.2 = art. 3(11)(b) sole beneficial ownership of a legal entity or arrangement set up for a PEP's
+//                 de facto benefit (§ 2 h no. 3).
+// That is 3 and 2 items, which are also §9's counts for Finland. The texts use each language version's wording of
+// art. 3(10)–(11) (en: English; sv-SE, sv-FI: Swedish; da-DK: Danish; fi-FI: Finnish) and, for nb-NO, the wording of
+// hvitvaskingsloven § 2 g–h.
 //
 // Keys (locales/*.json), all under complianceDialog.PEP.help.:
-//   title, public.title, public.1 … public.N, family.title, family.1 … family.N, coworkers.title,
-//   coworkers.1 … coworkers.N, cessation (18 months after leaving the function, §9).
-// Finland: public.1–10, family.1–3, coworkers.1–2; SE, NO, DK: public.1–8, family.1–2, coworkers.1.
-// Items 1–8 of the public list are a complete list on their own. Pure.
+//   title, public.title, public.1 … public.N, family.title, family.1 … family.3, coworkers.title,
+//   coworkers.1 … coworkers.2, cessation (18 months after leaving the function, §9). Pure.
 import type { CountryCode } from './contracts/brokerage.ts';
 
 export interface PepHelpItems {
@@ -18,12 +31,13 @@ export interface PepHelpItems {
   coworkers: number;
 }
 
-const finland: PepHelpItems = { public: 10, family: 3, coworkers: 2 };
-const otherMarkets: PepHelpItems = { public: 8, family: 2, coworkers: 1 };
+/** Directive (EU) 2015/849 art. 3(10) points (a)–(c) and art. 3(11) points (a)–(b): the same in every market. */
+const familyMembers = 3;
+const closeAssociates = 2;
 
 /** How many items of each PEP help list the market shows (customer-information §9). */
 export function pepHelpItems(market: CountryCode): PepHelpItems {
-  return market === 'FI' ? { ...finland } : { ...otherMarkets };
+  return { public: market === 'FI' ? 10 : 8, family: familyMembers, coworkers: closeAssociates };
 }
 
 const prefix = 'complianceDialog.PEP.help';

@@ -238,10 +238,13 @@ describe('KYC step over HTTP', () => {
     expect(screenOf(dialog.text)).toEqual(['KYC_STEP', 'pep']);
     expect(dialog.text).toContain('You answered that you are a politically exposed person');
     expect(dialog.text).toContain('href="https://forms.example.com/additional-information/identified?exit=PEP"');
-    // Sweden: 8 public functions, 2 family, 1 co-worker (customer-information §9; Finland's longer lists in the e2e).
+    // Sweden: 8 public functions (customer-information §9; Finland's 10 in tests/unit/kycViews.test.tsx), and the
+    // directive's 3 kinds of family member and 2 kinds of close associate (Directive (EU) 2015/849 art. 3(10)–(11)).
     expect(dialog.text).toContain('Who counts as a politically exposed person?');
     expect(dialog.text).toContain('High-ranking officer in the armed forces');
     expect(dialog.text).not.toContain('state-owned enterprise');
+    expect(dialog.text).toContain('<li>The parents</li>');
+    expect(dialog.text).toContain('set up for the de facto benefit of a politically exposed person</li>');
     expect(dialog.text).toContain('18 months after leaving the function');
     // Nothing was sent for the yes.
     expect((await readOut(prospectId)).nextCalls).toBe(nextCallsBefore);
