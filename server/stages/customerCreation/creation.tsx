@@ -4,7 +4,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { peekJourney, sendPage, translatorFor } from '../../pages.ts';
+import { peekJourney, sendPage, supportPhoneOf, translatorFor } from '../../pages.ts';
 import { runCredentialsOf, type Journey } from '../../journey.ts';
 import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
 import { serialiseSession } from '../../infra/sessionLocks.ts';
@@ -157,7 +157,7 @@ export function customerCreationRoutes(deps: AppDeps): Router {
             eventsUrl={routes.customerCreationEvents(prospectId)}
             view={view}
             faqUrl={deps.config.FAQ_URL}
-            supportPhone={deps.config.SUPPORT_PHONE}
+            supportPhone={supportPhoneOf(req, deps)}
             creationPaused={view.outcome === 'creationPaused'}
           />
         ),
