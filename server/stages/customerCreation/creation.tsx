@@ -90,7 +90,18 @@ export function creationView(state: CreationState | null, req: Request, deps: Ap
       };
     case 'unspecifiedApiResponseError':
     case 'maxPollingTries':
-      return { outcome, title: t('creation.error.title'), body: t('creation.error.text'), tone, spinner: false, action: retryAction, redirectTo: null };
+      return {
+        outcome,
+        title: t('creation.error.title'),
+        body: t('creation.error.text'),
+        // identification-routing-creation §8: "proceed with the application via the external form" — the manual
+        // application form (MANUAL_SUPPORT_URL), the same the identification MANUAL_SUPPORT_ERROR sends people to.
+        formLink: { url: deps.config.MANUAL_SUPPORT_URL, label: t('creation.error.externalForm') },
+        tone,
+        spinner: false,
+        action: retryAction,
+        redirectTo: null,
+      };
   }
 }
 

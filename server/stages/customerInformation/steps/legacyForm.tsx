@@ -282,7 +282,9 @@ function dialogProps(ctx: StepContext, d: DialogField, mode: 'screen' | 'modal')
   const rule = sensitiveAnswerRules[d.question];
   const id = `legacy-${d.question}-${mode}`;
   const post = (intent: string) => ({ action, fields: { ...fields(d.screen), intent } });
-  const values = { country: rule.dialog === 'FATCA' ? countryName(journey.country, localeOf(ctx.req, deps)) : journey.country };
+  // FATCA's texts name the market (country) and may inflect it by its code (countryCode; Finnish: "vain Suomessa").
+  const values: Record<string, string> =
+    rule.dialog === 'FATCA' ? { country: countryName(journey.country, localeOf(ctx.req, deps)), countryCode: journey.country } : { country: journey.country };
   const base =
     rule.dialog === 'INVESTMENT_RISK'
       ? complianceDialogProps(t, 'INVESTMENT_RISK', { id, values, primary: post('confirm'), secondary: post('cancel') })
