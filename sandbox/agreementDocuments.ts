@@ -8,11 +8,23 @@ type DocumentLanguage = (typeof documentLanguages)[number];
 /** The account each precontractual document id belongs to, named in each language. */
 const accountNames: Readonly<Record<string, Readonly<Record<DocumentLanguage, string>>>> = {
   ATYID_108: { en: 'Stock and Fund Account', sv: 'Aktie- och fonddepå', nb: 'Aksje- og fondskonto', da: 'Aktie- og fondsdepot', fi: 'Osake- ja rahastotili' },
-  ATYID_125: { en: 'Investment Savings Account', sv: 'Investeringssparkonto', nb: 'Investeringssparekonto', da: 'Investeringsopsparingskonto', fi: 'Sijoitussäästötili' },
+  ATYID_125: {
+    en: 'Investment Savings Account',
+    sv: 'Investeringssparkonto',
+    nb: 'Investeringssparekonto',
+    da: 'Investeringsopsparingskonto',
+    fi: 'Sijoitussäästötili',
+  },
   ATYID_135: { en: 'Equity Savings Account', sv: 'Aktiesparkonto', nb: 'Aksjesparekonto', da: 'Aktiesparekonto', fi: 'Osakesäästötili' },
   ATYID_142: { en: 'Equity Savings Account', sv: 'Aktiesparkonto', nb: 'Aksjesparekonto', da: 'Aktiesparekonto', fi: 'Osakesäästötili' },
   ATYID_139: { en: 'Equity Savings Account', sv: 'Aktiesparkonto', nb: 'Aksjesparekonto', da: 'Aktiesparekonto', fi: 'Osakesäästötili' },
-  ATYID_119: { en: 'EPK Pension Account', sv: 'Pensionskonto (EPK)', nb: 'Egen pensjonskonto (EPK)', da: 'Egen pensionskonto (EPK)', fi: 'Oma eläketili (EPK)' },
+  ATYID_119: {
+    en: 'EPK Pension Account',
+    sv: 'Pensionskonto (EPK)',
+    nb: 'Egen pensjonskonto (EPK)',
+    da: 'Egen pensionskonto (EPK)',
+    fi: 'Oma eläketili (EPK)',
+  },
 };
 
 const documentKinds: readonly { file: string; title: Readonly<Record<DocumentLanguage, string>> }[] = [

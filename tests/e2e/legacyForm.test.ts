@@ -102,7 +102,10 @@ async function walkLegacyForm(country: Market, javaScript: boolean, viewport: { 
     const usa = page.locator('#legacy-taxLiability-1');
     expect(await usa.getAttribute('value')).toBe('usa');
     await usa.check();
-    const attest = (within: Locator) => within.getByRole('button', { name: String(new IntlMessageFormat(en['taxInformation.fatca.attest'], 'en').format({ country: homeName[country], countryCode: country })) });
+    const attest = (within: Locator) =>
+      within.getByRole('button', {
+        name: String(new IntlMessageFormat(en['taxInformation.fatca.attest'], 'en').format({ country: homeName[country], countryCode: country })),
+      });
     if (javaScript) {
       const modal = page.locator('dialog[open]');
       await modal.waitFor();
