@@ -331,7 +331,7 @@ function answerChoices(ctx: StepContext) {
       opt('otherCitizenships', t('legacy.citizenship.other', { country: market })),
     ],
     residency: [opt('inOffice', t('legacy.residency.inOffice', { country: market })), opt('other', t('legacy.residency.other', { country: market }))],
-    taxLiability: taxLiabilities.map((l) => opt(l, t(`taxInformation.liability.${l}`, { country: home }))),
+    taxLiability: taxLiabilities.map((l) => opt(l, t(`taxInformation.liability.${l}`, { country: home, countryCode: market }))),
   };
 }
 
