@@ -3,9 +3,11 @@
 // page's language, never with an internal ATYID id. The 'accounts' persona of each market lands on the account
 // picker; SE identifies with BankID, NO, DK and FI at the OIDC broker.
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { identifyOverHttp } from '../support/journey.ts';
+import { identifyOverHttp, postStep } from '../support/journey.ts';
+import { atMilestoneThreeOverHttp } from '../support/customerInformation.ts';
+import { loadConfig } from '../../server/config.ts';
 import { loadCatalogues } from '../../server/i18n.ts';
 import { defaultAccounts, accountCode } from '../../shared/accountPicker.ts';
 import type { CountryCode } from '../../shared/contracts/brokerage.ts';
@@ -121,5 +123,31 @@ describe.each(walks)('%s in %s', (country, lang, locale) => {
         `${code}: ${titles.join(' | ')}`,
       ).toHaveLength(2);
     }
+  });
+});
+
+// identification-routing-creation §8: "… or proceed with the application via the external form" links to that form.
+describe('the creation error screen', () => {
+  it('links "the external form" to the manual application form (MANUAL_SUPPORT_URL)', async () => {
+    const agent = request.agent(stack.webUrl);
+    await agent.get('/onboarding?lang=en');
+    const page = await atMilestoneThreeOverHttp(agent, stack.sandboxUrl, 'creationFailed');
+    const toSigning = await postStep(agent, page, 'step=MILESTONE_THREE_STEP&screen=milestone').expect(303);
+    const signed = await request(stack.sandboxUrl)
+      .post(`${new URL(toSigning.headers.location as string).pathname}/sign`)
+      .expect(303);
+    const creation = new URL(signed.headers.location as string).pathname;
+    const en = catalogues.en;
+    // Without JavaScript the page refreshes itself until the outcome is in; so does this test.
+    const html = await vi.waitFor(
+      async () => {
+        const text = unescape((await agent.get(creation).expect(200)).text);
+        if (!text.includes(en['creation.error.title']!)) throw new Error('no outcome yet');
+        return text;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(html).toContain(en['creation.error.text']);
+    expect(html).toContain(`<a href="${loadConfig({}).MANUAL_SUPPORT_URL}">${en['creation.error.externalForm']}</a>`);
   });
 });
