@@ -50,6 +50,7 @@ import {
 } from '../shared/contracts/brokerage.ts';
 import { validateAlias } from '../shared/accountAlias.ts';
 import { defaultAccounts } from '../shared/accountPicker.ts';
+import { agreementDocuments, knownPdfIds } from './agreementDocuments.ts';
 import { kycRouter } from './kyc.ts';
 import { legacyRouter } from './legacy.ts';
 import { settleExpiry } from './orders.ts';
@@ -60,7 +61,6 @@ import { customerRecord, type Prospect, type SandboxContext, type SandboxState, 
 export const ACCESS_TOKEN_TTL_SECONDS = 1800;
 
 const LEGACY_INITIAL_STEPS: StepId[] = ['EXISTING_STEP'];
-const KNOWN_PDF_IDS: ReadonlySet<string> = new Set(['ATYID_108', 'ATYID_125', 'ATYID_135', 'ATYID_142', 'ATYID_139', 'ATYID_119']);
 const MILESTONES: readonly Milestone[] = ['one', 'two', 'three'];
 
 // Route patterns come from the contract's path builders, so the two can never disagree.
@@ -374,16 +374,9 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
   router.get(brokeragePaths.agreementBundles, requireSession, (req, res) => {
     const query = parseOr400(agreementBundlesQuery, req.query, res);
     if (!query) return;
-    if (!KNOWN_PDF_IDS.has(query.pdf_id)) return sendBrokerageError(res, 404, 'Unknown document', ['pdf_id']);
+    if (!knownPdfIds.has(query.pdf_id)) return sendBrokerageError(res, 404, 'Unknown document', ['pdf_id']);
     const base = `${ctx.publicUrl}/sandbox/documents/${query.country.toLowerCase()}/${query.lang}/${query.pdf_id}`;
-    send(res, agreementBundlesResponse, {
-      data: {
-        documents: [
-          { title: `Key information document (${query.pdf_id})`, url: `${base}/kid.pdf` },
-          { title: `General terms (${query.pdf_id})`, url: `${base}/terms.pdf` },
-        ],
-      },
-    });
+    send(res, agreementBundlesResponse, { data: { documents: agreementDocuments(query.pdf_id, query.lang, base) } });
   });
 
   for (const milestone of MILESTONES) {

@@ -3,10 +3,13 @@ import { z } from 'zod';
 import { LOADER_SLOW_AFTER_MS } from '../shared/kyc.ts';
 import type { CountryCode } from '../shared/contracts/brokerage.ts';
 import { supportedLocales } from '../shared/i18n.ts';
+import type { PerMarket } from '../shared/markets.ts';
 
 const SANDBOX_OIDC_CLIENT_SECRET = 'sandbox-only-client-secret-not-for-production';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = z.string().url();
+/** A phone number as shown to people: an international prefix, then digits with single spaces or hyphens. */
+const supportPhone = z.string().regex(/^\+\d{1,3}(?:[ -]?\d){4,14}$/, 'a phone number such as +46 8 000 000 00');
 
 const schema = z
   .object({
@@ -87,7 +90,11 @@ const schema = z
     WORKER_CONCURRENCY: z.coerce.number().int().positive().default(50),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     COOKIE_SECURE: bool.optional(),
-    SUPPORT_PHONE: z.string().default('+46 8 000 000 00'),
+    /** The support number each market's pages show (footer, error and creation screens); placeholders until set. */
+    SUPPORT_PHONE_SE: supportPhone.default('+46 8 000 000 00'),
+    SUPPORT_PHONE_NO: supportPhone.default('+47 22 00 00 00'),
+    SUPPORT_PHONE_DK: supportPhone.default('+45 70 00 00 00'),
+    SUPPORT_PHONE_FI: supportPhone.default('+358 9 0000 0000'),
     FAQ_URL: z.string().default('/faq'),
     LOGIN_URL: z.string().default('/login-next'),
     BUSINESS_FORM_URL: url.default('https://forms.example.com/business'),
@@ -192,6 +199,8 @@ export type Config = z.infer<typeof schema> & {
   production: boolean;
   contentServiceUrl: string;
   contentImageOrigins: string[];
+  /** SUPPORT_PHONE_<market> per market (shared/markets.ts forMarket). */
+  supportPhones: PerMarket<string>;
 };
 
 export class ConfigError extends Error {}
@@ -221,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     signingOrigins: c.SIGNING_ORIGINS.split(',').map((s) => new URL(s.trim()).origin),
     cookieSecure: c.COOKIE_SECURE ?? c.NODE_ENV === 'production',
     production: c.NODE_ENV === 'production',
+    supportPhones: { SE: c.SUPPORT_PHONE_SE, NO: c.SUPPORT_PHONE_NO, DK: c.SUPPORT_PHONE_DK, FI: c.SUPPORT_PHONE_FI },
     contentServiceUrl: c.CONTENT_SERVICE_URL ?? c.BROKERAGE_API_URL,
     contentImageOrigins: [
       new URL(c.CONTENT_SERVICE_URL ?? c.BROKERAGE_API_URL).origin,

@@ -4,7 +4,7 @@
 // translated temporarily-unavailable page, and the next request succeeds once Redis is back.
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { AppDeps } from './deps.ts';
-import { sendPage, translatorFor } from './pages.ts';
+import { sendPage, supportPhoneOf, translatorFor } from './pages.ts';
 import { GenericErrorPage, ServiceUnavailablePage, SessionBusyPage } from '../views/pages/FeedbackPages.tsx';
 import { isRedisUnavailable, RedisUnavailableError } from './infra/redis.ts';
 import { RequestRefusedPage } from '../views/pages/RequestRefusedPage.tsx';
@@ -36,7 +36,7 @@ function serviceUnavailable(deps: AppDeps): ErrorRequestHandler {
       sendPage(req, res, deps, {
         status: 503,
         progress: null,
-        body: createElement(ServiceUnavailablePage, { t: translatorFor(req, deps), supportPhone: deps.config.SUPPORT_PHONE, retryHref: retryHref(req) }),
+        body: createElement(ServiceUnavailablePage, { t: translatorFor(req, deps), supportPhone: supportPhoneOf(req, deps), retryHref: retryHref(req) }),
       });
     } catch {
       res.type('text').send('Temporarily unavailable');
@@ -60,7 +60,7 @@ export function errorHandler(deps: AppDeps): ErrorRequestHandler {
         body:
           err instanceof CsrfRefusedError
             ? createElement(RequestRefusedPage, { t: translatorFor(req, deps) })
-            : createElement(GenericErrorPage, { t: translatorFor(req, deps), supportPhone: deps.config.SUPPORT_PHONE }),
+            : createElement(GenericErrorPage, { t: translatorFor(req, deps), supportPhone: supportPhoneOf(req, deps) }),
       });
     } catch {
       res.status(status).type('text').send('Something went wrong');

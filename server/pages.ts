@@ -15,6 +15,7 @@ import type { AppDeps } from './deps.ts';
 import { ownOriginOf } from './origins.ts';
 import { csrfTokenFor } from './csrf.ts';
 import { routes } from '../shared/routes.ts';
+import { forMarket } from '../shared/markets.ts';
 
 /** The market is chosen by host name (one domain per country); a missing or unknown host gets DEFAULT_COUNTRY. */
 export function countryOf(req: Request, deps: AppDeps): CountryCode {
@@ -108,12 +109,17 @@ export function translatorFor(req: Request, deps: AppDeps): Translate {
   return deps.i18n.translator(localeOf(req, deps));
 }
 
+/** The support number of the person's market (SUPPORT_PHONE_<market>): the journey's country, else the host's. */
+export function supportPhoneOf(req: Request, deps: AppDeps): string {
+  return forMarket(deps.config.supportPhones, peekJourney(req, deps).country);
+}
+
 export function shellFor(req: Request, deps: AppDeps, options: { hideClose?: boolean } = {}): ShellContext {
   const journey = peekJourney(req, deps);
   const t = translatorFor(req, deps);
   return {
     t,
-    supportPhone: deps.config.SUPPORT_PHONE,
+    supportPhone: supportPhoneOf(req, deps),
     faqUrl: deps.config.FAQ_URL,
     closeUrl: options.hideClose ? null : journey.webview ? routes.closeSignupInApp : '/',
     showBack: journey.customerType !== 'none',

@@ -157,7 +157,10 @@ function residencyRows({ residency }: SummaryAnswers): SummaryRowSpec[] {
 
 function taxRows({ taxInformation: tax }: SummaryAnswers, market: CountryCode): SummaryRowSpec[] {
   if (!tax?.liability) return [];
-  const rows = row(message('taxInformation.liability.title'), message(`taxInformation.liability.${tax.liability}`, { country: { country: market } }));
+  const rows = row(
+    message('taxInformation.liability.title'),
+    message(`taxInformation.liability.${tax.liability}`, { country: { country: market }, countryCode: market }),
+  );
   if (tax.liability === 'other') {
     const countries = tax.countries ?? [];
     rows.push(

@@ -16,6 +16,11 @@ export const creationViewSchema = z.object({
   spinner: z.boolean(),
   /** The one button: a link (Continue, Log in) or a form post (Try again). Absent reads as none. */
   action: z._default(z.nullable(z.object({ kind: z.enum(['link', 'post']), url: z.string(), label: z.string() })), null),
+  /**
+   * A link beside the text: the error screen's "proceed with the application via the external form"
+   * (identification-routing-creation §8) links to that form. Absent reads as none.
+   */
+  formLink: z.optional(z.object({ url: z.string(), label: z.string() })),
   /** Where the browser goes on its own after a short pause. Absent reads as nowhere. */
   redirectTo: z._default(z.nullable(z.string()), null),
 });

@@ -63,6 +63,11 @@ export default function CreationStatus({ eventsUrl, view: initial }: CreationSta
         <h1 className="creation__title">{view.title}</h1>
         <p className="creation__body">{view.body}</p>
       </div>
+      {view.formLink && (
+        <p>
+          <a href={view.formLink.url}>{view.formLink.label}</a>
+        </p>
+      )}
       {view.action?.kind === 'link' && (
         <p className="actions">
           <a className="btn" href={view.action.url}>

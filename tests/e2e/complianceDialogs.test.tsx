@@ -62,7 +62,7 @@ function customerInformationPage(body: ReactElement): string {
       <Layout shell={shell} progress={2}>
         <StepHeaderBar t={t} header={header} />
         <div className="step">{body}</div>
-        <FaqPanel t={t} faqUrl={shell.faqUrl} />
+        <FaqPanel t={t} faqUrl={shell.faqUrl} country="SE" />
       </Layout>
     ),
   });

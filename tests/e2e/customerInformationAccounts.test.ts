@@ -64,13 +64,13 @@ describe('account picker and alias', () => {
     expect(await page.getByRole('checkbox', { name: /Investment Savings Account/ }).isChecked()).toBe(true);
     await expectAccessible(page, 'SE picker');
 
-    // Read more: precontractual documents of ATYID_125 from the bundles call, and the deposit guarantee.
+    // Read more: the precontractual documents of ISK (ATYID_125) as the bundles call titles them, and the deposit guarantee.
     // On a phone it is a bottom sheet (a modal over the page), on a wide screen a side drawer (customer-information §2.3).
     const readMore = page.locator('.read-more summary', { hasText: 'Investment Savings Account' });
     await readMore.click();
     const sheet = page.getByRole('dialog', { name: /Investment Savings Account/ });
     await expect.poll(() => sheet.isVisible()).toBe(true);
-    await expect.poll(() => sheet.getByRole('link', { name: /ATYID_125/ }).count()).toBe(2);
+    await expect.poll(() => sheet.getByRole('link', { name: /– Investment Savings Account$/ }).count()).toBe(2);
     expect(await sheet.getByRole('link', { name: 'Deposit guarantee' }).isVisible()).toBe(true);
     await page.waitForTimeout(300); // the 225 ms slide-in
     const phoneBox = (await sheet.boundingBox())!;
@@ -175,7 +175,7 @@ describe('account picker and alias', () => {
     // Without JavaScript 'Read more' opens in place (no sheet).
     await page.locator('.read-more summary', { hasText: 'Equity Savings Account' }).click();
     const inPlace = page.getByRole('region', { name: /Equity Savings Account/ });
-    await expect.poll(() => inPlace.getByRole('link', { name: /ATYID_135/ }).count()).toBeGreaterThan(0);
+    await expect.poll(() => inPlace.getByRole('link', { name: /– Equity Savings Account$/ }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await toggle(page, 'ASK_NO');
     await toggle(page, 'EPK_NO');

@@ -6,6 +6,7 @@
 // signing on the sandbox's signing page and the created customer.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { IntlMessageFormat } from 'intl-messageformat';
 import en from '../../locales/en.json' with { type: 'json' };
 import { browser, identifyInMarket, marketUrl, PHONE, stack, useE2eStack, type Market } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
@@ -101,7 +102,10 @@ async function walkLegacyForm(country: Market, javaScript: boolean, viewport: { 
     const usa = page.locator('#legacy-taxLiability-1');
     expect(await usa.getAttribute('value')).toBe('usa');
     await usa.check();
-    const attest = (within: Locator) => within.getByRole('button', { name: en['taxInformation.fatca.attest'].replace('{country}', homeName[country]) });
+    const attest = (within: Locator) =>
+      within.getByRole('button', {
+        name: String(new IntlMessageFormat(en['taxInformation.fatca.attest'], 'en').format({ country: homeName[country], countryCode: country })),
+      });
     if (javaScript) {
       const modal = page.locator('dialog[open]');
       await modal.waitFor();

@@ -47,7 +47,12 @@ describe('error logs lose their type and stack', () => {
       throw err;
     });
     // Only what the middleware reads when it cannot render the page (it then answers plain text).
-    app.use(errorHandler({ logger, config: { SUPPORT_PHONE: '+46 8 000 000 00' } } as unknown as AppDeps));
+    app.use(
+      errorHandler({
+        logger,
+        config: { supportPhones: { SE: '+46 8 000 000 00', NO: '+47 22 00 00 00', DK: '+45 70 00 00 00', FI: '+358 9 0000 0000' } },
+      } as unknown as AppDeps),
+    );
     await request(app).get('/boom').expect(500);
 
     const entry = logs.entries.find((e) => e.msg === 'request failed');

@@ -178,7 +178,7 @@ describe('summarySections: the rows of each section', () => {
     {
       section: 'tax',
       answers: seAnswers,
-      rows: [{ label: 'taxInformation.liability.title', value: 'taxInformation.liability.inOffice{"country":"name(SE)"}' }],
+      rows: [{ label: 'taxInformation.liability.title', value: 'taxInformation.liability.inOffice{"country":"name(SE)","countryCode":"SE"}' }],
     },
     {
       section: 'tax',
@@ -194,7 +194,7 @@ describe('summarySections: the rows of each section', () => {
         },
       } as SummaryAnswers,
       rows: [
-        { label: 'taxInformation.liability.title', value: 'taxInformation.liability.other{"country":"name(SE)"}' },
+        { label: 'taxInformation.liability.title', value: 'taxInformation.liability.other{"country":"name(SE)","countryCode":"SE"}' },
         { label: 'taxInformation.countries.title', value: ['name(SE)', 'name(NO)', 'name(DE)'] },
         { label: 'summary.tax.number{"country":"name(NO)"}', value: ['01129955131', 'summary.tax.since{"date":"2020-01-01"}'] },
         { label: 'taxInformation.numbers.taxResidence', value: 'name(NO)' },

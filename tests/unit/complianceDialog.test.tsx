@@ -80,7 +80,7 @@ interface Case {
 const cases: Case[] = [
   {
     type: 'FATCA',
-    options: { id: 'fatca-dialog', primary: post('attest'), secondary: post('cancel'), manualFormBase: BASE, values: { country: 'Sweden' } },
+    options: { id: 'fatca-dialog', primary: post('attest'), secondary: post('cancel'), manualFormBase: BASE, values: { country: 'Sweden', countryCode: 'SE' } },
     title: 'We need to handle your application manually',
     text: ['If you are liable for tax in the USA or live outside Sweden,', 'If you chose this by mistake'],
     primary: 'I am only liable for tax in Sweden',

@@ -5,6 +5,9 @@ import { creationOutcomes } from '../../shared/creationOutcome.ts';
 import { routes } from '../../shared/routes.ts';
 import { creationView } from '../../server/stages/customerCreation/creation.tsx';
 import type { AppDeps } from '../../server/deps.ts';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import CreationStatus from '../../client/islands/creationStatus.tsx';
 
 const pending: CreationView = {
   outcome: 'queued',
@@ -65,7 +68,8 @@ describe('creation view contract (shared/creationView.ts)', () => {
   });
 
   // The server's builder speaks the contract for every outcome: what it sends is what the island reads back.
-  const deps = { i18n: { translator: () => (key: string) => key } } as unknown as AppDeps;
+  const MANUAL_SUPPORT_URL = 'https://forms.example.com/additional-information';
+  const deps = { i18n: { translator: () => (key: string) => key }, config: { MANUAL_SUPPORT_URL } } as unknown as AppDeps;
   const req = { session: { journey: { locale: 'en', prospectId: 'p/1', jwt: 'identified' } }, headers: {} } as unknown as Request;
   it.each(creationOutcomes)("the server's view for %s parses back unchanged", (outcome) => {
     const view = creationView({ outcome, prospectId: 'p/1', attempt: 1, runId: '1', at: '2026-01-01T00:00:00.000Z' }, req, deps);
@@ -75,5 +79,13 @@ describe('creation view contract (shared/creationView.ts)', () => {
       // Try again posts the run it retries (runId 1).
       expect([routes.customerCreationContinue('p/1'), `${routes.customerCreationRetry('p/1')}?run=1`]).toContain(url);
     }
+  });
+
+  // identification-routing-creation §8: the error screens' "proceed with the application via the external form" links to it.
+  it.each(['unspecifiedApiResponseError', 'maxPollingTries'] as const)('the %s screen links to the external form', (outcome) => {
+    const view = creationView({ outcome, prospectId: 'p/1', attempt: 1, runId: '1', at: '2026-01-01T00:00:00.000Z' }, req, deps);
+    expect(view.formLink).toEqual({ url: MANUAL_SUPPORT_URL, label: 'creation.error.externalForm' });
+    const html = renderToString(createElement(CreationStatus, { eventsUrl: '/events', view }));
+    expect(html).toContain(`<a href="${MANUAL_SUPPORT_URL}">creation.error.externalForm</a>`);
   });
 });

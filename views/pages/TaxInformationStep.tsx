@@ -28,14 +28,18 @@ export const ENHANCED_FIELD = 'enhanced';
  * closes the dialog; the link goes to the external manual form. As a modal both actions only close it
  * (the form's island posts the attest); as the `fatca` screen they post intent=attest / intent=cancel.
  */
-export function fatcaDialog(t: Translate, options: { action: string; fields: ScreenFieldValues; countryName: string; manualFormBase: string }): DialogProps {
+export function fatcaDialog(
+  t: Translate,
+  options: { action: string; fields: ScreenFieldValues; countryName: string; countryCode: string; manualFormBase: string },
+): DialogProps {
   const { action, fields } = options;
   return complianceDialogProps(t, 'FATCA', {
     id: FATCA_DIALOG_ID,
     primary: { action, fields: { ...fields, intent: 'attest' } },
     secondary: { action, fields: { ...fields, intent: 'cancel' } },
     manualFormBase: options.manualFormBase,
-    values: { country: options.countryName },
+    // The market by name and by code: a language may inflect the name (Finnish "vain Suomessa").
+    values: { country: options.countryName, countryCode: options.countryCode },
     closes: ['primary', 'secondary'],
   });
 }
@@ -83,7 +87,7 @@ export function TaxLiabilityForm({
   fatca: DialogProps;
 }) {
   const options: { value: TaxLiability; label: string }[] = [
-    { value: 'inOffice', label: t('taxInformation.liability.inOffice', { country: countryName }) },
+    { value: 'inOffice', label: t('taxInformation.liability.inOffice', { country: countryName, countryCode: home }) },
     { value: 'usa', label: t('taxInformation.liability.usa') },
     { value: 'other', label: t('taxInformation.liability.other') },
   ];

@@ -4,7 +4,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { peekJourney, sendPage, translatorFor } from '../../pages.ts';
+import { peekJourney, sendPage, supportPhoneOf, translatorFor } from '../../pages.ts';
 import { runCredentialsOf, type Journey } from '../../journey.ts';
 import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
 import { serialiseSession } from '../../infra/sessionLocks.ts';
@@ -90,7 +90,18 @@ export function creationView(state: CreationState | null, req: Request, deps: Ap
       };
     case 'unspecifiedApiResponseError':
     case 'maxPollingTries':
-      return { outcome, title: t('creation.error.title'), body: t('creation.error.text'), tone, spinner: false, action: retryAction, redirectTo: null };
+      return {
+        outcome,
+        title: t('creation.error.title'),
+        body: t('creation.error.text'),
+        // identification-routing-creation §8: "proceed with the application via the external form" — the manual
+        // application form (MANUAL_SUPPORT_URL), the same the identification MANUAL_SUPPORT_ERROR sends people to.
+        formLink: { url: deps.config.MANUAL_SUPPORT_URL, label: t('creation.error.externalForm') },
+        tone,
+        spinner: false,
+        action: retryAction,
+        redirectTo: null,
+      };
   }
 }
 
@@ -157,7 +168,7 @@ export function customerCreationRoutes(deps: AppDeps): Router {
             eventsUrl={routes.customerCreationEvents(prospectId)}
             view={view}
             faqUrl={deps.config.FAQ_URL}
-            supportPhone={deps.config.SUPPORT_PHONE}
+            supportPhone={supportPhoneOf(req, deps)}
             creationPaused={view.outcome === 'creationPaused'}
           />
         ),

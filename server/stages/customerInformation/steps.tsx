@@ -252,7 +252,7 @@ async function renderStep(
         <div className="step" data-step={step} data-screen={shown.name}>
           {body}
         </div>
-        <FaqPanel t={t} faqUrl={deps.config.FAQ_URL} />
+        <FaqPanel t={t} faqUrl={deps.config.FAQ_URL} country={journey.country} />
       </>
     ),
   });
@@ -281,7 +281,7 @@ function renderClosed(req: Request, res: Response, deps: AppDeps, journey: AtPag
         <div className="step" data-screen="signed">
           <SigningClosed t={t} creationUrl={routes.customerCreation(journey.prospectId)} />
         </div>
-        <FaqPanel t={t} faqUrl={deps.config.FAQ_URL} />
+        <FaqPanel t={t} faqUrl={deps.config.FAQ_URL} country={journey.country} />
       </>
     ),
   });

@@ -3,7 +3,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { peekJourney, sendPage, translatorFor, localeOf } from '../../pages.ts';
+import { peekJourney, sendPage, supportPhoneOf, translatorFor, localeOf } from '../../pages.ts';
 import { CaseStatusPage, FeedbackPage, NightlyDowntimePage } from '../../../views/pages/FeedbackPages.tsx';
 import { nextBankingDay } from '../../../shared/bankingDays.ts';
 import { endJourney } from '../../endJourney.ts';
@@ -21,12 +21,12 @@ export function resultRoutes(deps: AppDeps): Router {
   // The signing service's cancel_url: feedback page, cancel variant, at progress step 3.
   router.get(routePatterns.cancel, (req, res) => {
     const t = translatorFor(req, deps);
-    sendPage(req, res, deps, { progress: 3, body: <FeedbackPage t={t} variant="cancel" supportPhone={deps.config.SUPPORT_PHONE} /> });
+    sendPage(req, res, deps, { progress: 3, body: <FeedbackPage t={t} variant="cancel" supportPhone={supportPhoneOf(req, deps)} /> });
   });
 
   router.get(routePatterns.error, (req, res) => {
     const t = translatorFor(req, deps);
-    sendPage(req, res, deps, { progress: 2, body: <FeedbackPage t={t} variant="error" supportPhone={deps.config.SUPPORT_PHONE} /> });
+    sendPage(req, res, deps, { progress: 2, body: <FeedbackPage t={t} variant="error" supportPhone={supportPhoneOf(req, deps)} /> });
   });
 
   router.get(routePatterns.nightlyDowntimeStatus, (req, res) => {

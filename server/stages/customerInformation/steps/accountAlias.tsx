@@ -6,6 +6,7 @@ import { again, finish, screen, singleScreen, type StepContext } from '../stepMo
 import { UpstreamError } from '../../../upstream/http.ts';
 import type { AccountTypeWithCountry } from '../../../../shared/contracts/brokerage.ts';
 import { aliasErrorKey, aliasToSend, defaultNameKey, validateAlias } from '../../../../shared/accountAlias.ts';
+import { accountCode } from '../../../../shared/accountPicker.ts';
 import { AccountAliasStep, type AliasField } from '../../../../views/pages/AccountAliasStep.tsx';
 
 const fieldName = (account: AccountTypeWithCountry) => `alias_${account}`;
@@ -21,7 +22,8 @@ function fields(ctx: StepContext, values: Partial<Record<AccountTypeWithCountry,
     return {
       account,
       name: fieldName(account),
-      label: ctx.t('accountAlias.label', { account: defaultName }),
+      // code: the account's gender decides the possessive in some languages (sv: din depå, ditt konto).
+      label: ctx.t('accountAlias.label', { account: defaultName, code: accountCode(account) }),
       value,
       defaultName,
       error: error && ctx.t(aliasErrorKey(error)),

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { again, goTo, screen, type Screen, type StepContext, type StepModule } from '../stepModule.ts';
-import { localeOf, publicOriginOf } from '../../../pages.ts';
+import { localeOf, publicOriginOf, supportPhoneOf } from '../../../pages.ts';
 import { UpstreamError } from '../../../upstream/http.ts';
 import type { LegacyFormState } from '../../../journey.ts';
 import { legacySaveAttempt } from '../saveAttempts.ts';
@@ -257,8 +257,9 @@ function saveErrorFields(error: SaveError, answers: LegacyFormAnswers): string[]
 /** customer-information §8: the banner of a form-level outcome, with the support and manual-signing links. */
 function bannerOf(ctx: StepContext, banner: FormBanner): LegacyBanner {
   const { t, deps } = ctx;
+  const supportPhone = supportPhoneOf(ctx.req, deps);
   const links = [
-    { label: t('legacy.banner.support', { phone: deps.config.SUPPORT_PHONE }), href: `tel:${deps.config.SUPPORT_PHONE.replace(/[^+\d]/g, '')}` },
+    { label: t('legacy.banner.support', { phone: supportPhone }), href: `tel:${supportPhone.replace(/[^+\d]/g, '')}` },
     { label: t('legacy.banner.manualSigning'), href: deps.config.MANUAL_SUPPORT_URL },
   ];
   return { title: t(`legacy.banner.${banner}.title`), text: t(`legacy.banner.${banner}.text`), links: banner === 'inputsAreInvalid' ? [] : links };
@@ -281,7 +282,9 @@ function dialogProps(ctx: StepContext, d: DialogField, mode: 'screen' | 'modal')
   const rule = sensitiveAnswerRules[d.question];
   const id = `legacy-${d.question}-${mode}`;
   const post = (intent: string) => ({ action, fields: { ...fields(d.screen), intent } });
-  const values = { country: rule.dialog === 'FATCA' ? countryName(journey.country, localeOf(ctx.req, deps)) : journey.country };
+  // FATCA's texts name the market (country) and may inflect it by its code (countryCode; Finnish: "vain Suomessa").
+  const values: Record<string, string> =
+    rule.dialog === 'FATCA' ? { country: countryName(journey.country, localeOf(ctx.req, deps)), countryCode: journey.country } : { country: journey.country };
   const base =
     rule.dialog === 'INVESTMENT_RISK'
       ? complianceDialogProps(t, 'INVESTMENT_RISK', { id, values, primary: post('confirm'), secondary: post('cancel') })
@@ -328,7 +331,7 @@ function answerChoices(ctx: StepContext) {
       opt('otherCitizenships', t('legacy.citizenship.other', { country: market })),
     ],
     residency: [opt('inOffice', t('legacy.residency.inOffice', { country: market })), opt('other', t('legacy.residency.other', { country: market }))],
-    taxLiability: taxLiabilities.map((l) => opt(l, t(`taxInformation.liability.${l}`, { country: home }))),
+    taxLiability: taxLiabilities.map((l) => opt(l, t(`taxInformation.liability.${l}`, { country: home, countryCode: market }))),
   };
 }
 

@@ -96,6 +96,7 @@ function fatcaProps(ctx: StepContext) {
     action: ctx.action,
     fields: ctx.fields('fatca'),
     countryName: nameOf(ctx, ctx.journey.country),
+    countryCode: ctx.journey.country,
     manualFormBase: ctx.deps.config.MANUAL_SUPPORT_URL,
   });
 }
