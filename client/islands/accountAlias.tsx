@@ -92,7 +92,14 @@ export default function AccountAliasForm({ action, screenFields, fields, apiErro
                   setValues((v) => ({ ...v, [f.name]: value }));
                   setErrors((er) => ({ ...er, [f.name]: null }));
                 }}
-                onBlur={() => check(f)}
+                onBlur={(e) => {
+                  // Leaving for Continue or Skip: the submit checks every name. An error shown now would move
+                  // the button away under the pointer between press and release, and the click would be lost
+                  // (issue 18: no summary, focus left on the button).
+                  const to = e.relatedTarget;
+                  if (to instanceof HTMLButtonElement && to.form === e.currentTarget.form) return;
+                  check(f);
+                }}
               />
             )}
           </Field>
