@@ -108,13 +108,13 @@ export function Layout({
     ));
   return (
     <div className="page-frame">
-      <div className="page">
-        <a className="skip-link visually-hidden" href="#main">
-          {t('shell.skipToContent')}
-        </a>
-        {/* The background band covers the page's top only (styles.css .page__top). */}
-        <div className="page__top">
-          {shell.backgroundUrl && <img className="page-background" src={shell.backgroundUrl} alt="" aria-hidden="true" />}
+      <a className="skip-link visually-hidden" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      {/* The background band spans the page's top (header and progress bar) and ends where the content begins. */}
+      <div className="page-top">
+        {shell.backgroundUrl && <img className="page-background" src={shell.backgroundUrl} alt="" aria-hidden="true" />}
+        <div className="page page--top">
           <header className="site-header">
             {headerStart}
             {shell.closeUrl && (
@@ -125,6 +125,8 @@ export function Layout({
           </header>
           {progress !== null && <ProgressBar t={t} current={progress} />}
         </div>
+      </div>
+      <div className="page">
         <div className="page__body">
           <main id="main" className="content">
             {children}
