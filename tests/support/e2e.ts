@@ -139,5 +139,6 @@ export async function expectPhoneLayout(page: Page, screen: string): Promise<voi
     }
     return problems;
   });
-  expect(found, screen).toEqual([]);
+  // One string, so a failure names every problem in full.
+  expect(found.map((problem) => `${screen}: ${problem}`).join('\n')).toBe('');
 }
