@@ -9,7 +9,6 @@ import { Island } from '../components/Island.tsx';
 import SignedCheck, { type SignedCheckProps } from '../../client/islands/signedCheck.tsx';
 import { AnswersSummary, type SummarySection } from '../components/AnswersSummary.tsx';
 import { routes } from '../../shared/routes.ts';
-import { milestoneCardStep } from '../../shared/onboardingProgress.ts';
 
 export interface StepHeader {
   /** Form action of Back; null when Back is disabled (first step, after a milestone). */
@@ -81,12 +80,11 @@ export function MilestoneStep({
   /** Milestone three: "Check your answers" above the sign button (WCAG 2.2 SC 3.3.4). */
   summary?: { title: string; intro?: string; sections: readonly SummarySection[] };
 }) {
-  const cardStep = milestoneCardStep();
+  const number = milestone === 'one' ? 1 : milestone === 'two' ? 2 : 3;
   return (
     <section className="milestone" aria-labelledby="milestone-title">
       <p className="milestone__label">
-        {/* The bar's step and its name (shared/onboardingProgress.ts), never a count of its own. */}
-        {t('milestone.step', { number: cardStep.number })} · {t(cardStep.name)}
+        {t('milestone.step', { number })} · {t(`shell.milestone.${milestone}`)}
       </p>
       <h1 id="milestone-title">{t(`milestone.${milestone}.title`)}</h1>
       {error && (
