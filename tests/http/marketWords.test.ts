@@ -5,15 +5,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { identifyOverHttp, postStep } from '../support/journey.ts';
+import { identifyAtBrokerOverHttp, identifyOverHttp, postStep } from '../support/journey.ts';
 import { atMilestoneThreeOverHttp } from '../support/customerInformation.ts';
 import { loadConfig } from '../../server/config.ts';
 import { loadCatalogues } from '../../server/i18n.ts';
 import { defaultAccounts, accountCode } from '../../shared/accountPicker.ts';
 import type { CountryCode } from '../../shared/contracts/brokerage.ts';
 import type { Locale } from '../../shared/i18n.ts';
-
-type Agent = ReturnType<typeof request.agent>;
 
 const catalogues = loadCatalogues();
 /** One support number per market, as an operator configures them (SUPPORT_PHONE_<market>). */
@@ -26,23 +24,6 @@ beforeAll(async () => {
   port = new URL(stack.webUrl).port;
 });
 afterAll(async () => stack?.stop());
-
-/** The broker's login page walked as a person would; answers the browser's way back to us. */
-async function identifyAtBroker(authUrl: string, nationalId: string): Promise<URL> {
-  const idp: Agent = request.agent(stack.sandboxUrl);
-  const path = (u: string) => {
-    const url = new URL(u, stack.sandboxUrl);
-    return url.pathname + url.search;
-  };
-  const interaction = (await idp.get(path(authUrl)).expect(303)).headers.location as string;
-  await idp.get(path(interaction)).expect(200);
-  const login = await idp
-    .post(`${path(interaction)}/login`)
-    .type('form')
-    .send({ nationalId })
-    .expect(303);
-  return new URL((await idp.get(path(login.headers.location as string)).expect(303)).headers.location as string);
-}
 
 /** The 'accounts' persona of the market, identified in `lang`; answers a GET of the customer-information page. */
 async function accountPickerIn(country: CountryCode, lang: string): Promise<string> {
@@ -61,7 +42,7 @@ async function accountPickerIn(country: CountryCode, lang: string): Promise<stri
   const start = await post('/onboarding/identification/oidc', {}).expect(303);
   const personas = (await request(stack.sandboxUrl).get('/sandbox/personas').expect(200)).body as { nationalId: string; country: string; scenario: string }[];
   const persona = personas.find((p) => p.country === country && p.scenario === 'accounts')!;
-  const back = await identifyAtBroker(start.headers.location as string, persona.nationalId);
+  const back = await identifyAtBrokerOverHttp(stack.sandboxUrl, start.headers.location as string, persona.nationalId);
   const onboarding = (await get(back.pathname + back.search).expect(302)).headers.location as string;
   await get(onboarding).expect(303);
   const page = (await get('/onboarding/routing').expect(303)).headers.location as string;

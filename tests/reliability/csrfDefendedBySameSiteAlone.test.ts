@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, startRedisStack, type Stack } from '../support/stack.ts';
-import { identifyOverHttp } from '../support/journey.ts';
+import { identifyAtBrokerOverHttp, identifyOverHttp } from '../support/journey.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 type Test = ReturnType<Agent['post']>;
@@ -229,23 +229,6 @@ describe('csrf defended by SameSite alone: a cross-site GET of /onboarding?error
     };
   }
 
-  /** The sandbox provider's login, as the person does it; answers the broker's redirect back to us. */
-  async function identifyAtBroker(authUrl: string, nationalId: string): Promise<URL> {
-    const idp = request.agent(stack.sandboxUrl);
-    const path = (u: string) => {
-      const url = new URL(u, stack.sandboxUrl);
-      return url.pathname + url.search;
-    };
-    const interaction = (await idp.get(path(authUrl)).expect(303)).headers.location as string;
-    await idp.get(path(interaction)).expect(200);
-    const login = await idp
-      .post(`${path(interaction)}/login`)
-      .type('form')
-      .send({ nationalId })
-      .expect(303);
-    return new URL((await idp.get(path(login.headers.location as string)).expect(303)).headers.location as string);
-  }
-
   async function startAtBroker(dk: ReturnType<typeof dkBrowser>): Promise<{ authUrl: string; state: string }> {
     await dk.post('/onboarding/customer-type', { customerType: 'private' }).expect(303);
     const start = await dk.post('/onboarding/identification/oidc').expect(303);
@@ -283,7 +266,7 @@ describe('csrf defended by SameSite alone: a cross-site GET of /onboarding?error
       scenario: string;
     }>;
     const persona = personas.find((p) => p.country === 'DK' && p.scenario === 'onboarding')!;
-    const back = await identifyAtBroker(authUrl, persona.nationalId);
+    const back = await identifyAtBrokerOverHttp(stack.sandboxUrl, authUrl, persona.nationalId);
     const ret = await dk.linkedFromElsewhere(back.pathname + back.search).expect(302);
     const done = await dk.linkedFromElsewhere(ret.headers.location as string).expect(303);
     expect(done.headers.location).toBe('/onboarding/routing');

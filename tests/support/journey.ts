@@ -115,3 +115,20 @@ type Agent = ReturnType<typeof request.agent>;
 
 /** A form post to the customer-information page's step route, as the browser sends it (same origin). */
 export const postStep = (agent: Agent, page: string, body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body);
+
+/** The sandbox broker's login page walked over HTTP as a person would; answers the browser's way back to us. */
+export async function identifyAtBrokerOverHttp(sandboxUrl: string, authUrl: string, nationalId: string): Promise<URL> {
+  const idp = request.agent(sandboxUrl);
+  const path = (u: string) => {
+    const url = new URL(u, sandboxUrl);
+    return url.pathname + url.search;
+  };
+  const interaction = (await idp.get(path(authUrl)).expect(303)).headers.location as string;
+  await idp.get(path(interaction)).expect(200);
+  const login = await idp
+    .post(`${path(interaction)}/login`)
+    .type('form')
+    .send({ nationalId })
+    .expect(303);
+  return new URL((await idp.get(path(login.headers.location as string)).expect(303)).headers.location as string);
+}
