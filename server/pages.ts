@@ -43,6 +43,15 @@ function visitValues(journey: Journey, req: Request, deps: AppDeps): Partial<Jou
 }
 
 /**
+ * The identified person's session journey when prospect `prospectId` is theirs, else null. Never creates one:
+ * a stranger's request for a prospect's page stores no session.
+ */
+export function ownedJourney(req: Request, prospectId: string): Journey | null {
+  const journey = req.session?.journey;
+  return identified(journey) && journey.prospectId === prospectId ? journey : null;
+}
+
+/**
  * The session's journey, created when missing: for requests that change it (a POST by the person's click).
  * Until the person identifies, the visit's values (language, webview, campaign, entry query) are the visit
  * cookie's and are copied in, so the identification that follows keeps them in the session.

@@ -4,7 +4,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { peekJourney, sendPage, supportPhoneOf, translatorFor } from '../../pages.ts';
+import { ownedJourney, peekJourney, sendPage, supportPhoneOf, translatorFor } from '../../pages.ts';
 import { runCredentialsOf, type Journey } from '../../journey.ts';
 import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
 import { serialiseSession } from '../../infra/sessionLocks.ts';
@@ -14,12 +14,6 @@ import { CreationPage } from '../../../views/pages/CreationPage.tsx';
 import type { CreationView } from '../../../shared/creationView.ts';
 import { createCreationEventsHandler } from './events.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
-
-/** The identified person's journey when this prospect is theirs; never creates one (a stranger's GET stores no session). */
-function ownedJourney(req: Request, _deps: AppDeps, prospectId: string): Journey | null {
-  const journey = req.session?.journey;
-  return journey?.jwt && journey.prospectId === prospectId ? journey : null;
-}
 
 /** Where Continue leads (a full server redirect): the success URL when the outcome allows log-in, else /. */
 export function continueTarget(outcome: CreationOutcome, journey: Journey, successUrl: string): string {
@@ -149,7 +143,7 @@ export function customerCreationRoutes(deps: AppDeps): Router {
   router.get(routePatterns.customerCreation, async (req, res, next) => {
     try {
       const prospectId = req.params.prospectId;
-      const journey = ownedJourney(req, deps, prospectId);
+      const journey = ownedJourney(req, prospectId);
       if (!journey) return res.redirect(303, routes.start);
       // The signing service sends the browser here when the agreements are signed: start the run once.
       if (!journey.creationRun) await startRun(deps, journey, prospectId, 1);
@@ -184,7 +178,7 @@ export function customerCreationRoutes(deps: AppDeps): Router {
       events: deps.events,
       heartbeatMs: deps.config.SSE_HEARTBEAT_MS,
       connections: deps.sse,
-      authorize: (req, prospectId) => ownedJourney(req, deps, prospectId) !== null,
+      authorize: (req, prospectId) => ownedJourney(req, prospectId) !== null,
       // Only the current run's states count: an old run's final error must not show after Try again.
       toView: (state, req) => creationView(state.runId === String(req.session?.journey?.creationRun) ? state : null, req, deps),
     }),
@@ -195,7 +189,7 @@ export function customerCreationRoutes(deps: AppDeps): Router {
   router.post(routePatterns.customerCreationRetry, async (req, res, next) => {
     try {
       const prospectId = req.params.prospectId;
-      const journey = ownedJourney(req, deps, prospectId);
+      const journey = ownedJourney(req, prospectId);
       if (!journey) return res.redirect(303, routes.start);
       const asked = retryQuery.safeParse(req.query);
       if (asked.success && (await retryStartsRun(deps, journey, prospectId, asked.data.run))) {
@@ -210,7 +204,7 @@ export function customerCreationRoutes(deps: AppDeps): Router {
   router.get(routePatterns.customerCreationContinue, async (req, res, next) => {
     try {
       const prospectId = req.params.prospectId;
-      const journey = ownedJourney(req, deps, prospectId);
+      const journey = ownedJourney(req, prospectId);
       if (!journey) return res.redirect(303, '/');
       const latest = await deps.events.latest(prospectId);
       const outcome = latest?.state.outcome ?? 'queued';

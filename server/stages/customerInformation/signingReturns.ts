@@ -9,8 +9,7 @@
 // it is repeated, and calls nothing upstream.
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.ts';
-import { peekJourney, redirectAfterSave } from '../../pages.ts';
+import { ownedJourney, redirectAfterSave } from '../../pages.ts';
 import type { Journey } from '../../journey.ts';
 import type { SigningOrderState } from '../../../shared/signingReturn.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
@@ -31,14 +30,13 @@ function endOrder(journey: Journey, req: Request, ended: NonNullable<SigningOrde
   return found;
 }
 
-export function signingReturnRoutes(deps: AppDeps): Router {
+export function signingReturnRoutes(): Router {
   const router = Router();
 
   const returnRoute = (ended: 'cancelled' | 'postponed', next: (prospectId: string) => string) => (req: Request, res: Response) => {
     const prospectId = String(req.params.prospectId);
-    const journey = peekJourney(req, deps) as Journey;
-    const owned = Boolean(journey.jwt) && journey.prospectId === prospectId;
-    if (owned && endOrder(journey, req, ended)) return redirectAfterSave(req, res, next(prospectId));
+    const journey = ownedJourney(req, prospectId);
+    if (journey && endOrder(journey, req, ended)) return redirectAfterSave(req, res, next(prospectId));
     res.redirect(303, next(prospectId));
   };
 

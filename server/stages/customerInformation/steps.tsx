@@ -8,7 +8,7 @@ import { Router, type Request, type Response } from 'express';
 import type { ReactElement } from 'react';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { redirectAfterSave, sendPage, translatorFor } from '../../pages.ts';
+import { ownedJourney, redirectAfterSave, sendPage, translatorFor } from '../../pages.ts';
 import { signingDoorClosed, type CustomerInformationProgress, type Journey, type StepAnswers } from '../../journey.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { endJourney } from '../../endJourney.ts';
@@ -41,11 +41,10 @@ const BUSY_REFRESH_SECONDS = 2;
 /** A journey at its customer-information page: identified, with this prospect (its id kept once, on the journey) and its progress. */
 type AtPage = Journey & { prospectId: string; customerInformation: CustomerInformationProgress };
 
-function progressOf(req: Request, deps: AppDeps, prospectId: string): { journey: AtPage; ci: CustomerInformationProgress } | null {
-  // The session's journey, never a new one: a stranger's GET of the page (or its …/shown) stores no session.
-  const journey = req.session?.journey;
+function progressOf(req: Request, prospectId: string): { journey: AtPage; ci: CustomerInformationProgress } | null {
+  const journey = ownedJourney(req, prospectId);
   const ci = journey?.customerInformation;
-  if (!journey?.jwt || !ci || journey.prospectId !== prospectId) return null;
+  if (!journey || !ci) return null;
   return { journey: journey as AtPage, ci };
 }
 
@@ -378,10 +377,10 @@ function screenPosted(module: StepModule, shown: string, body: unknown): { name:
 
 export function customerInformationRoutes(deps: AppDeps): Router {
   const router = Router();
-  router.use(signingReturnRoutes(deps));
+  router.use(signingReturnRoutes());
 
   router.get(routePatterns.customerInformation, (req, res, next) => {
-    const found = progressOf(req, deps, req.params.prospectId);
+    const found = progressOf(req, req.params.prospectId);
     if (!found) return notAtPage(req, res, deps);
     // After signing (a Back in the browser, a bookmark): the way on to creation only.
     if (signingDoorClosed(found.journey)) return renderClosed(req, res, deps, found.journey, found.ci);
@@ -392,7 +391,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
   // What a loader's island polls (JSON): the step and screen a GET would show now. Reads only.
   router.get(routePatterns.customerInformationShown, async (req, res, next) => {
     try {
-      const found = progressOf(req, deps, req.params.prospectId);
+      const found = progressOf(req, req.params.prospectId);
       if (!found) return void res.status(403).json({ error: 'forbidden' });
       const ci = structuredClone(found.ci);
       await settled(req, deps, found.journey, ci);
@@ -406,7 +405,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
   });
 
   router.post(routePatterns.customerInformationStep, async (req, res, next) => {
-    const found = progressOf(req, deps, req.params.prospectId);
+    const found = progressOf(req, req.params.prospectId);
     if (!found) return notAtPage(req, res, deps);
     const { journey, ci } = found;
     const here = routes.customerInformation(journey.prospectId);
@@ -468,7 +467,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
   });
 
   router.post(routePatterns.customerInformationBack, async (req, res, next) => {
-    const found = progressOf(req, deps, req.params.prospectId);
+    const found = progressOf(req, req.params.prospectId);
     if (!found) return notAtPage(req, res, deps);
     const { journey, ci } = found;
     const here = routes.customerInformation(journey.prospectId);
@@ -495,7 +494,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
 
   // The abort modal as its own page (works without JavaScript).
   router.get(routePatterns.customerInformationExit, (req, res) => {
-    const found = progressOf(req, deps, req.params.prospectId);
+    const found = progressOf(req, req.params.prospectId);
     if (!found) return notAtPage(req, res, deps);
     const t = translatorFor(req, deps);
     sendPage(req, res, deps, {
