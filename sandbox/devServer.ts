@@ -2,6 +2,7 @@
 // roles in this process (in-memory stand-ins unless REDIS_URL is set), pointed at the sandbox.
 import { startSandbox } from './main.ts';
 import { runProcess } from '../server/main.ts';
+import { devServerLinks } from './devLinks.ts';
 
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 3001);
 const sandbox = await startSandbox({
@@ -9,14 +10,7 @@ const sandbox = await startSandbox({
   // The web's signing order lifetime, so the signing page expires its orders as the web expects.
   ...(process.env.SIGNING_ORDER_LIFETIME_MS ? { signingLifetimeMs: Number(process.env.SIGNING_ORDER_LIFETIME_MS) } : {}),
 });
-const env = {
-  BANKID_API_URL: sandbox.url,
-  BROKERAGE_API_URL: sandbox.url,
-  SIGNING_ORIGINS: sandbox.url,
-  SUCCESS_URL: `${sandbox.url}/sandbox/overview`,
-  OIDC_ISSUER_URL: `${sandbox.url}/oidc`,
-  ...process.env,
-};
+const env = { ...devServerLinks(sandbox.url), ...process.env };
 const running = await runProcess('all', env);
 console.log(`Onboarding is running at ${running.url}/onboarding`);
 console.log(`Test BankID app (stands in for the phone): ${sandbox.url}/sandbox/bankid/app`);

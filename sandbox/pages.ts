@@ -1,8 +1,15 @@
-// Browser-facing stand-in pages: the e-signing page the signatures call points to, and the overview page the
-// journey's success URL can target.
+// Browser-facing stand-in pages: the e-signing page the signatures call points to, the overview page the
+// journey's success URL can target, and the log-in, FAQ and privacy pages npm start links to.
 import express from 'express';
 import { html, page } from './html.ts';
 import type { SandboxContext, SignatureSession } from './state.ts';
+
+/** The external pages the sandbox stands in for: path, title, what would be there. */
+export const standIns = [
+  ['/sandbox/login', 'Log in', "In production this is the bank's log-in page, where an existing customer logs in to the internet bank."],
+  ['/sandbox/faq', 'Frequently asked questions', "In production this is the bank's help centre with the answers to common questions about opening an account."],
+  ['/sandbox/privacy', 'Privacy', 'In production this is the privacy notice: how the bank handles personal data and the rights the customer has.'],
+] as const;
 
 export function pagesRouter(ctx: SandboxContext): express.Router {
   const router = express.Router();
@@ -81,6 +88,14 @@ export function pagesRouter(ctx: SandboxContext): express.Router {
   router.get('/sandbox/overview', (_req, res) => {
     res.type('html').send(page('You are logged in', html`<p>This is the sandbox overview page the journey ends on.</p>`));
   });
+
+  // Stand-ins for the pages the journey links to that live outside it in production (LOGIN_URL, FAQ_URL,
+  // PRIVACY_URL; npm start points them here, sandbox/devServer.ts), so a newcomer sees where each link goes.
+  for (const [path, title, text] of standIns) {
+    router.get(path, (_req, res) => {
+      res.type('html').send(page(title, html`<p>${text}</p><p>This sandbox page stands in for it under npm start.</p>`));
+    });
+  }
 
   return router;
 }

@@ -6,6 +6,7 @@ import type { Translate } from '../shared/i18n.ts';
 import type { SignupImage } from '../shared/shell.ts';
 import { CsrfField } from './components/CsrfField.tsx';
 import { routes } from '../shared/routes.ts';
+import { progressStatus, progressSteps, type ProgressStep } from '../shared/onboardingProgress.ts';
 
 export interface ShellContext {
   t: Translate;
@@ -22,21 +23,16 @@ export interface ShellContext {
   usps?: string[];
 }
 
-export type ProgressStep = 1 | 2 | 3 | 4;
+export type { ProgressStep };
 
-const progressSteps = [
-  { name: 'shell.progress.identification', milestone: 'shell.milestone.one' },
-  { name: 'shell.progress.customerInformation', milestone: 'shell.milestone.two' },
-  { name: 'shell.progress.customerCreation', milestone: 'shell.milestone.three' },
-] as const;
-
+// The bar's steps and their milestone texts (identification-routing-creation §1, customer-information §2.2),
+// in shared/onboardingProgress.ts: the milestone card's "Step N of 3" reads the same rule.
 export function ProgressBar({ t, current }: { t: Translate; current: ProgressStep }) {
   return (
     <nav aria-label={t('shell.progressLabel')}>
       <ol className="progress">
         {progressSteps.map(({ name, milestone }, i) => {
-          const step = i + 1;
-          const status = step < current ? 'done' : step === current ? 'current' : 'upcoming';
+          const status = progressStatus(current, i + 1);
           return (
             <li key={name} className={`progress__step progress__step--${status}`} aria-current={status === 'current' ? 'step' : undefined}>
               <span>{t(name)}</span>
@@ -112,20 +108,25 @@ export function Layout({
     ));
   return (
     <div className="page-frame">
-      {shell.backgroundUrl && <img className="page-background" src={shell.backgroundUrl} alt="" aria-hidden="true" />}
+      <a className="skip-link visually-hidden" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      {/* The background band spans the page's top (header and progress bar) and ends where the content begins. */}
+      <div className="page-top">
+        {shell.backgroundUrl && <img className="page-background" src={shell.backgroundUrl} alt="" aria-hidden="true" />}
+        <div className="page page--top">
+          <header className="site-header">
+            {headerStart}
+            {shell.closeUrl && (
+              <a className="site-header__close" href={shell.closeUrl} aria-label={t('shell.close')}>
+                <span aria-hidden="true">×</span>
+              </a>
+            )}
+          </header>
+          {progress !== null && <ProgressBar t={t} current={progress} />}
+        </div>
+      </div>
       <div className="page">
-        <a className="skip-link visually-hidden" href="#main">
-          {t('shell.skipToContent')}
-        </a>
-        <header className="site-header">
-          {headerStart}
-          {shell.closeUrl && (
-            <a className="site-header__close" href={shell.closeUrl} aria-label={t('shell.close')}>
-              <span aria-hidden="true">×</span>
-            </a>
-          )}
-        </header>
-        {progress !== null && <ProgressBar t={t} current={progress} />}
         <div className="page__body">
           <main id="main" className="content">
             {children}

@@ -81,6 +81,11 @@ export default function ContactInformationForm(props: ContactFormProps) {
       <form method="post" action={props.action} noValidate onSubmit={onSubmit} className="contact-form">
         <ScreenFields fields={props.screenFields} />
         <input type="hidden" name="suggestionShownFor" value={suggestionShownFor} />
+        {/* The form's default button (the first submit button), so Enter in a field means Continue even while
+            the suggestion button, which comes before Continue, is shown. Hidden from everyone: Continue below is
+            the one to see and reach. (Issue 18: the suggestion used to post through a separate hidden form
+            without a submit button of its own, which HTML_CodeSniffer reports.) */}
+        <button type="submit" hidden tabIndex={-1} aria-hidden="true" disabled={loading} />
         {summaryShown && (
           <ErrorSummary
             title={texts.errorSummary}
@@ -114,7 +119,10 @@ export default function ContactInformationForm(props: ContactFormProps) {
               ref={phoneInput}
               id="contact-phone"
               name="phone"
-              type="tel"
+              // The number without its prefix (the select holds that): tel-national, whose autofill group is
+              // Text, so a text input with the phone keypad; type=tel allows only "tel" (WHATWG HTML, autofill
+              // field names; the Nu HTML Checker refuses tel-national there, issue 18).
+              type="text"
               inputMode="tel"
               autoComplete="tel-national"
               value={phone}
@@ -152,11 +160,11 @@ export default function ContactInformationForm(props: ContactFormProps) {
             {suggestion && (
               <p id="contact-email-suggestion" className="field__hint">
                 {texts.suggestion[0]}
-                {/* Belongs to the form below, so Enter in a field still means Continue (the first submit
-                  button of a form is its default). Without JS it posts the suggestion; here it fills the field. */}
+                {/* Without JS it posts the suggestion (the server takes it and shows the form again); here it
+                  fills the field. */}
                 <button
                   type="submit"
-                  form="contact-suggestion"
+                  formNoValidate
                   name="useSuggestion"
                   value={suggestion}
                   className="link-button"
@@ -177,9 +185,6 @@ export default function ContactInformationForm(props: ContactFormProps) {
         <button type="submit" className="btn" disabled={loading} aria-busy={loading || undefined}>
           {texts.continue}
         </button>
-      </form>
-      <form id="contact-suggestion" method="post" action={props.action} hidden>
-        <ScreenFields fields={props.screenFields} />
       </form>
     </>
   );

@@ -125,11 +125,19 @@ describe('account picker and alias', () => {
     await isk.fill('');
     await page.getByLabel('Name of your Stock and Fund Account').focus();
     expect(await isk.inputValue()).toBe('Investment Savings Account');
-    // The server checks too: one character between spaces is too short.
+    // Continue with a name that breaks the rules (one character between spaces is too short): checked here,
+    // nothing posted; the linked error summary shows and takes focus, as the server's does (issue 18).
     await isk.fill(' a ');
-    await isk.evaluate((el: HTMLInputElement) => el.form!.requestSubmit());
-    await page.waitForLoadState();
-    await expect.poll(() => page.locator('.field__error').first().textContent()).toBe('The name must consist of at least 2 and a maximum of 30 characters.');
+    const before = page.url();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const tooShort = 'The name must consist of at least 2 and a maximum of 30 characters.';
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('error-summary');
+    expect(await page.locator('.error-summary a').allTextContents()).toEqual([tooShort]);
+    const target = (await page.locator('.error-summary a').getAttribute('href'))!;
+    expect(await page.locator(target).getAttribute('aria-describedby')).toBe(`${target.slice(1)}-error`);
+    expect(await page.locator('.field__error').first().textContent()).toBe(tooShort);
+    expect(page.url()).toBe(before);
+    await expectAccessible(page, 'alias, summary after Continue');
     await isk.fill('Holiday 🏖️');
     await submit(page, 'Continue');
     await expect.poll(() => h1(page)).toBe('Almost there! Just need to sign with your eID.');

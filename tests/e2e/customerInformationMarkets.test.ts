@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StepId } from '../../shared/contracts/brokerage.ts';
-import { browser, identifyInMarket, marketUrl, PHONE, stack, useE2eStack, type Market } from '../support/e2e.ts';
+import { browser, expectPhoneLayout, identifyInMarket, marketUrl, PHONE, stack, useE2eStack, type Market, type ScreenHook } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectAccessibleWithoutJs, personaFor, type Persona } from '../support/journey.ts';
 import { currentStep, walkToMilestoneThree } from '../support/customerInformation.ts';
@@ -29,7 +29,11 @@ const expectedSteps: StepId[] = [
 ];
 
 /** The market's eID, as every four-market walk identifies (tests/support/e2e.ts identifyInMarket). */
-const identify = (page: Page, country: Market, persona: Persona) => identifyInMarket(page, country, persona, /\/onboarding\/customer-information\//);
+const identify = (page: Page, country: Market, persona: Persona, onScreen: ScreenHook) =>
+  identifyInMarket(page, country, persona, /\/onboarding\/customer-information\//, onScreen);
+
+/** The market's own languages (the walk itself reads English): long words of each must fit a phone too. */
+const marketLocales: Record<Market, string[]> = { SE: ['sv-SE'], NO: ['nb-NO'], DK: ['da-DK'], FI: ['fi-FI', 'sv-FI'] };
 
 async function walkMarket(country: Market, javaScript: boolean): Promise<void> {
   const persona = await personaFor(stack.sandboxUrl, 'livesAbroad', country);
@@ -41,13 +45,22 @@ async function walkMarket(country: Market, javaScript: boolean): Promise<void> {
   const page = await context.newPage();
   const errors = javaScript ? collectPageErrors(page) : [];
   const check = async (screen: string) => {
-    // Nothing sticks out sideways on a 360 px screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${screen}: page width`).toBeLessThanOrEqual(viewport.width);
+    // Nothing sticks out sideways on a 360 px screen, the two step counters agree, … (tests/support/e2e.ts).
+    await expectPhoneLayout(page, screen);
     await (axePage ? expectAccessibleWithoutJs(page, axePage, screen) : expectAccessible(page, screen));
   };
 
-  await identify(page, country, persona);
+  // The screens before the customer-information page, the sandbox's own included, fit the phone too.
+  await identify(page, country, persona, expectPhoneLayout);
   expect(new URL(page.url()).host).toBe(new URL(marketUrl(country)).host);
+  // The first customer-information screen in the market's own languages (the locale cookie, as the language
+  // switch sets it), then English again for the walk.
+  for (const locale of [...marketLocales[country], 'en']) {
+    await context.addCookies([{ name: 'locale', value: locale, url: marketUrl(country) }]);
+    await page.reload();
+    expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+    await expectPhoneLayout(page, `${country} first customer-information screen in ${locale}`);
+  }
 
   const seen: StepId[] = [];
   await walkToMilestoneThree(page, async (step, screen) => {
@@ -61,9 +74,11 @@ async function walkMarket(country: Market, javaScript: boolean): Promise<void> {
   await check(`${country} milestone three`);
   await page.getByRole('button', { name: 'Sign with Bank ID' }).click();
   await page.waitForURL(`${stack.sandboxUrl}/sandbox/signing/**`);
+  await expectPhoneLayout(page, `${country} signing page (sandbox)`);
   await page.getByRole('button', { name: 'Sign' }).click();
   await page.waitForURL(/\/onboarding\/customer-creation\//);
   await expect.poll(() => page.locator('main').textContent(), { timeout: 20_000 }).toContain('Agreements signed');
+  await expectPhoneLayout(page, `${country} customer creation`);
   expect(errors).toEqual([]);
   await axeContext?.close();
   await context.close();

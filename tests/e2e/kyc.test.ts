@@ -6,7 +6,7 @@
 // sandbox), the loader with its slow text and the error's Try again, and "We need more information from you".
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, expectPhoneLayout, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectAccessibleWithoutJs } from '../support/journey.ts';
 import { browserAnswers, currentStep } from '../support/customerInformation.ts';
@@ -95,6 +95,10 @@ async function walkWithJavaScript(viewport: { width: number; height: number }) {
       // Sweden: 8 public functions (Finland's 10 in tests/unit/kycViews.test.tsx).
       await expect.poll(() => modal.locator('.dialog__details ul').first().locator('li').count()).toBe(8);
       await expectAccessible(page, `PEP dialog ${viewport.width}px`);
+      // Both answers within reach with the help open, on the phone as on the desktop (issue 18: at 360×740 the
+      // second was below the fold).
+      await expectPhoneLayout(page, `PEP dialog ${viewport.width}px`);
+      await expect.poll(() => modal.getByRole('button', { name: 'I am not a politically exposed person' }).isVisible()).toBe(true);
       const before = (await readOut(page)).nextCalls;
       await posted(page, () => modal.getByRole('button', { name: 'I am not a politically exposed person' }).click());
       const calls = await readOut(page);

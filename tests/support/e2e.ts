@@ -66,24 +66,79 @@ export const marketUrl = (country: Market): string => `http://${country.toLowerC
 /** The broker's login page heading per OIDC market (sandbox/oidcProvider.ts). */
 const brokerHeading: Record<Exclude<Market, 'SE'>, string> = { DK: 'MitID (sandbox)', NO: 'BankID (sandbox)', FI: 'Finnish bank ID (sandbox)' };
 
+/** Called on each screen a walk passes (the page as shown, and a name for messages). */
+export type ScreenHook = (page: Page, screen: string) => Promise<void>;
+
 /**
  * Identifies `page` on the market's host with its eID as `persona` (BankID scanned by the test's phone in SE,
  * the OIDC broker elsewhere) and waits for the page `landing` matches, saying where the browser got stuck if not.
+ * `onScreen` sees each screen on the way: the start page, the BankID QR screen and the test BankID app (on a
+ * phone-sized page) in SE, the broker's login page elsewhere.
  */
-export async function identifyInMarket(page: Page, country: Market, persona: Persona, landing: RegExp): Promise<void> {
+export async function identifyInMarket(page: Page, country: Market, persona: Persona, landing: RegExp, onScreen?: ScreenHook): Promise<void> {
   if (country === 'SE') {
     await startPrivateIdentification(page, marketUrl('SE'), { axe: false });
-    await identifyOnPhone(browser, stack.sandboxUrl, persona);
+    await onScreen?.(page, `${country} BankID QR`);
+    await identifyOnPhone(
+      browser,
+      stack.sandboxUrl,
+      persona,
+      onScreen && { viewport: PHONE, onScreen: (phone) => onScreen(phone, `${country} test BankID app`) },
+    );
   } else {
     await page.goto(`${marketUrl(country)}/onboarding`);
+    await onScreen?.(page, `${country} start page`);
     await page.getByRole('button', { name: /Private/ }).click();
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+    await onScreen?.(page, `${country} identification`);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${stack.sandboxUrl}/oidc/interaction/**`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(brokerHeading[country]);
+    await onScreen?.(page, `${country} broker login (sandbox)`);
     await page.getByLabel('Identify as').selectOption(persona.nationalId);
     await page.getByRole('button', { name: 'Identify' }).click();
   }
   await page.waitForURL(landing, { timeout: 20_000 }).catch(async (err: Error) => {
     throw new Error(`${country} did not reach ${landing}: at ${page.url()} "${await page.locator('main').textContent()}"`, { cause: err });
   });
+}
+
+/**
+ * What a screen must be on a 360 px phone (issue 18): nothing wider than the viewport; the background band not
+ * ending inside a heading; no chevron on a card that goes nowhere (only links and buttons carry one); an open
+ * modal's actions inside the screen; and the milestone card's "Step N of 3" the progress bar's current step.
+ */
+export async function expectPhoneLayout(page: Page, screen: string): Promise<void> {
+  const found = await page.evaluate(() => {
+    const problems: string[] = [];
+    const { scrollWidth } = document.documentElement;
+    if (scrollWidth > window.innerWidth) problems.push(`page ${scrollWidth} px wide in a ${window.innerWidth} px viewport`);
+    const band = document.querySelector('.page-background');
+    if (band) {
+      const edge = band.getBoundingClientRect().bottom;
+      for (const h of document.querySelectorAll('h1, h2')) {
+        const r = h.getBoundingClientRect();
+        if (r.height > 0 && r.top < edge - 1 && r.bottom > edge + 1) problems.push(`background band ends inside "${h.textContent}"`);
+      }
+    }
+    for (const card of document.querySelectorAll('.card:not(a):not(button)')) {
+      if (getComputedStyle(card, '::after').content !== 'none') problems.push(`chevron on a ${card.tagName.toLowerCase()} card`);
+    }
+    for (const dialog of document.querySelectorAll('dialog[open]')) {
+      for (const action of dialog.querySelectorAll('.dialog__actions button, .dialog__actions a')) {
+        const r = action.getBoundingClientRect();
+        if (r.bottom > window.innerHeight || r.top < 0) problems.push(`dialog action "${action.textContent}" outside the screen`);
+      }
+    }
+    const label = document.querySelector('.milestone__label')?.textContent;
+    if (label) {
+      const steps = [...document.querySelectorAll('.progress > li')];
+      const current = steps.findIndex((li) => li.getAttribute('aria-current') === 'step') + 1;
+      const card = /(\d+)/.exec(label)?.[1];
+      if (Number(card) !== current) problems.push(`milestone card "${label}" while the bar is on step ${current}`);
+    }
+    return problems;
+  });
+  // One string, so a failure names every problem in full.
+  expect(found.map((problem) => `${screen}: ${problem}`).join('\n')).toBe('');
 }

@@ -34,12 +34,18 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 }
 
 /** The tester's phone: opens the test BankID app and identifies the newest waiting order as the persona. */
-export async function identifyOnPhone(browser: Browser, sandboxUrl: string, persona: Persona): Promise<void> {
-  const context = await browser.newContext();
+export async function identifyOnPhone(
+  browser: Browser,
+  sandboxUrl: string,
+  persona: Persona,
+  options: { viewport?: { width: number; height: number }; onScreen?: (phone: Page) => Promise<void> } = {},
+): Promise<void> {
+  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
   const phone = await context.newPage();
   await phone.goto(`${sandboxUrl}/sandbox/bankid/app`);
   const order = phone.locator('section[data-order-ref]').last();
   await order.waitFor();
+  await options.onScreen?.(phone);
   await order.getByLabel('Identify as').selectOption(persona.nationalId);
   await order.getByRole('button', { name: 'Identify' }).click();
   await phone.waitForLoadState();

@@ -14,18 +14,20 @@ const decode = (html: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
 
-const table: [IdentificationError, string, string | null, string | null][] = [
-  ['MANUAL_SUPPORT_ERROR', 'You need to provide additional information', null, 'Submit more information'],
-  ['BLOCK_CUSTOMER_ERROR', "Your application can't be approved at this moment", 'This may be because you were a former customer.', null],
-  ['TRY_AGAIN_ERROR', 'Something went wrong', 'Please try again. If the problem persists, contact customer service.', 'Try again'],
-  ['MINOR_ERROR', 'Information for you as a minor', null, 'Continue'],
-  ['LOGIN_ERROR', 'You already have an account', 'It looks like you already have an account. Try to login instead.', 'Continue'],
+// The last column: the screen's frame. Having an account already and being a minor are information (issue 18).
+const table: [IdentificationError, string, string | null, string | null, 'error' | 'info'][] = [
+  ['MANUAL_SUPPORT_ERROR', 'You need to provide additional information', null, 'Submit more information', 'error'],
+  ['BLOCK_CUSTOMER_ERROR', "Your application can't be approved at this moment", 'This may be because you were a former customer.', null, 'error'],
+  ['TRY_AGAIN_ERROR', 'Something went wrong', 'Please try again. If the problem persists, contact customer service.', 'Try again', 'error'],
+  ['MINOR_ERROR', 'Information for you as a minor', null, 'Continue', 'info'],
+  ['LOGIN_ERROR', 'You already have an account', 'It looks like you already have an account. Try to login instead.', 'Continue', 'info'],
 ];
 
 describe('identification error screens', () => {
-  it.each(table)('%s', (error, title, text, button) => {
+  it.each(table)('%s', (error, title, text, button, frame) => {
     const action: ErrorAction | null = button ? { label: t(`identificationError.${error}.button`), href: '/x' } : null;
     const html = decode(renderToStaticMarkup(<IdentificationErrorPage t={t} error={error} action={action} />));
+    expect(html).toContain(`<section class="result result--${frame}" aria-labelledby="error-title">`);
     expect(html).toContain(`<h1 id="error-title">${title}</h1>`);
     if (text) expect(html).toContain(text);
     if (button) expect(html).toContain(`>${button}</a>`);

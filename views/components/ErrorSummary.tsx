@@ -4,7 +4,7 @@
 //
 //   <ErrorSummary t={t} errors={[['tin-NO', t('…tinRequired')]]} />
 //   <Field id="tin-NO" label={…} error={errors.tin}>{(described) => <input id="tin-NO" name="tin_NO" {...described} />}</Field>
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { Translate } from '../../shared/i18n.ts';
 
 /** A line of the summary: the field's id (null: a message about the whole form) and the message. */
@@ -14,19 +14,26 @@ export type SummaryLine = readonly [id: string | null, message: string];
  * The form's errors as links to their fields; nothing without errors. Server views pass `t`; an island,
  * which has no translator, passes the translated `title` (the text of `form.error.summary`).
  */
-export function ErrorSummary(props: ({ t: Translate } | { title: string }) & { errors: readonly SummaryLine[] }) {
-  const { errors } = props;
+export function ErrorSummary(
+  props: ({ t: Translate } | { title: string }) & {
+    errors: readonly SummaryLine[];
+    /** An island that found the errors itself moves focus here (the summary then takes focus, tabIndex -1). */
+    focusRef?: Ref<HTMLElement>;
+  },
+) {
+  const { errors, focusRef } = props;
   if (errors.length === 0) return null;
+  const focusable = focusRef ? { ref: focusRef as Ref<HTMLDivElement & HTMLParagraphElement>, tabIndex: -1 } : {};
   // One message about the whole form (e.g. "Upload at least one document") has nothing to link to: it is the summary.
   if (errors.length === 1 && errors[0]![0] === null) {
     return (
-      <p className="error-summary" role="alert">
+      <p className="error-summary" role="alert" {...focusable}>
         {errors[0]![1]}
       </p>
     );
   }
   return (
-    <div className="error-summary" role="alert">
+    <div className="error-summary" role="alert" {...focusable}>
       <p>{'title' in props ? props.title : props.t('form.error.summary')}</p>
       <ul>
         {errors.map(([id, message]) => (

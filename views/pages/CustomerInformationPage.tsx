@@ -9,6 +9,7 @@ import { Island } from '../components/Island.tsx';
 import SignedCheck, { type SignedCheckProps } from '../../client/islands/signedCheck.tsx';
 import { AnswersSummary, type SummarySection } from '../components/AnswersSummary.tsx';
 import { routes } from '../../shared/routes.ts';
+import { milestoneCardStep } from '../../shared/onboardingProgress.ts';
 
 export interface StepHeader {
   /** Form action of Back; null when Back is disabled (first step, after a milestone). */
@@ -80,11 +81,12 @@ export function MilestoneStep({
   /** Milestone three: "Check your answers" above the sign button (WCAG 2.2 SC 3.3.4). */
   summary?: { title: string; intro?: string; sections: readonly SummarySection[] };
 }) {
-  const number = milestone === 'one' ? 1 : milestone === 'two' ? 2 : 3;
+  const cardStep = milestoneCardStep();
   return (
     <section className="milestone" aria-labelledby="milestone-title">
       <p className="milestone__label">
-        {t('milestone.step', { number })} · {t(`shell.milestone.${milestone}`)}
+        {/* The bar's step and its name (shared/onboardingProgress.ts), never a count of its own. */}
+        {t('milestone.step', { number: cardStep.number })} · {t(cardStep.name)}
       </p>
       <h1 id="milestone-title">{t(`milestone.${milestone}.title`)}</h1>
       {error && (

@@ -10,9 +10,16 @@ export interface ErrorAction {
   post?: { action: string; name: string; value: string };
 }
 
+/**
+ * Framed as an error only where something went wrong. Having an account already (log in instead) and being a
+ * minor (the minor's way on) are information, not failures (issue 18: "You already have an account" wore the
+ * error frame).
+ */
+export const informationalErrors: ReadonlySet<IdentificationError> = new Set(['LOGIN_ERROR', 'MINOR_ERROR']);
+
 export function IdentificationErrorPage({ t, error, action }: { t: Translate; error: IdentificationError; action: ErrorAction | null }) {
   return (
-    <section className="result result--error" aria-labelledby="error-title">
+    <section className={`result ${informationalErrors.has(error) ? 'result--info' : 'result--error'}`} aria-labelledby="error-title">
       <h1 id="error-title">{t(`identificationError.${error}.title`)}</h1>
       <p>{t(`identificationError.${error}.text`)}</p>
       {action?.href && (

@@ -177,6 +177,11 @@ function TextField({ field }: { field: LegacyFormViewProps['text'][number] }) {
 
 export function LegacyFormStep(props: LegacyFormViewProps) {
   const { texts, banner, errors, accounts, nationalId, kyc, risk, dialogs } = props;
+  // The summary's link for the accounts (#legacy-accounts) lands on the first box that is not locked.
+  const firstFocusableAccount = Math.max(
+    0,
+    accounts.rows.findIndex((row) => !row.mandatory),
+  );
   return (
     <section className="legacy-form" aria-labelledby="legacy-title">
       <h1 id="legacy-title">{texts.title}</h1>
@@ -202,11 +207,13 @@ export function LegacyFormStep(props: LegacyFormViewProps) {
       <form method="post" action={props.action} noValidate>
         <ScreenFields fields={props.fields} />
         <Card id="legacy-accounts" title={texts.accounts}>
-          <fieldset className={`field${accounts.error ? ' field--error' : ''}`}>
+          {/* The error is the fieldset's description; the summary links to the first box that can take focus
+              (DK's mandatory depot is a disabled box, which cannot), issue 18. */}
+          <fieldset className={`field${accounts.error ? ' field--error' : ''}`} aria-describedby={accounts.error ? 'legacy-accounts-error' : undefined}>
             <legend>{texts.accountsLegend}</legend>
             <FieldError id="legacy-accounts" error={accounts.error} />
             {accounts.rows.map((row, i) => {
-              const id = i === 0 ? 'legacy-accounts' : `legacy-accounts-${i}`;
+              const id = i === firstFocusableAccount ? 'legacy-accounts' : `legacy-accounts-${i}`;
               return (
                 <div className="choice" key={row.account}>
                   {row.mandatory ? (

@@ -98,7 +98,8 @@ export function ResidencyAddressForm({ t, action, fields, options, values, error
             </select>
           )}
         </Field>
-        {text('address', 'street-address')}
+        {/* One line for the street: address-line1 (street-address is for a multi-line control, WHATWG HTML autofill). */}
+        {text('address', 'address-line1')}
         {text('zipCode', 'postal-code')}
         {text('city', 'address-level2')}
         <button type="submit" className="btn">

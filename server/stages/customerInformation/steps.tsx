@@ -16,6 +16,7 @@ import type { Translate } from '../../../shared/i18n.ts';
 import { brokerageForPerson, callErrorKind, type PersonBrokerage, type StepErrorKind } from './calls.ts';
 import { stepIds, type StepId } from '../../../shared/contracts/brokerage.ts';
 import { changeTarget, progressPercent, stepAfter, stepBefore, withLegacyForm } from '../../../shared/customerInformationSteps.ts';
+import { progressStepOf } from '../../../shared/onboardingProgress.ts';
 import { acceptsPost, backWithinStep, visitedAfterMove } from '../../../shared/pageMachine.ts';
 import { abortDialog, StepError, StepHeaderBar } from '../../../views/pages/CustomerInformationPage.tsx';
 import type { Screen, StepContext, StepModule } from './stepModule.ts';
@@ -61,7 +62,11 @@ function notAtPage(req: Request, res: Response, deps: AppDeps): void {
   // express-session's cookie value is `s:<id>.<signature>`; a forgotten id was replaced by a new session's.
   const sentId = sent?.startsWith('s:') ? sent.slice(2, sent.lastIndexOf('.')) : undefined;
   if (req.method !== 'POST' || !sentId || sentId === req.sessionID) return res.redirect(303, routes.start);
-  sendPage(req, res, deps, { progress: 2, status: 401, body: <StepError t={translatorFor(req, deps)} kind="SESSION_EXPIRED_ERROR" /> });
+  sendPage(req, res, deps, {
+    progress: progressStepOf('customerInformation'),
+    status: 401,
+    body: <StepError t={translatorFor(req, deps)} kind="SESSION_EXPIRED_ERROR" />,
+  });
 }
 
 interface StepRender {
@@ -197,7 +202,7 @@ async function renderStep(
     // (it could be one the bank requires, as KYC is): logged, and the try-again banner.
     deps.logger.error({ step, steps: ci.steps }, 'customer-information step without a screen');
     sendPage(req, res, deps, {
-      progress: 2,
+      progress: progressStepOf('customerInformation'),
       status: 502,
       body: (
         <>
@@ -235,7 +240,7 @@ async function renderStep(
     navigationDisabled: shown.screen.busy === true,
   };
   sendPage(req, res, deps, {
-    progress: 2,
+    progress: progressStepOf('customerInformation'),
     status,
     // A busy screen (a loader) refreshes itself without JavaScript; its island asks instead.
     noscriptRefreshSeconds: shown.screen.busy ? BUSY_REFRESH_SECONDS : undefined,
@@ -273,7 +278,7 @@ function renderClosed(req: Request, res: Response, deps: AppDeps, journey: AtPag
     progressPercent: progressPercent(ci.steps, ci.current, 0),
   };
   sendPage(req, res, deps, {
-    progress: 2,
+    progress: progressStepOf('customerInformation'),
     body: (
       <>
         <StepHeaderBar t={t} header={header} />
@@ -498,7 +503,7 @@ export function customerInformationRoutes(deps: AppDeps): Router {
     if (!found) return notAtPage(req, res, deps);
     const t = translatorFor(req, deps);
     sendPage(req, res, deps, {
-      progress: 2,
+      progress: progressStepOf('customerInformation'),
       body: <Dialog {...abortDialog(t, routes.customerInformationExit(found.journey.prospectId), routes.customerInformation(found.journey.prospectId))} />,
     });
   });
