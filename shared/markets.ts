@@ -36,3 +36,15 @@ export function faqItemsFor(country: CountryCode): FaqItemKey[] {
   const accountItems = (['DEP', 'ISK', 'ASK', 'DSK', 'ESA', 'EPK'] as const).filter((k) => offered.has(k));
   return [...accountItems, 'TAX', 'PEP'];
 }
+
+/**
+ * The mobile number the phone hint shows as an example, written internationally: the market's own, so the hint
+ * in English (or Swedish in Finland) never shows another country's code (issue 18). Our choice of example
+ * numbers: each country's usual mobile range, as its people write it.
+ */
+export const phoneExamples: PerMarket<string> = {
+  SE: '+46 70 123 45 67',
+  NO: '+47 412 34 567',
+  DK: '+45 20 12 34 56',
+  FI: '+358 40 123 4567',
+};

@@ -130,6 +130,8 @@ async function walkLegacyForm(country: Market, javaScript: boolean, viewport: { 
     // person, a valid number of the market, and the first answer to every question.
     await page.locator('#legacy-firstName').fill(firstName!);
     await page.locator('#legacy-lastName').fill(surname.join(' '));
+    // The hint's example is the market's own number (issue 18: +46 in every market in English).
+    expect(await page.locator('#legacy-phoneNumber-hint').textContent()).toBe(`Include the country code, for example ${phoneNumber[country]}.`);
     await page.locator('#legacy-phoneNumber').fill(phoneNumber[country]);
     const email = `prospect@example.${country.toLowerCase()}`;
     await page.locator('#legacy-email').fill(email);

@@ -1,6 +1,7 @@
 // What differs by market (issue 18, shared/markets.ts): the support number and the FAQ side panel's items.
 import { describe, expect, it } from 'vitest';
-import { faqItemsFor, forMarket, type FaqItemKey } from '../../shared/markets.ts';
+import { faqItemsFor, forMarket, phoneExamples, type FaqItemKey } from '../../shared/markets.ts';
+import { defaultPhonePrefix, validatePhone } from '../../shared/contactInformation.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { CountryCode } from '../../shared/contracts/brokerage.ts';
 
@@ -36,5 +37,13 @@ describe('support number per market (SUPPORT_PHONE_<market>)', () => {
 
   it.each(['0800 123', '+46', 'call us', '+46 8 000 000 00 ext 5'])('refuses %j with a clear message', (value) => {
     expect(() => loadConfig({ SUPPORT_PHONE_FI: value })).toThrow(/SUPPORT_PHONE_FI: a phone number such as/);
+  });
+});
+
+describe('phone example per market (the legacy form’s phone hint)', () => {
+  it.each(['SE', 'NO', 'DK', 'FI'] as const)('%s: a valid mobile number with the market’s own calling code', (country) => {
+    const example = phoneExamples[country];
+    expect(example.startsWith(`+${defaultPhonePrefix(country)} `)).toBe(true);
+    expect(validatePhone(defaultPhonePrefix(country), example).ok).toBe(true);
   });
 });

@@ -52,6 +52,7 @@ import { LegacyReview } from '../../../../views/pages/LegacyReview.tsx';
 import { Dialog, type DialogProps } from '../../../../views/components/Dialog.tsx';
 import { complianceDialogProps } from '../../../../views/components/ComplianceDialog.tsx';
 import type { SummaryLine } from '../../../../views/components/ErrorSummary.tsx';
+import { forMarket, phoneExamples } from '../../../../shared/markets.ts';
 
 // --- the post ----------------------------------------------------------------------------------------
 
@@ -456,7 +457,7 @@ async function formView(ctx: StepContext, answers: LegacyFormAnswers, outcome: F
       value: answers.phoneNumber,
       type: 'tel',
       autoComplete: 'tel',
-      hint: t('legacy.phoneNumber.hint'),
+      hint: t('legacy.phoneNumber.hint', { example: forMarket(phoneExamples, journey.country) }),
       section: 'contact',
     },
     {
