@@ -6,6 +6,7 @@ import type { SandboxContext, SignatureSession } from './state.ts';
 
 /** The external pages the sandbox stands in for: path, title, what would be there. */
 export const standIns = [
+  ['/sandbox/home', 'Home page', "In production this is the bank's public website, where the logo and the close button (×) of the journey lead."],
   ['/sandbox/login', 'Log in', "In production this is the bank's log-in page, where an existing customer logs in to the internet bank."],
   ['/sandbox/faq', 'Frequently asked questions', "In production this is the bank's help centre with the answers to common questions about opening an account."],
   ['/sandbox/privacy', 'Privacy', 'In production this is the privacy notice: how the bank handles personal data and the rights the customer has.'],

@@ -95,6 +95,8 @@ const schema = z
     SUPPORT_PHONE_NO: supportPhone.default('+47 22 00 00 00'),
     SUPPORT_PHONE_DK: supportPhone.default('+45 70 00 00 00'),
     SUPPORT_PHONE_FI: supportPhone.default('+358 9 0000 0000'),
+    /** The public site's home, where the logo, the Close X and the result pages' home links lead (the journey's own / only redirects to its start). */
+    HOME_URL: z.string().default('/'),
     FAQ_URL: z.string().default('/faq'),
     LOGIN_URL: z.string().default('/login-next'),
     BUSINESS_FORM_URL: url.default('https://forms.example.com/business'),

@@ -12,7 +12,9 @@ export interface ShellContext {
   t: Translate;
   supportPhone: string;
   faqUrl: string;
-  /** Close X target: / (or the in-app close route in a webview); null hides the X. */
+  /** The public site's home (HOME_URL): the logo's target. */
+  homeUrl: string;
+  /** Close X target: the public site's home (or the in-app close route in a webview); null hides the X. */
   closeUrl: string | null;
   /** identification-routing-creation §2: with a customer type chosen, the identification screens show Back instead of the logo. */
   showBack?: boolean;
@@ -102,7 +104,7 @@ export function Layout({
     (shell.showBack && progress === 1 ? (
       <BackButton t={t} />
     ) : (
-      <a className="site-header__logo" href="/" aria-label={t('shell.logo')}>
+      <a className="site-header__logo" href={shell.homeUrl} aria-label={t('shell.logo')}>
         <span aria-hidden="true">◆</span>
       </a>
     ));

@@ -46,6 +46,7 @@ function customerInformationPage(body: ReactElement): string {
     t,
     supportPhone: '+46 8 123 456 00',
     faqUrl: `${ORIGIN}/faq`,
+    homeUrl: '/',
     closeUrl: '/',
     signupImage: signupImageFor(undefined),
     usps: visibleUsps(Array.from({ length: MAX_USP_ITEMS }, (_, i) => t(`shell.usp.${i + 1}`))),

@@ -1,5 +1,5 @@
 // Under `npm start` the links that leave the journey in production (log in, FAQ, privacy, the overview after
-// creation) lead to the sandbox's own stand-in pages, each saying what would be there (issue 18, deliverable 6).
+// creation, the public site's home behind the logo and ×) lead to the sandbox's own stand-in pages, each saying what would be there (issue 18, deliverable 6).
 // Before: log in, FAQ and privacy were relative paths of the web (/login-next, /faq, /privacy), which lead
 // back to the start page.
 import request from 'supertest';
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createSandboxApp } from '../../sandbox/app.ts';
 import { devServerLinks } from '../../sandbox/devLinks.ts';
 import { loadConfig } from '../../server/config.ts';
+import { startEmbeddedStack } from '../support/stack.ts';
 
 const SANDBOX = 'http://127.0.0.1:3001';
 
@@ -15,6 +16,7 @@ describe('npm start: the external links lead to the sandbox’s stand-in pages',
   const config = loadConfig({ ...links, NODE_ENV: 'development' });
 
   it.each([
+    ['HOME_URL', 'Home page', /public website/],
     ['LOGIN_URL', 'Log in', /log-in page/],
     ['FAQ_URL', 'Frequently asked questions', /help centre/],
     ['PRIVACY_URL', 'Privacy', /privacy notice/],
@@ -28,5 +30,19 @@ describe('npm start: the external links lead to the sandbox’s stand-in pages',
       .expect('Content-Type', /text\/html/);
     expect(page.text).toContain(`<h1>${title}</h1>`);
     expect(page.text).toMatch(text);
+  });
+});
+
+describe('the logo and × lead to the public site’s home (HOME_URL)', () => {
+  it('the start page links both to the configured home, not to the journey’s own / (which redirects to the start)', async () => {
+    const home = 'http://127.0.0.1:9/sandbox/home';
+    const stack = await startEmbeddedStack({ HOME_URL: home });
+    try {
+      const page = (await request(stack.webUrl).get('/onboarding?lang=en').expect(200)).text;
+      expect(page).toMatch(new RegExp(`<a class="site-header__logo" href="${home}"`));
+      expect(page).toMatch(new RegExp(`<a class="site-header__close" href="${home}"`));
+    } finally {
+      await stack.stop();
+    }
   });
 });

@@ -5,13 +5,13 @@ import type { Translate } from '../../shared/i18n.ts';
 import { routes } from '../../shared/routes.ts';
 import { CsrfField } from '../components/CsrfField.tsx';
 
-export function FeedbackPage({ t, variant, supportPhone }: { t: Translate; variant: 'cancel' | 'error'; supportPhone: string }) {
+export function FeedbackPage({ t, variant, supportPhone, homeUrl }: { t: Translate; variant: 'cancel' | 'error'; supportPhone: string; homeUrl: string }) {
   return (
     <section className={`result result--${variant}`} aria-labelledby="feedback-title">
       <h1 id="feedback-title">{t(`feedback.${variant}.title`)}</h1>
       <p>{t(`feedback.${variant}.text`, { phone: supportPhone })}</p>
       <p className="actions">
-        <a className="btn btn-secondary" href="/">
+        <a className="btn btn-secondary" href={homeUrl}>
           {t('feedback.goBack')}
         </a>
         <a className="btn" href={routes.start}>
@@ -27,18 +27,21 @@ export function NightlyDowntimePage({
   justCompletedSignup,
   opensAt,
   exitUrl,
+  homeUrl,
 }: {
   t: Translate;
   justCompletedSignup: boolean;
   opensAt: string;
   exitUrl: string;
+  /** 'To main page': the public site's home (HOME_URL). */
+  homeUrl: string;
 }) {
   return (
     <section className="result" aria-labelledby="nightly-title">
       <h1 id="nightly-title">{t(justCompletedSignup ? 'nightly.titleAfterSignup' : 'nightly.title')}</h1>
       <p>{t('nightly.text', { date: opensAt })}</p>
       <p className="actions">
-        <a className="btn" href="/">
+        <a className="btn" href={homeUrl}>
           {t('nightly.toMain')}
         </a>
         <a className="btn btn-secondary" href={exitUrl}>

@@ -21,12 +21,18 @@ export function resultRoutes(deps: AppDeps): Router {
   // The signing service's cancel_url: feedback page, cancel variant, at progress step 3.
   router.get(routePatterns.cancel, (req, res) => {
     const t = translatorFor(req, deps);
-    sendPage(req, res, deps, { progress: 3, body: <FeedbackPage t={t} variant="cancel" supportPhone={supportPhoneOf(req, deps)} /> });
+    sendPage(req, res, deps, {
+      progress: 3,
+      body: <FeedbackPage t={t} variant="cancel" supportPhone={supportPhoneOf(req, deps)} homeUrl={deps.config.HOME_URL} />,
+    });
   });
 
   router.get(routePatterns.error, (req, res) => {
     const t = translatorFor(req, deps);
-    sendPage(req, res, deps, { progress: 2, body: <FeedbackPage t={t} variant="error" supportPhone={supportPhoneOf(req, deps)} /> });
+    sendPage(req, res, deps, {
+      progress: 2,
+      body: <FeedbackPage t={t} variant="error" supportPhone={supportPhoneOf(req, deps)} homeUrl={deps.config.HOME_URL} />,
+    });
   });
 
   router.get(routePatterns.nightlyDowntimeStatus, (req, res) => {
@@ -46,7 +52,8 @@ export function resultRoutes(deps: AppDeps): Router {
           t={t}
           justCompletedSignup={q.success && q.data.justCompletedSignup === 'true'}
           opensAt={date}
-          exitUrl={webview ? routes.closeSignupInApp : '/'}
+          exitUrl={webview ? routes.closeSignupInApp : deps.config.HOME_URL}
+          homeUrl={deps.config.HOME_URL}
         />
       ),
     });
