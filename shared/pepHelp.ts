@@ -17,8 +17,8 @@
 //   coworkers.2 = art. 3(11)(b) sole beneficial ownership of a legal entity or arrangement set up for a PEP's
 //                 de facto benefit (§ 2 h no. 3).
 // That is 3 and 2 items, which are also §9's counts for Finland. The texts use each language version's wording of
-// art. 3(10)–(11) (en: English; sv-SE, sv-FI: Swedish; da-DK: Danish; fi-FI: Finnish) and, for nb-NO, the wording of
-// hvitvaskingsloven § 2 g–h.
+// art. 3(10)–(11) (en: English; sv-SE, sv-FI: Swedish, sv-FI with Finland's term "verklig förmånstagare" of lag
+// 444/2017 for "verklig huvudman"; da-DK: Danish; fi-FI: Finnish) and, for nb-NO, the wording of hvitvaskingsloven § 2 g–h.
 //
 // Keys (locales/*.json), all under complianceDialog.PEP.help.:
 //   title, public.title, public.1 … public.N, family.title, family.1 … family.3, coworkers.title,

@@ -63,8 +63,9 @@ describe.each(supportedLocales)('locales/%s.json', (locale) => {
 });
 
 // The family and close-associate lists in each locale: the title, then one item per point of the definition, in the
-// wording of the directive's language version (English; Swedish for sv-SE and sv-FI; Danish; Finnish) and, for
-// nb-NO, of hvitvaskingsloven § 2 g–h.
+// wording of the directive's language version (English; Swedish for sv-SE and sv-FI, where sv-FI says "verklig
+// förmånstagare" as Finland's own law in Swedish does, lag 444/2017; Danish; Finnish) and, for nb-NO, of
+// hvitvaskingsloven § 2 g–h.
 const definitions: Record<Locale, { family: string[]; coworkers: string[] }> = {
   en: {
     family: [
@@ -101,8 +102,8 @@ const definitions: Record<Locale, { family: string[]; coworkers: string[] }> = {
     ],
     coworkers: [
       'Personer som är kända som nära medarbetare till en sådan person:',
-      'Fysiska personer som är kända för att gemensamt med en person i politiskt utsatt ställning vara verkliga huvudmän för juridiska enheter eller juridiska konstruktioner eller ha andra nära affärsförbindelser med en person i politiskt utsatt ställning',
-      'Fysiska personer som är ensamma verkliga huvudmän för en juridisk enhet eller juridisk konstruktion som är känd för att i praktiken ha upprättats till förmån för en person i politiskt utsatt ställning',
+      'Fysiska personer som är kända för att gemensamt med en person i politiskt utsatt ställning vara verkliga förmånstagare i juridiska enheter eller juridiska konstruktioner eller ha andra nära affärsförbindelser med en person i politiskt utsatt ställning',
+      'Fysiska personer som är ensamma verkliga förmånstagare i en juridisk enhet eller juridisk konstruktion som är känd för att i praktiken ha upprättats till förmån för en person i politiskt utsatt ställning',
     ],
   },
   'nb-NO': {
