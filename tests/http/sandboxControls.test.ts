@@ -1,0 +1,52 @@
+// HTTP tests of the upstream sandbox: its controls and stand-in pages.
+// Helpers: tests/support/sandboxApi.ts.
+import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { startSandbox } from '../../sandbox/main.ts';
+import { brokerageErrorBody, brokeragePaths } from '../../shared/contracts/brokerage.ts';
+import { newApp, rp, startOrder, bearer, loginWithBankid, signatureBody } from '../support/sandboxApi.ts';
+
+describe('sandbox controls and pages', () => {
+  it('serves healthz, the overview page and JSON 404s', async () => {
+    const app = newApp();
+    await request(app).get('/sandbox/healthz').expect(200, { ok: true });
+    const overview = await request(app)
+      .get('/sandbox/overview')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
+    expect(overview.text).toContain('<h1>You are logged in</h1>');
+    const missing = await request(app).get('/no/such/route').expect(404).expect('Content-Type', /json/);
+    expect(brokerageErrorBody.parse(missing.body).data?.message).toMatch(/no\/such\/route/);
+  });
+
+  it('forgets orders and sessions on reset', async () => {
+    const app = newApp();
+    const { jwt } = await loginWithBankid(app, 'onboarding');
+    const { orderRef } = await startOrder(app);
+    await request(app).post('/sandbox/reset').expect(204);
+    expect((await request(app).get('/sandbox/bankid/orders')).body).toEqual([]);
+    await rp(app, 'collect', { orderRef }).expect(400);
+    await request(app).get(brokeragePaths.routingStatus).set(bearer(jwt)).expect(401);
+  });
+
+  it('startSandbox listens on a free port and builds signing links from its own URL', async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    try {
+      expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const health = await fetch(`${sandbox.url}/sandbox/healthz`);
+      expect(await health.json()).toEqual({ ok: true });
+
+      const { jwt } = await loginWithBankid(sandbox.url, 'onboarding');
+      const created = await request(sandbox.url).post(brokeragePaths.prospectsV3).set(bearer(jwt)).send({ country: 'SE', customerType: 'PRIVATE' });
+      await request(sandbox.url)
+        .post(brokeragePaths.accountPickerStep(created.body.prospect_id))
+        .set(bearer(jwt))
+        .send({ accountTypesWithCountry: ['DEP_SE'] })
+        .expect(200);
+      const signature = await request(sandbox.url).post(brokeragePaths.signatures(created.body.prospect_id)).set(bearer(jwt)).send(signatureBody).expect(200);
+      expect(signature.body.data.url.startsWith(`${sandbox.url}/sandbox/signing/`)).toBe(true);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
