@@ -116,6 +116,15 @@ module.exports = {
       },
     },
     {
+      name: 'no-circular',
+      comment:
+        'Modules import each other one way: a cycle makes the load order decide which import is still undefined, ' +
+        'and ties the modules together so neither can change alone. Move what both need into a third module.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import that resolves to no file is a mistake (and would hide a crossing of the rules above).',
       severity: 'error',

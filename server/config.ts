@@ -6,6 +6,9 @@ import { supportedLocales } from '../shared/i18n.ts';
 import type { PerMarket } from '../shared/markets.ts';
 
 const SANDBOX_OIDC_CLIENT_SECRET = 'sandbox-only-client-secret-not-for-production';
+// Development only: fixed so sessions and sealed job secrets survive a restart; refused where they would be shared.
+const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-0123456789';
+const DEVELOPMENT_JOB_SECRET_KEY = Buffer.alloc(32, 'development-only-job-secret-key!');
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = z.string().url();
 /** A phone number as shown to people: an international prefix, then digits with single spaces or hyphens. */
@@ -138,19 +141,40 @@ const schema = z
     if (c.NODE_ENV === 'production' && !c.REDIS_URL) {
       ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'REDIS_URL is required in production (in-memory stand-ins are for development only)' });
     }
-    // Every URL we send the browser or an upstream to is built from it (server/origins.ts), never from Host.
-    if (c.NODE_ENV === 'production' && !c.PUBLIC_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PUBLIC_URL'],
-        message: 'PUBLIC_URL is required in production (our own origin, e.g. https://onboarding.example.se)',
-      });
-    }
-    if (c.NODE_ENV === 'production' && !c.JOB_SECRET_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['JOB_SECRET_KEY'], message: 'JOB_SECRET_KEY is required in production' });
-    }
-    if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
+    // Safe by default: a platform that sets REDIS_URL but not NODE_ENV is a shared deployment all the same,
+    // so the development fallbacks (public secrets, the http://HOST:PORT origin) are refused there too.
+    if (c.NODE_ENV === 'production' || c.REDIS_URL) {
+      const where = c.NODE_ENV === 'production' ? 'in production (NODE_ENV=production)' : 'whenever REDIS_URL is set';
+      // Every URL we send the browser or an upstream to is built from it (server/origins.ts), never from Host.
+      if (!c.PUBLIC_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: `PUBLIC_URL is required ${where} (our own origin, e.g. https://onboarding.example.se)`,
+        });
+      }
+      if (!c.SESSION_SECRET || c.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SESSION_SECRET'],
+          message: `SESSION_SECRET is required ${where}, a secret of its own (the development secret is public; e.g. openssl rand -base64 48)`,
+        });
+      }
+      if (!c.JOB_SECRET_KEY || decodeKey(c.JOB_SECRET_KEY)?.equals(DEVELOPMENT_JOB_SECRET_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JOB_SECRET_KEY'],
+          message: `JOB_SECRET_KEY is required ${where}, a key of its own (the development key is public; openssl rand -base64 32)`,
+        });
+      }
+      // Without Secure the session cookie would also travel over plain http to our https origin.
+      if (c.PUBLIC_URL && new URL(c.PUBLIC_URL).protocol === 'https:' && !(c.COOKIE_SECURE ?? c.NODE_ENV === 'production')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['COOKIE_SECURE'],
+          message: `${c.COOKIE_SECURE === false ? 'COOKIE_SECURE=false' : 'COOKIE_SECURE is unset, so off outside production,'} but PUBLIC_URL ${new URL(c.PUBLIC_URL).origin} is https: the session cookie would also go out over plain http. Set COOKIE_SECURE=true (or NODE_ENV=production)`,
+        });
+      }
     }
     // A browser never stores a Secure cookie an http page sets (loopback aside, which browsers treat as
     // secure): the session would never start, and choosing Private would reload the start page for good.
@@ -225,10 +249,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       }),
     ),
     publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST}:${c.PORT}`).replace(/\/$/, ''),
-    // Development only: a fixed secret keeps sessions across restarts; production requires its own.
-    sessionSecret: c.SESSION_SECRET ?? 'development-only-session-secret-0123456789',
-    // Development only, like the session secret: production requires its own key.
-    jobSecretKey: decodeKey(c.JOB_SECRET_KEY ?? '') ?? Buffer.alloc(32, 'development-only-job-secret-key!'),
+    sessionSecret: c.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+    jobSecretKey: decodeKey(c.JOB_SECRET_KEY ?? '') ?? DEVELOPMENT_JOB_SECRET_KEY,
     signingOrigins: c.SIGNING_ORIGINS.split(',').map((s) => new URL(s.trim()).origin),
     cookieSecure: c.COOKIE_SECURE ?? c.NODE_ENV === 'production',
     production: c.NODE_ENV === 'production',

@@ -6,7 +6,7 @@
 // the libraries only parse the bytes in memory.
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 
 export const MAX_FILE_BYTES = 3_145_728;
 export const allowedFileTypes = ['image/jpeg', 'image/png', 'application/pdf'] as const;

@@ -9,7 +9,8 @@
 // submit button so Enter searches, is hidden once the island runs); `confirm` opens a modal instead of
 // posting when one of its countries is chosen (the FATCA dialog for the US): the modal's primary action
 // posts the form with `confirm.field` (e.g. intent=attest), its other actions just close it.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHydrated } from '../components/useHydrated.ts';
 import { matchesCountrySearch } from '../../shared/countries.ts';
 import { useConfirmThenSubmit } from '../components/useConfirmThenSubmit.ts';
 import { QuestionFieldset } from '../components/QuestionFieldset.tsx';
@@ -41,9 +42,7 @@ export default function CountrySelect({ action, fields, legend, options, labels,
   // The confirmation is asked with the one shared hook (a dialog id that never opens when there is none).
   const { form, confirmed, askFirst } = useConfirmThenSubmit(confirm?.dialogId ?? '', { confirmOn: 'primary' });
   // The live search, the disabled Continue and the confirmation modal only make sense once this island runs.
-  const [enhanced, setEnhanced] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first browser render must match the server's, so the enhanced state switches on after hydration
-  useEffect(() => setEnhanced(true), []);
+  const enhanced = useHydrated();
 
   const byValue = new Map(options.map((o) => [o.value, o]));
   const chosenOptions = chosen.map((c) => byValue.get(c)).filter((o) => o !== undefined);

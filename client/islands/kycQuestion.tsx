@@ -6,6 +6,7 @@
 // alternative", help text opens as a modal (a bottom sheet on phones) instead of the disclosure, and the
 // politically exposed "yes" asks in the PEP dialog first: its primary action answers no and posts.
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useHydrated } from '../components/useHydrated.ts';
 import { ErrorSummary } from '../../views/components/ErrorSummary.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../../views/components/ScreenForm.tsx';
 import { useConfirmThenSubmit } from '../components/useConfirmThenSubmit.ts';
@@ -86,14 +87,12 @@ function HelpText({ q, texts, scripted }: { q: KycQuestionView; texts: KycQuesti
 }
 
 export default function KycQuestion({ action, fields, pageKey, title, questions, texts, pep }: KycQuestionProps) {
-  const [scripted, setScripted] = useState(false);
+  const scripted = useHydrated();
   const [chosen, setChosen] = useState<Record<number, number[]>>(() => Object.fromEntries(questions.map((q) => [q.id, q.chosen])));
   const [touched, setTouched] = useState<Record<number, boolean>>({});
   // Set when a choice completes a single-choice page: the post follows once React has rendered the choice.
   const submitAfterRender = useRef(false);
   const keyboardBrowsing = useRef(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first browser render must match the server's, so the enhanced state switches on after hydration
-  useEffect(() => setScripted(true), []);
 
   const choose = (questionId: number, ids: number[]) => setChosen((c) => ({ ...c, [questionId]: ids }));
   const { form, askFirst } = useConfirmThenSubmit(pep?.dialogId ?? 'no-pep-dialog', {

@@ -2,7 +2,7 @@
 // enhanced post from a plain one and answer it with a modal rather than a screen of its own (e.g. the
 // tax failure dialog, customer-information.md §4.5, §8). Put it inside the form:
 //   <Island name="scriptMarker" component={ScriptMarker} props={{ name: 'enhanced' }} />   posts enhanced=yes
-import { useEffect, useState } from 'react';
+import { useHydrated } from '../components/useHydrated.ts';
 
 export interface ScriptMarkerProps {
   name: string;
@@ -10,8 +10,6 @@ export interface ScriptMarkerProps {
 
 export default function ScriptMarker({ name }: ScriptMarkerProps) {
   // The server and the first browser render agree (nothing); the field appears after hydration.
-  const [running, setRunning] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first browser render must match the server's, so the enhanced state switches on after hydration
-  useEffect(() => setRunning(true), []);
+  const running = useHydrated();
   return running ? <input type="hidden" name={name} value="yes" /> : null;
 }

@@ -2,7 +2,8 @@
 // titled "Registered address protection", See less closes it. The server (and the first browser render,
 // so hydration matches) renders a <details> element, which works without JavaScript; once hydrated the
 // island swaps it for a toggle button with aria-expanded and the drawer below it.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHydrated } from '../components/useHydrated.ts';
 
 export interface SecretAddressDrawerProps {
   labels: { banner: string; seeMore: string; seeLess: string; title: string; text: string };
@@ -12,10 +13,8 @@ const DRAWER_ID = 'secret-address-drawer';
 const TITLE_ID = 'secret-address-title';
 
 export default function SecretAddressDrawer({ labels }: SecretAddressDrawerProps) {
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [open, setOpen] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first browser render must match the server's, so the enhanced state switches on after hydration
-  useEffect(() => setEnhanced(true), []);
 
   const drawer = (
     <>

@@ -77,7 +77,7 @@ export function pdfWithHtmlComment(): Buffer {
   const pdf = samplePdf().toString('latin1');
   const html = '%<html><script>alert(1)</script></html>\n';
   // Shifting every object by the comment's length would need a new xref table; PDF readers (and
-  // pdf-lib) find objects without it, so the comment goes after the header line as polyglots do.
+  // @cantoo/pdf-lib) find objects without it, so the comment goes after the header line as polyglots do.
   return Buffer.from(pdf.replace('%PDF-1.4\n', `%PDF-1.4\n${html}`), 'latin1');
 }
 

@@ -50,6 +50,92 @@ describe('config', () => {
     expect(loadConfig({ ...production, PUBLIC_URL: 'https://onboarding.example.se' }).cookieSecure).toBe(true);
   });
 
+  describe('safe by default wherever REDIS_URL is set or NODE_ENV=production (issue 19 item 6)', () => {
+    const developmentSessionSecret = 'development-only-session-secret-0123456789';
+    const developmentJobKey = Buffer.alloc(32, 'development-only-job-secret-key!');
+    // A shared deployment's settings, each right: REDIS_URL set, NODE_ENV set nowhere (development by default).
+    const deployed = {
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PUBLIC_URL: 'https://onboarding.example.se',
+      SESSION_SECRET: 's'.repeat(40),
+      JOB_SECRET_KEY: 'ab'.repeat(32),
+      COOKIE_SECURE: 'true',
+    };
+    /** The settings an invalid configuration names, one per line of its message. */
+    const named = (env: Record<string, string | undefined>): string[] => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return [...(err as Error).message.matchAll(/^ {2}(\w+): /gm)].map((m) => m[1]!);
+      }
+    };
+
+    it.each([
+      [
+        'no SESSION_SECRET (the development one would be used)',
+        'SESSION_SECRET',
+        { SESSION_SECRET: undefined },
+        /SESSION_SECRET is required whenever REDIS_URL is set/,
+      ],
+      ['the development SESSION_SECRET', 'SESSION_SECRET', { SESSION_SECRET: developmentSessionSecret }, /the development secret is public/],
+      [
+        'no JOB_SECRET_KEY (the development one would be used)',
+        'JOB_SECRET_KEY',
+        { JOB_SECRET_KEY: undefined },
+        /JOB_SECRET_KEY is required whenever REDIS_URL is set/,
+      ],
+      ['the development JOB_SECRET_KEY in hex', 'JOB_SECRET_KEY', { JOB_SECRET_KEY: developmentJobKey.toString('hex') }, /the development key is public/],
+      ['the development JOB_SECRET_KEY in base64', 'JOB_SECRET_KEY', { JOB_SECRET_KEY: developmentJobKey.toString('base64') }, /the development key is public/],
+      ['no PUBLIC_URL', 'PUBLIC_URL', { PUBLIC_URL: undefined }, /PUBLIC_URL is required whenever REDIS_URL is set/],
+      [
+        'COOKIE_SECURE=false on an https origin',
+        'COOKIE_SECURE',
+        { COOKIE_SECURE: 'false' },
+        /COOKIE_SECURE=false but PUBLIC_URL https:\/\/onboarding\.example\.se is https/,
+      ],
+      [
+        'COOKIE_SECURE unset on an https origin outside production',
+        'COOKIE_SECURE',
+        { COOKIE_SECURE: undefined },
+        /COOKIE_SECURE is unset, so off outside production,/,
+      ],
+    ])('with REDIS_URL set, refuses %s, naming only %s', (_, setting, change, message) => {
+      for (const NODE_ENV of [undefined, 'development', 'test']) {
+        const env = { ...deployed, NODE_ENV, ...change };
+        expect(named(env), `NODE_ENV=${NODE_ENV}`).toEqual([setting]);
+        expect(() => loadConfig(env)).toThrow(message);
+      }
+    });
+
+    it.each([
+      ['no SESSION_SECRET', 'SESSION_SECRET', { SESSION_SECRET: undefined }],
+      ['the development SESSION_SECRET', 'SESSION_SECRET', { SESSION_SECRET: developmentSessionSecret }],
+      ['no JOB_SECRET_KEY', 'JOB_SECRET_KEY', { JOB_SECRET_KEY: undefined }],
+      ['the development JOB_SECRET_KEY', 'JOB_SECRET_KEY', { JOB_SECRET_KEY: developmentJobKey.toString('base64') }],
+      ['no PUBLIC_URL', 'PUBLIC_URL', { PUBLIC_URL: undefined }],
+      ['COOKIE_SECURE=false on an https origin', 'COOKIE_SECURE', { COOKIE_SECURE: 'false' }],
+    ])('with NODE_ENV=production, refuses %s, naming only %s', (_, setting, change) => {
+      expect(named({ ...deployed, NODE_ENV: 'production', COOKIE_SECURE: undefined, ...change })).toEqual([setting]);
+    });
+
+    it('accepts the deployment once every setting is its own, in every NODE_ENV', () => {
+      for (const NODE_ENV of [undefined, 'development', 'test', 'production']) expect(named({ ...deployed, NODE_ENV })).toEqual([]);
+      // The test stacks' shape: a Redis-mode stack on loopback over plain http with secrets of its own.
+      const stack = { ...deployed, NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:4000', COOKIE_SECURE: undefined };
+      expect(loadConfig(stack).cookieSecure).toBe(false);
+    });
+
+    it('leaves development and test without REDIS_URL on their fixed development secrets', () => {
+      for (const NODE_ENV of [undefined, 'development', 'test']) {
+        const c = loadConfig({ NODE_ENV });
+        expect(c.sessionSecret).toBe(developmentSessionSecret);
+        expect(c.jobSecretKey.equals(developmentJobKey)).toBe(true);
+      }
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ BANKID_API_URL: 'not a url' }, /BANKID_API_URL/],
@@ -81,5 +167,26 @@ describe('config', () => {
     expect(res.status).toBe(1);
     expect(res.stderr).toMatch(/Invalid configuration/);
     expect(res.stderr).toMatch(/REDIS_URL is required in production/);
+  });
+
+  it('web refuses to start with REDIS_URL set and the development secret, naming SESSION_SECRET (the platform sets no NODE_ENV)', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'web'], {
+      env: {
+        ...process.env,
+        // Set nowhere: development by default.
+        NODE_ENV: '',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        PUBLIC_URL: 'https://onboarding.example.se',
+        COOKIE_SECURE: 'true',
+        JOB_SECRET_KEY: 'ab'.repeat(32),
+        SESSION_SECRET: 'development-only-session-secret-0123456789',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toMatch(/Invalid configuration:\n {2}SESSION_SECRET: SESSION_SECRET is required whenever REDIS_URL is set/);
+    expect(res.stderr, 'only the wrong setting is named').not.toMatch(/PUBLIC_URL|JOB_SECRET_KEY|COOKIE_SECURE/);
   });
 });
