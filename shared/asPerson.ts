@@ -68,8 +68,8 @@ export interface AsPerson {
 
 /**
  * The calls of one request (web) or one job step (worker) as the person. However many of its calls run side by
- * side, they share one refresh, and there is at most one: a token just bought that is refused too means the
- * session has ended, which another refresh would not change. No token is ever logged.
+ * side, they share one refresh, and there is at most one that succeeds: a token just bought that is refused too
+ * means the session has ended, which another refresh would not change. No token is ever logged.
  */
 export function asPerson(deps: AsPersonDeps, holder: TokenHolder): AsPerson {
   const fields = { upstream: 'brokerage', ...deps.logFields };
@@ -96,7 +96,12 @@ export function asPerson(deps: AsPersonDeps, holder: TokenHolder): AsPerson {
     const current = holder.read().accessToken;
     // Renewed meanwhile (a call running alongside): use that one.
     if (current !== undefined && current !== sent) return current;
-    if (!refreshing) return (refreshing = refresh(name));
+    if (!refreshing) {
+      refreshing = refresh(name);
+      // A refresh that failed bought nothing: a later try (the routing status's next one) may refresh again.
+      refreshing.catch(() => (refreshing = undefined));
+      return refreshing;
+    }
     const jwt = await refreshing;
     return jwt === sent ? undefined : jwt;
   }

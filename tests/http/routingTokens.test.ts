@@ -66,6 +66,18 @@ describe('routing with an expired access token', () => {
     expect(logged(TOKEN_REFRESH)).toEqual([expect.objectContaining({ call: 'becomeCustomerIntent' })]);
   });
 
+  it("a refresh that fails once is asked again by the routing status's next try, and the person is routed", async () => {
+    const agent = request.agent(stack.webUrl);
+    const persona = await identifyBeforeRouting(agent, stack.sandboxUrl, 'contactInformation');
+    await expire(persona.nationalId);
+    await request(stack.sandboxUrl).post('/sandbox/faults').send({ method: 'POST', path: brokeragePaths.refreshToken, status: 503 }).expect(204);
+
+    const routed = await agent.get('/onboarding/routing').expect(303);
+    expect(routed.headers.location).toMatch(/^\/onboarding\/customer-information\//);
+    expect(logged('token refresh failed')).toEqual([expect.objectContaining({ status: 503, call: 'routingStatus' })]);
+    expect(logged(TOKEN_REFRESH)).toHaveLength(2);
+  });
+
   it('a brokerage session that has ended is "try again" after one refresh, not "more information needed"', async () => {
     const agent = request.agent(stack.webUrl);
     const persona = await identifyBeforeRouting(agent, stack.sandboxUrl, 'contactInformation');

@@ -123,6 +123,20 @@ describe('asPerson', () => {
     expect(error).not.toBeInstanceOf(SessionEnded);
   });
 
+  it('a refresh that failed is asked again by a later try (the routing status is retried), and then kept', async () => {
+    let down = true;
+    const { person, refreshToken } = setup({ accessToken: 'old', refreshToken: 'r' }, async () => {
+      if (down) throw upstream(503);
+      return { jwt: 'fresh' };
+    });
+    const fn = callFailingWith(upstream(401));
+    await expect(person.call('x', fn)).rejects.toMatchObject({ status: 503 });
+    down = false;
+    expect(await person.call('x', fn)).toBe('ok');
+    expect(await person.call('y', fn)).toBe('ok');
+    expect(refreshToken).toHaveBeenCalledTimes(2);
+  });
+
   it('without a refresh token an expired access token is an ended session, and no refresh is asked', async () => {
     const { person, refreshToken } = setup({ accessToken: 'old' });
     await expect(person.call('x', callFailingWith(upstream(401)))).rejects.toMatchObject({ status: 401, reason: 'noRefreshToken' });
