@@ -98,8 +98,11 @@ export function asPerson(deps: AsPersonDeps, holder: TokenHolder): AsPerson {
     if (current !== undefined && current !== sent) return current;
     if (!refreshing) {
       refreshing = refresh(name);
-      // A refresh that failed bought nothing: a later try (the routing status's next one) may refresh again.
-      refreshing.catch(() => (refreshing = undefined));
+      // A refresh that failed for an outage bought nothing: a later try (the routing status's next one) may
+      // refresh again. A refused one means the session has ended, for this request's other calls as well.
+      refreshing.catch((err: unknown) => {
+        if (!(err instanceof SessionEnded)) refreshing = undefined;
+      });
       return refreshing;
     }
     const jwt = await refreshing;

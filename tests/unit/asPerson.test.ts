@@ -103,11 +103,14 @@ describe('asPerson', () => {
     ['401', upstream(401, { code: 'INVALID_REFRESH_TOKEN' })],
     ['403', upstream(403)],
   ])('a refresh refused with a %s: the session has ended (a 401: session expired)', async (_name, refusal) => {
-    const { person, lines } = setup({ accessToken: 'old', refreshToken: 'r' }, async () => Promise.reject(refusal));
+    const { person, lines, refreshToken } = setup({ accessToken: 'old', refreshToken: 'r' }, async () => Promise.reject(refusal));
     const error = await person.call('x', callFailingWith(upstream(401))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SessionEnded);
     expect(error).toMatchObject({ status: 401, reason: 'refreshRefused' });
     expect(lines.map((l) => l.msg)).toEqual(['access token expired: token refresh', 'token refresh failed']);
+    // The request's other calls find the session ended too, without asking again.
+    await expect(person.call('y', callFailingWith(upstream(401)))).rejects.toBeInstanceOf(SessionEnded);
+    expect(refreshToken).toHaveBeenCalledTimes(1);
   });
 
   it.each([
