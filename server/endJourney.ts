@@ -6,6 +6,7 @@
 import type { Request, Response } from 'express';
 import type { AppDeps } from './deps.ts';
 import { UpstreamError } from './upstream/http.ts';
+import { outsideRequest } from './infra/deadline.ts';
 import { clearSessionCookie } from './session.ts';
 import { clearVisitCookie } from './visit.ts';
 
@@ -46,7 +47,9 @@ export async function endBrokerageSessions(
     await deps.brokerage.logout(fresh);
   };
   let timer: NodeJS.Timeout | undefined;
-  const outcome = logout().then(
+  // Outside the request: what is not done within the wait goes on in the background with the calls' own
+  // timeouts, not cut off at the request's deadline (server/infra/deadline.ts) after the person has gone.
+  const outcome = outsideRequest(logout).then(
     () => 'done' as const,
     (err: unknown) => {
       logFailure(err);

@@ -4,8 +4,8 @@
 //
 // The job data holds ids only. The person's credentials for the run live sealed in the credentials store
 // (server/infra/creationCredentials.ts): the web hands over the refresh token when it starts a run
-// (server/infra/creationJobs.ts), the worker buys access tokens with it as the web does
-// (identification-routing-creation §7: a 401 triggers a token refresh, the call is tried again once),
+// (server/infra/creationJobs.ts), the worker buys access tokens with it by the rule the web follows too
+// (shared/asPerson.ts; identification-routing-creation §7: a 401 triggers a token refresh, the call is tried again once),
 // and removes the credentials when the run ends.
 import type { Logger } from 'pino';
 import type { CreationStatus } from '../shared/contracts/brokerage.ts';
@@ -78,18 +78,20 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
     );
   }
 
-  /** The brokerage calls of one job step with the run's credentials (workers/runCredentials.ts: a 401 renews the token once). */
+  /** The brokerage calls of one job step with the run's credentials (workers/runCredentials.ts: a 401 renews the token once, as on the web). */
   async function authorised(job: CustomerCreationJob) {
     const { call } = await authoriseRun({ refreshToken: (token) => brokerage.refreshToken(token), credentials, log }, job);
     return {
-      systemStatus: () => call((jwt) => brokerage.systemStatus(jwt)),
+      systemStatus: () => call('systemStatus', (jwt) => brokerage.systemStatus(jwt)),
       creationStatus: () =>
         call(
+          'creationStatus',
           (jwt) => brokerage.creationStatus(jwt, job.prospectId),
           (a) => a.httpStatus === 401,
         ),
       createCustomer: () =>
         call(
+          'createCustomer',
           (jwt) => brokerage.createCustomer(jwt, job.prospectId),
           (a) => a.status === 401,
         ),

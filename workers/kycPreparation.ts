@@ -113,9 +113,9 @@ export function createKycPreparationJob(deps: KycPreparationDeps) {
   async function authorised(job: KycJob) {
     const { call } = await authoriseRun({ refreshToken: (token) => brokerage.refreshToken(token), credentials, log, what: 'kyc' }, job);
     return {
-      startAnswerSession: () => call((jwt) => brokerage.startAnswerSession(jwt, job.prospectId, job.locale)),
-      riskCalculation: () => call((jwt) => brokerage.riskCalculation(jwt, job.prospectId)),
-      submitKycStep: () => call((jwt) => brokerage.submitKycStep(jwt, job.prospectId)),
+      startAnswerSession: () => call('startAnswerSession', (jwt) => brokerage.startAnswerSession(jwt, job.prospectId, job.locale)),
+      riskCalculation: () => call('riskCalculation', (jwt) => brokerage.riskCalculation(jwt, job.prospectId)),
+      submitKycStep: () => call('submitKycStep', (jwt) => brokerage.submitKycStep(jwt, job.prospectId)),
     };
   }
 

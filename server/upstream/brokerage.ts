@@ -1,5 +1,6 @@
 // Brokerage API client: one typed function per call of identification-routing-creation §7 and customer-information §7. Every answer is parsed by
-// the contract schema shared with sandbox/. Callers pass the prospect's access token (jwt) explicitly.
+// the contract schema shared with sandbox/. Callers pass the prospect's access token (jwt) explicitly, through the one rule of
+// calling the brokerage as the person (shared/asPerson.ts), which refreshes it.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {

@@ -1,14 +1,13 @@
 // The customer-information call wrapper over HTTP (customer-information.md §7, §8): a 401/403 of a step's
 // call shows "session expired", any other failure "Something went wrong", both with the input kept and
-// never an error page; the banner is gone with the next call. An expired access token (401
-// EXPIRED_ACCESS_TOKEN) is refreshed with the session's refresh token, logged as a token refresh without
-// any token, and the call repeated; a refused refresh is a session expiry. Faults come from the sandbox's
+// never an error page; the banner is gone with the next call. An expired access token (a 401, or
+// EXPIRED_ACCESS_TOKEN: shared/asPerson.ts) is refreshed with the session's refresh token, logged as a token
+// refresh without any token, and the call repeated; a refused refresh is a session expiry. Faults come from the sandbox's
 // test controls (POST /sandbox/faults, POST /sandbox/sessions/expire).
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { logCapture, startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { identifyOverHttp } from '../support/journey.ts';
 import { screenOf } from '../support/customerInformation.ts';
 
@@ -22,17 +21,12 @@ const CONTACT = { phone: '+46 70 123 45 67', email: 'error-test@example.com' };
 
 let stack: Stack;
 let webUrl: string;
-let logLines: string[] = [];
+const logs = logCapture();
+const logged = logs.logged;
 
 beforeAll(async () => {
   // The web process logs into this test (info: the token refresh line is what it checks).
-  const sink = new Writable({
-    write(chunk, _enc, cb) {
-      logLines.push(...String(chunk).split('\n').filter(Boolean));
-      cb();
-    },
-  });
-  stack = await startEmbeddedStack({ LOG_LEVEL: 'info' }, { logDestination: sink });
+  stack = await startEmbeddedStack({ LOG_LEVEL: 'info' }, { logDestination: logs.stream });
   webUrl = stack.webUrl;
 });
 afterAll(async () => {
@@ -41,7 +35,7 @@ afterAll(async () => {
 // Each test starts with a clean sandbox (no faults left over, only its own sessions) and no log lines.
 beforeEach(async () => {
   await request(stack.sandboxUrl).post('/sandbox/reset').expect(204);
-  logLines = [];
+  logs.clear();
 });
 
 const fault = (method: string, path: string, status: number, code?: string) =>
@@ -49,7 +43,6 @@ const fault = (method: string, path: string, status: number, code?: string) =>
     .post('/sandbox/faults')
     .send({ method, path, status, ...(code ? { code } : {}) })
     .expect(204);
-const logged = (msg: string) => logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === msg);
 
 /** BankID over HTTP as the scenario's persona, through routing, to the first customer-information screen. */
 const identified = (agent: Agent, scenario: string) => identifyOverHttp(agent, stack.sandboxUrl, scenario);
@@ -103,14 +96,25 @@ describe('step posts through the call wrapper', () => {
     expect(next.text).not.toContain(SESSION_EXPIRED);
   });
 
-  it('a 401 other than EXPIRED_ACCESS_TOKEN is a session expiry without a refresh', async () => {
+  it('a 401 of another code is refreshed too (shared/asPerson.ts: the same trigger as routing and the jobs); refused again, the session has expired', async () => {
     const agent = request.agent(webUrl);
     const { page, prospectId } = await identified(agent, 'contactInformation');
+    // Refused once: the refresh cures it and the step goes on.
     await fault('POST', brokeragePaths.contactInfoStep(prospectId), 401, 'INVALID_ACCESS_TOKEN');
+    await postContact(agent, page).expect(303).expect('location', page);
+    expect(logged(TOKEN_REFRESH)).toEqual([expect.objectContaining({ call: 'submitContactInfo' })]);
+
+    // Refused with the renewed token as well: nothing left to renew it with, the session has expired.
+    await agent.post(`${page}/back`).set('sec-fetch-site', 'same-origin').expect(303);
+    logs.clear();
+    await request(stack.sandboxUrl)
+      .post('/sandbox/faults')
+      .send({ method: 'POST', path: brokeragePaths.contactInfoStep(prospectId), status: 401, code: 'INVALID_ACCESS_TOKEN', count: 2 })
+      .expect(204);
     const res = await postContact(agent, page).expect(502);
     expect(res.text).toContain(SESSION_EXPIRED);
     expectContactKept(res.text);
-    expect(logged(TOKEN_REFRESH)).toEqual([]);
+    expect(logged(TOKEN_REFRESH)).toHaveLength(1);
   });
 });
 
@@ -145,7 +149,7 @@ describe('token refresh', () => {
     const tokens = (await request(stack.sandboxUrl).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body
       .tokens as string[];
     expect(tokens).toHaveLength(3);
-    const output = logLines.join('\n') + shown.text + next.text + back.text;
+    const output = logs.text() + shown.text + next.text + back.text;
     for (const token of tokens) expect(output).not.toContain(token);
   });
 
@@ -160,6 +164,21 @@ describe('token refresh', () => {
     expectContactKept(res.text);
     expect(logged(TOKEN_REFRESH)).toHaveLength(1);
     expect(logged('token refresh failed')).toEqual([expect.objectContaining({ level: 40, status: 401, call: 'submitContactInfo' })]);
+  });
+  it('expired access token and the refresh itself down → "something went wrong", not an expired session', async () => {
+    const agent = request.agent(webUrl);
+    const { page, persona } = await identified(agent, 'contactInformation');
+    await request(stack.sandboxUrl).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200);
+    await fault('POST', brokeragePaths.refreshToken, 503);
+
+    const res = await postContact(agent, page).expect(502);
+    expect(res.text).toContain(TRY_AGAIN_TITLE);
+    expect(res.text).not.toContain(SESSION_EXPIRED);
+    expectContactKept(res.text);
+    expect(logged('token refresh failed')).toEqual([expect.objectContaining({ level: 40, status: 503, call: 'submitContactInfo' })]);
+
+    // The session is alive: the same post goes through once the refresh works again.
+    await postContact(agent, page).expect(303).expect('location', page);
   });
 });
 

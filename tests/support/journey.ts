@@ -109,6 +109,13 @@ export async function identifyOverHttp(
   sandboxUrl: string,
   scenario: string,
 ): Promise<{ page: string; prospectId: string; persona: Persona }> {
+  const persona = await identifyBeforeRouting(agent, sandboxUrl, scenario);
+  const page = (await agent.get('/onboarding/routing').expect(303)).headers.location as string;
+  return { page, prospectId: decodeURIComponent(page.split('/').pop()!), persona };
+}
+
+/** identifyOverHttp up to the identified person's routing, which is left to the caller. */
+export async function identifyBeforeRouting(agent: ReturnType<typeof request.agent>, sandboxUrl: string, scenario: string): Promise<Persona> {
   const persona = await personaFor(sandboxUrl, scenario);
   const orders = async () => ((await request(sandboxUrl).get('/sandbox/bankid/orders')).body as Array<{ orderRef: string }>).map((o) => o.orderRef);
   const before = new Set(await orders());
@@ -118,8 +125,7 @@ export async function identifyOverHttp(
   const orderRef = (await orders()).find((o) => !before.has(o))!;
   await request(sandboxUrl).post(`/sandbox/bankid/orders/${orderRef}/identify`).send({ nationalId: persona.nationalId }).expect(200);
   await agent.get('/onboarding/identification/bankid/status').expect(200);
-  const page = (await agent.get('/onboarding/routing').expect(303)).headers.location as string;
-  return { page, prospectId: decodeURIComponent(page.split('/').pop()!), persona };
+  return persona;
 }
 
 type Agent = ReturnType<typeof request.agent>;

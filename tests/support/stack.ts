@@ -2,6 +2,7 @@
 // - embedded: sandbox, web and worker in this process with in-memory stand-ins (no REDIS_URL);
 // - redis: sandbox, web and worker as three separate processes sharing Redis, as on the PaaS.
 import type { DestinationStream } from 'pino';
+import { Writable } from 'node:stream';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -54,6 +55,26 @@ export function testTimings(): Record<string, string> {
     LOG_LEVEL: 'silent',
     // The tests read English texts; the market-language default has its own test.
     DEFAULT_LOCALE: 'en',
+  };
+}
+
+/** A log destination for startEmbeddedStack whose JSON lines a test reads (with LOG_LEVEL info). */
+export function logCapture() {
+  let lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  return {
+    stream,
+    /** The lines logged with message `msg`, parsed. */
+    logged: (msg: string) => lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === msg),
+    text: () => lines.join('\n'),
+    clear: () => {
+      lines = [];
+    },
   };
 }
 

@@ -59,11 +59,39 @@ describe('brokerageForPerson', () => {
     expect(callErrorKind(error)).toBe('SESSION_EXPIRED_ERROR');
   });
 
-  it('passes any other failure through without a refresh', async () => {
-    const refused = new UpstreamError('brokerage', 401, { code: 'INVALID_TOKEN' }, 'refused');
-    const client = { refreshToken: vi.fn(), submitMilestone: vi.fn(async () => Promise.reject(refused)) } as unknown as BrokerageClient;
-    await expect(brokerageForPerson(client, journeyWith({ jwt: 'a', refreshToken: 'r' }), logger).submitMilestone('p1', 'one')).rejects.toBe(refused);
-    expect((client.refreshToken as unknown as ReturnType<typeof vi.fn>).mock.calls).toHaveLength(0);
+  it('an outage of the refresh itself is "try again", not an expired session', async () => {
+    const { client } = fakeBrokerage(new Set(['b']), async () => Promise.reject(new UpstreamError('brokerage', 503, undefined, 'down')));
+    const error = await brokerageForPerson(client, journeyWith({ jwt: 'a', refreshToken: 'r' }), logger)
+      .submitMilestone('p1', 'one')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503 });
+    expect(callErrorKind(error)).toBe('TRY_AGAIN_ERROR');
+  });
+
+  it('refreshes on a 401 whatever its code, as routing and the jobs do (shared/asPerson.ts)', async () => {
+    let first = true;
+    const client = {
+      refreshToken: vi.fn(async () => ({ jwt: 'b' })),
+      submitMilestone: vi.fn(async (jwt: string) => {
+        if (jwt === 'a' && first) {
+          first = false;
+          throw new UpstreamError('brokerage', 401, { code: 'INVALID_ACCESS_TOKEN' }, 'refused');
+        }
+      }),
+    };
+    const journey = journeyWith({ jwt: 'a', refreshToken: 'r' });
+    await brokerageForPerson(client as unknown as BrokerageClient, journey, logger).submitMilestone('p1', 'one');
+    expect(client.refreshToken).toHaveBeenCalledTimes(1);
+    expect(client.submitMilestone.mock.calls.map((c) => c[0])).toEqual(['a', 'b']);
+    expect(journey.jwt).toBe('b');
+  });
+
+  it.each([403, 400, 500])('passes a %i through without a refresh', async (status) => {
+    const refused = new UpstreamError('brokerage', status, { code: 'SOMETHING' }, 'refused');
+    const client = { refreshToken: vi.fn(), submitMilestone: vi.fn(async () => Promise.reject(refused)) };
+    const person = brokerageForPerson(client as unknown as BrokerageClient, journeyWith({ jwt: 'a', refreshToken: 'r' }), logger);
+    await expect(person.submitMilestone('p1', 'one')).rejects.toBe(refused);
+    expect(client.refreshToken).not.toHaveBeenCalled();
   });
 });
 

@@ -305,6 +305,23 @@ describe('customer creation job', () => {
     expect(credentials.size()).toBe(0);
   });
 
+  it.each([429, 408, 503, 0])(
+    'a refresh answered %i (throttled, timed out, down) is no ended session: the queue tries the step again and the run goes on',
+    async (status) => {
+      const fake = fakeBrokerage({ initial: uninitiated, polls: [done] });
+      const refresh = fake.brokerage.refreshToken;
+      let failed = 0;
+      fake.brokerage.refreshToken = async (token: string) => {
+        if (failed++ === 0) throw new UpstreamError('brokerage', status, undefined, `brokerage answered ${status}`);
+        return refresh(token);
+      };
+      const { seen } = setup(fake);
+      await run();
+      expect(failed).toBe(2);
+      expect(outcomes(seen)).toEqual(['queued@0', 'done@1']);
+    },
+  );
+
   it('a call still refused after the refresh ends in the generic error, with one refresh per try', async () => {
     const fake = fakeBrokerage({ initial: uninitiated, polls: [st(), done] });
     const { seen } = setup(fake);

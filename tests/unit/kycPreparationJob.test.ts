@@ -361,6 +361,23 @@ describe('KYC preparation job: tokens', () => {
     expect(credentials.size()).toBe(0);
   });
 
+  it.each([429, 408, 503, 0])(
+    'a refresh answered %i (throttled, timed out, down) is no ended session: the queue tries the step again, as the web says "try again"',
+    async (status) => {
+      const fake = fakeBrokerage({ start: ['started'] });
+      const refresh = fake.brokerage.refreshToken;
+      let failed = 0;
+      fake.brokerage.refreshToken = async (token) => {
+        if (failed++ === 0) throw new UpstreamError('brokerage', status, undefined, `brokerage answered ${status}`);
+        return refresh(token);
+      };
+      const { published } = setup(fake);
+      await prepare();
+      expect(failed).toBe(2);
+      expect(statuses(published)).toEqual(['questions@1']);
+    },
+  );
+
   it('without credentials for the run (lapsed, or sealed under another key) the run ends with the error', async () => {
     const fake = fakeBrokerage({ start: ['started'] });
     const { job, published } = setup(fake);

@@ -1,24 +1,21 @@
 // The call wrapper of customer-information §7: the brokerage client bound to the person's request. Every
 // call of the page goes through it and never handles a token: the wrapper sends the session's access
-// token. A 401 with code EXPIRED_ACCESS_TOKEN (the access token lives 30 minutes, a person may take
-// longer) is logged as a token refresh: the session's refresh token buys a new access token, once per
-// request however many calls run side by side, and the call is tried again. Whatever still fails is the
-// page's error (callErrorKind): 401/403 → session expired, anything else → try again.
+// token, and an expired one (the access token lives 30 minutes, a person may take longer) is refreshed as
+// everywhere the brokerage is called as the person (shared/asPerson.ts: on a 401 or EXPIRED_ACCESS_TOKEN,
+// logged as a token refresh, once per request however many calls run side by side, then the call is tried
+// again). Whatever still fails is the page's error (callErrorKind): 401/403 → session expired, anything
+// else → try again.
 import type { Logger } from 'pino';
 import type { BrokerageClient } from '../../upstream/brokerage.ts';
 import { UpstreamError } from '../../upstream/http.ts';
+import { asPersonInSession } from '../../upstream/asPerson.ts';
 import type { Journey } from '../../journey.ts';
-import { EXPIRED_ACCESS_TOKEN, unauthorizedBody } from '../../../shared/contracts/brokerage.ts';
 
 export type StepErrorKind = 'SESSION_EXPIRED_ERROR' | 'TRY_AGAIN_ERROR';
 
 /** customer-information §7: 401/403 → session expired, anything else → try again. */
 export function callErrorKind(err: unknown): StepErrorKind {
   return err instanceof UpstreamError && (err.status === 401 || err.status === 403) ? 'SESSION_EXPIRED_ERROR' : 'TRY_AGAIN_ERROR';
-}
-
-export function isExpiredAccessToken(err: unknown): err is UpstreamError {
-  return err instanceof UpstreamError && err.status === 401 && unauthorizedBody.safeParse(err.body).data?.code === EXPIRED_ACCESS_TOKEN;
 }
 
 /** A brokerage call made with the person's access token, as the steps see it: without the token. */
@@ -53,37 +50,12 @@ export interface PersonBrokerage {
 }
 
 /**
- * The brokerage client for one request of the person (the journey is the request's session). The
- * refresh token never leaves the session and no token is logged.
+ * The brokerage client for one request of the person (the journey is the request's session), through the one
+ * rule of calling the brokerage as the person (shared/asPerson.ts). The refresh token never leaves the
+ * session and no token is logged.
  */
 export function brokerageForPerson(brokerage: BrokerageClient, journey: Journey, logger: Logger): PersonBrokerage {
-  let refreshing: Promise<void> | undefined;
-
-  async function refresh(call: string, cause: UpstreamError): Promise<void> {
-    logger.info({ upstream: 'brokerage', call }, 'access token expired: token refresh');
-    // A session from before refresh tokens were kept has nothing to refresh with: it has expired.
-    if (!journey.refreshToken) throw cause;
-    try {
-      journey.jwt = (await brokerage.refreshToken(journey.refreshToken)).jwt;
-    } catch (err) {
-      logger.warn({ upstream: 'brokerage', call, status: err instanceof UpstreamError ? err.status : undefined }, 'token refresh failed');
-      throw cause;
-    }
-  }
-
-  /** One call with the current token; after an expired one, once more with the refreshed token. */
-  async function withToken<Result>(call: string, run: (jwt: string) => Promise<Result>): Promise<Result> {
-    const sent = journey.jwt;
-    if (!sent) throw new UpstreamError('brokerage', 401, undefined, 'no access token in the session');
-    try {
-      return await run(sent);
-    } catch (err) {
-      if (!isExpiredAccessToken(err)) throw err;
-      // Calls running side by side share one refresh; a call that sent an older token just retries.
-      if (journey.jwt === sent) await (refreshing ??= refresh(call, err));
-      return await run(journey.jwt!);
-    }
-  }
+  const { call: withToken } = asPersonInSession(brokerage, journey, logger);
 
   return {
     submitAccountPicker: (...args) => withToken('submitAccountPicker', (jwt) => brokerage.submitAccountPicker(jwt, ...args)),

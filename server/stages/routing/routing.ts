@@ -2,10 +2,14 @@
 // fetch the routing status (retried), then continue to the customer-information page or to the screen the
 // status asks for. The tries and the calls after them share the request's deadline (REQUEST_DEADLINE_MS):
 // past it the person gets the try-again identification error (identification-routing-creation §8 TRY_AGAIN_ERROR), never a hang.
+// The calls are made as the person (server/upstream/asPerson.ts): an access token that expired between
+// identification and routing is refreshed once (identification-routing-creation §7), and the renewed one kept in the session.
 import { Router } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { withRetries } from '../../upstream/retry.ts';
+import { asPersonInSession } from '../../upstream/asPerson.ts';
+import { SessionEnded } from '../../../shared/asPerson.ts';
 import { blockedBody } from '../../../shared/contracts/brokerage.ts';
 import { identificationErrorForStatus, routingDecision } from '../../../shared/routing.ts';
 import { applyStepFlags } from '../../../shared/customerInformationSteps.ts';
@@ -19,25 +23,30 @@ export function routingRoutes(deps: AppDeps): Router {
   router.get(routePatterns.routing, async (req, res, next) => {
     // Only an identified session is routed; an anonymous visit creates nothing (no session is stored).
     const journey = req.session.journey;
-    const jwt = journey?.jwt;
-    if (!journey || !jwt) return res.redirect(303, routes.start);
+    if (!journey?.jwt) return res.redirect(303, routes.start);
     // Routing runs once per identification: a repeated request (reload, a second tab) goes on to the prospect.
     if (journey.prospectId) return res.redirect(303, routes.customerInformation(journey.prospectId, { legacyFlow: journey.legacyFlow === true }));
     const fail = (err: unknown) => {
       const status = err instanceof UpstreamError ? err.status : 0;
       deps.logger.warn({ status, upstream: err instanceof UpstreamError ? err.upstream : undefined }, 'routing failed');
-      journey.identificationError = identificationErrorForStatus(status);
+      // A brokerage session that cannot be renewed is cured by identifying again: try again, not "more
+      // information needed" (identification-routing-creation §8 MANUAL_SUPPORT_ERROR) that its 401 would otherwise read as.
+      journey.identificationError = err instanceof SessionEnded ? 'TRY_AGAIN_ERROR' : identificationErrorForStatus(status);
       res.redirect(303, routes.start);
     };
 
+    const { call } = asPersonInSession(deps.brokerage, journey, deps.logger);
+    const brokerage = deps.brokerage;
+
     let routing;
     try {
-      // The spec retries the routing status whatever the failure (a 4xx too), as before.
+      // The spec retries the routing status whatever the failure (a 4xx too), except a 401: the token refresh
+      // has had its go at it, and the same token is refused the same way on every try.
       routing = await withRetries(
-        () => deps.brokerage.routingStatus(jwt),
+        () => call('routingStatus', (jwt) => brokerage.routingStatus(jwt)),
         deps.config.ROUTING_RETRY_DELAY_MS,
         deps.config.ROUTING_RETRIES,
-        () => true,
+        (err) => !(err instanceof UpstreamError && err.status === 401),
       );
     } catch (err) {
       return fail(err);
@@ -60,7 +69,7 @@ export function routingRoutes(deps: AppDeps): Router {
           const legacy = decision.kind === 'legacyFlow';
           if (!legacy) {
             try {
-              await deps.brokerage.becomeCustomerIntent(jwt, journey.country);
+              await call('becomeCustomerIntent', (jwt) => brokerage.becomeCustomerIntent(jwt, journey.country));
             } catch (err) {
               if (err instanceof UpstreamError && err.status === 403 && blockedBody.safeParse(err.body).success) {
                 journey.identificationError = 'BLOCK_CUSTOMER_ERROR';
@@ -70,10 +79,10 @@ export function routingRoutes(deps: AppDeps): Router {
             }
             // The spec waits 2 s after the intent before the validation step.
             await deps.sleep(deps.config.INTENT_WAIT_MS);
-            await deps.brokerage.submitValidationStep(jwt, journey.country, deps.config.FLAG_KYC_V3_STEP);
+            await call('submitValidationStep', (jwt) => brokerage.submitValidationStep(jwt, journey.country, deps.config.FLAG_KYC_V3_STEP));
           }
-          const { prospect_id } = await deps.brokerage.createProspect(jwt, journey.country, legacy);
-          const initialSteps = await deps.brokerage.initialSteps(jwt, prospect_id);
+          const { prospect_id } = await call('createProspect', (jwt) => brokerage.createProspect(jwt, journey.country, legacy));
+          const initialSteps = await call('initialSteps', (jwt) => brokerage.initialSteps(jwt, prospect_id));
           // Every step the flags keep: one this build cannot show is an error on the page, never left out.
           const steps = applyStepFlags(initialSteps, { kyc: deps.config.FLAG_KYC, residency: deps.config.FLAG_RESIDENCY });
           journey.prospectId = prospect_id;
