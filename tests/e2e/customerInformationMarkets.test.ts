@@ -1,13 +1,15 @@
 // Every customer-information step in all four markets, with and without JavaScript
 // (customer-information §2.3, §4.1): each market's own host and eID, the step list the server sends, axe on every screen, then
-// signing and the created customer. The steps are answered through tests/support/customerInformation.ts,
+// signing and the created customer. On every screen, beside axe, the Nu HTML Checker and HTML_CodeSniffer
+// (WCAG2AA) find no error (tests/support/htmlCheckers.ts; issue 18). The steps are answered through tests/support/customerInformation.ts,
 // so a new step joins these walks by adding its answer there.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StepId } from '../../shared/contracts/brokerage.ts';
 import { browser, expectPhoneLayout, identifyInMarket, marketUrl, PHONE, stack, useE2eStack, type Market, type ScreenHook } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
-import { expectAccessible, expectAccessibleWithoutJs, personaFor, type Persona } from '../support/journey.ts';
+import { expectAccessible, personaFor, showWithoutJs, type Persona } from '../support/journey.ts';
+import { codeSnifferErrors, HtmlChecks, trackServerMarkup } from '../support/htmlCheckers.ts';
 import { currentStep, walkToMilestoneThree } from '../support/customerInformation.ts';
 
 useE2eStack();
@@ -35,7 +37,7 @@ const identify = (page: Page, country: Market, persona: Persona, onScreen: Scree
 /** The market's own languages (the walk itself reads English): long words of each must fit a phone too. */
 const marketLocales: Record<Market, string[]> = { SE: ['sv-SE'], NO: ['nb-NO'], DK: ['da-DK'], FI: ['fi-FI', 'sv-FI'] };
 
-async function walkMarket(country: Market, javaScript: boolean): Promise<void> {
+async function walkMarket(country: Market, javaScript: boolean, checks: HtmlChecks): Promise<void> {
   const persona = await personaFor(stack.sandboxUrl, 'livesAbroad', country);
   // A small phone: most prospects use one.
   const viewport = PHONE;
@@ -44,14 +46,34 @@ async function walkMarket(country: Market, javaScript: boolean): Promise<void> {
   const axePage = await axeContext?.newPage();
   const page = await context.newPage();
   const errors = javaScript ? collectPageErrors(page) : [];
-  const check = async (screen: string) => {
-    // Nothing sticks out sideways on a 360 px screen, the two step counters agree, … (tests/support/e2e.ts).
-    await expectPhoneLayout(page, screen);
-    await (axePage ? expectAccessibleWithoutJs(page, axePage, screen) : expectAccessible(page, screen));
+  const serverMarkup = trackServerMarkup(page);
+  /**
+   * Every screen: nothing sticks out sideways on a 360 px screen, the two step counters agree, …
+   * (tests/support/e2e.ts); axe and HTML_CodeSniffer on the screen as shown; its HTML kept for the walk's one
+   * Nu checker run (with JavaScript the DOM after hydration, without it the server's markup as sent).
+   * Without JavaScript the checks that need it run on the server's markup in the scripted tab (no script
+   * runs), and so does a screen that moves on by itself (`moving`): a snapshot of it, taken at once.
+   * `shown`: a page of its own (the test BankID app on the tester's phone, always scripted).
+   */
+  const check = async (screen: string, { shown = page, moving = false }: { shown?: Page; moving?: boolean } = {}) => {
+    const url = shown.url();
+    const noJs = axePage !== undefined && shown === page;
+    const html = noJs ? await serverMarkup() : await shown.content();
+    // The layout as the visitor's browser lays it out (without JavaScript, `scripting: none` styles apply).
+    if (!moving) await expectPhoneLayout(shown, screen);
+    checks.collect(screen, html);
+    const tab = noJs ? axePage : moving ? await context.newPage() : shown;
+    // The server's markup (or the snapshot), not the page's DOM: a screen that refreshes itself (the BankID
+    // QR screen without JavaScript) may be navigating by now.
+    if (tab !== shown) await showWithoutJs(shown, tab, { url, html });
+    if (moving) await expectPhoneLayout(tab, screen);
+    await expectAccessible(tab, noJs ? `${screen} (no JavaScript)` : screen);
+    checks.sniffed(screen, await codeSnifferErrors(tab));
+    if (moving) await tab.close();
   };
 
-  // The screens before the customer-information page, the sandbox's own included, fit the phone too.
-  await identify(page, country, persona, expectPhoneLayout);
+  // The screens before the customer-information page, the sandbox's own included, pass the same checks.
+  await identify(page, country, persona, (shown, screen) => check(screen, { shown }));
   expect(new URL(page.url()).host).toBe(new URL(marketUrl(country)).host);
   // The first customer-information screen in the market's own languages (the locale cookie, as the language
   // switch sets it), then English again for the walk.
@@ -59,7 +81,7 @@ async function walkMarket(country: Market, javaScript: boolean): Promise<void> {
     await context.addCookies([{ name: 'locale', value: locale, url: marketUrl(country) }]);
     await page.reload();
     expect(await page.locator('html').getAttribute('lang')).toBe(locale);
-    await expectPhoneLayout(page, `${country} first customer-information screen in ${locale}`);
+    await check(`${country} first customer-information screen in ${locale}`);
   }
 
   const seen: StepId[] = [];
@@ -74,11 +96,12 @@ async function walkMarket(country: Market, javaScript: boolean): Promise<void> {
   await check(`${country} milestone three`);
   await page.getByRole('button', { name: 'Sign with Bank ID' }).click();
   await page.waitForURL(`${stack.sandboxUrl}/sandbox/signing/**`);
-  await expectPhoneLayout(page, `${country} signing page (sandbox)`);
+  await check(`${country} signing page (sandbox)`);
   await page.getByRole('button', { name: 'Sign' }).click();
   await page.waitForURL(/\/onboarding\/customer-creation\//);
   await expect.poll(() => page.locator('main').textContent(), { timeout: 20_000 }).toContain('Agreements signed');
-  await expectPhoneLayout(page, `${country} customer creation`);
+  // With JavaScript the outcome moves on by itself after a moment (client/islands/creationStatus.tsx).
+  await check(`${country} customer creation`, { moving: javaScript });
   expect(errors).toEqual([]);
   await axeContext?.close();
   await context.close();
@@ -88,13 +111,18 @@ describe('customer-information steps in every market', () => {
   for (const javaScript of [true, false]) {
     // The four markets run side by side: each has its own browser context, session and prospect.
     it(`SE, NO, DK and FI ${javaScript ? 'with' : 'without'} JavaScript: every step, axe on each screen, signed`, async () => {
-      const results = await Promise.allSettled((['SE', 'NO', 'DK', 'FI'] as const).map((country) => walkMarket(country, javaScript)));
+      const checks = new HtmlChecks();
+      const results = await Promise.allSettled((['SE', 'NO', 'DK', 'FI'] as const).map((country) => walkMarket(country, javaScript, checks)));
       const failures = results.flatMap((r, i) =>
         r.status === 'rejected'
           ? [`${['SE', 'NO', 'DK', 'FI'][i]}: ${r.reason instanceof Error ? `${r.reason.message}\n${r.reason.stack}` : String(r.reason)}`]
           : [],
       );
-      expect(failures).toEqual([]);
+      // The Nu checker once over every market's screens (one Java start); also after a walk that failed,
+      // so that one run lists every error found.
+      const { nu, codeSniffer } = await checks.errors();
+      expect({ failures, codeSniffer, nu }).toEqual({ failures: [], codeSniffer: [], nu: [] });
+      expect(checks.screens).toBeGreaterThan(4 * 20);
       // Four markets side by side on two cores, axe on some 30 screens each (the KYC questionnaire's ten pages among them).
     }, 420_000);
   }

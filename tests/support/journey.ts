@@ -73,7 +73,17 @@ export async function startPrivateIdentification(page: Page, webUrl: string, opt
  * refused: no island hydrates and the DOM is exactly what a no-JS visitor gets.
  */
 export async function expectAccessibleWithoutJs(page: Page, withJs: Page, screen: string): Promise<void> {
-  const [url, html] = [page.url(), await page.content()];
+  await showWithoutJs(page, withJs);
+  await expectAccessible(withJs, `${screen} (no JavaScript)`);
+}
+
+/**
+ * Shows in `withJs` (a scripted tab) the screen of the JavaScript-free `page`, at its URL, with every script
+ * request refused, for checks that need JavaScript themselves (axe, HTML_CodeSniffer). `shown`: the screen to
+ * show (its URL and markup), if not the page's as it is now.
+ */
+export async function showWithoutJs(page: Page, withJs: Page, shown?: { url: string; html: string }): Promise<void> {
+  const { url, html } = shown ?? { url: page.url(), html: await page.content() };
   await withJs.unrouteAll();
   await withJs.route('**/*', (route) => {
     const request = route.request();
@@ -83,7 +93,6 @@ export async function expectAccessibleWithoutJs(page: Page, withJs: Page, screen
     return route.continue();
   });
   await withJs.goto(url);
-  await expectAccessible(withJs, `${screen} (no JavaScript)`);
 }
 
 /**

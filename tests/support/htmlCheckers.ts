@@ -1,0 +1,160 @@
+// The two markup checkers of issue 18 (deliverable 5), beside axe: the Nu HTML Checker (vnu-jar, the W3C
+// validator) on each screen's HTML, and HTML_CodeSniffer's WCAG2AA sniffs on the page as shown.
+//
+//   const checks = new HtmlChecks();
+//   checks.collect(screen, html);                      // each screen: its HTML, for the one Nu run
+//   checks.sniffed(screen, await codeSnifferErrors(page)); // each screen: HTML_CodeSniffer on the page
+//   expect(await checks.errors()).toEqual([]);        // once per walk: one Java start for every screen
+//
+// Java is started once per walk, not per screen: it takes seconds to start on the 2-core machine.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import type { Page, Response } from 'playwright-core';
+import { z } from 'zod';
+
+const require = createRequire(import.meta.url);
+const VNU_JAR = require.resolve('vnu-jar/build/dist/vnu.jar');
+const HTMLCS_JS = require.resolve('html_codesniffer/build/HTMLCS.js');
+
+/** The Nu checker's `--format json` output; only what the failure lines need. */
+const nuOutput = z.object({
+  messages: z.array(
+    z.object({
+      type: z.string(),
+      subType: z.string().optional(),
+      url: z.string().optional(),
+      message: z.string(),
+      extract: z.string().optional(),
+    }),
+  ),
+});
+
+/**
+ * The failures in the Nu checker's JSON output, one line each: `<screen>: <message> (<extract>)`. An error
+ * fails, and so does a non-document error (a file the checker could not read or parse: the check did not
+ * happen); info messages (warnings included) do not. `screenOf` names the screen of a checked file's URL.
+ */
+export function nuFailures(json: string, screenOf: (url: string) => string): string[] {
+  const { messages } = nuOutput.parse(JSON.parse(json));
+  return messages
+    .filter((m) => m.type === 'error' || m.type === 'non-document-error')
+    .map((m) => {
+      const where = m.url ? screenOf(m.url) : 'Nu checker';
+      const extract = m.extract ? ` (${m.extract.replace(/\s+/g, ' ').trim()})` : '';
+      return `${where}: ${m.type === 'error' ? '' : `${m.type}${m.subType ? ` ${m.subType}` : ''}: `}${m.message}${extract}`;
+    });
+}
+
+/** Runs the Nu checker once over `documents` (screen → HTML) and answers its failures (nuFailures). */
+export async function nuCheck(documents: ReadonlyArray<{ screen: string; html: string }>): Promise<string[]> {
+  if (documents.length === 0) return [];
+  const dir = await mkdtemp(join(tmpdir(), 'nu-'));
+  try {
+    const byUrl = new Map<string, string>();
+    const files = await Promise.all(
+      documents.map(async ({ screen, html }, i) => {
+        // Named after the screen, so a file left behind for a look says what it was.
+        const file = join(dir, `${String(i).padStart(3, '0')}-${screen.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 80)}.html`);
+        await writeFile(file, html);
+        byUrl.set(pathToFileURL(file).href, screen);
+        return file;
+      }),
+    );
+    const { stdout } = await promisify(execFile)('java', ['-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', '--stdout', ...files], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    // The checker names a file `file:/tmp/…`; Node's URL, `file:///tmp/…`.
+    return nuFailures(stdout, (url) => byUrl.get(pathToFileURL(new URL(url).pathname).href) ?? url);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+let htmlcsSource: Promise<string> | undefined;
+
+/**
+ * HTML_CodeSniffer's WCAG2AA errors on the page as it is now, one line each: `<code> <message> (<element's
+ * outerHTML, its start>)`; warnings and notices (things for a person to look at) do not count. The script is
+ * evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
+ */
+export async function codeSnifferErrors(page: Page): Promise<string[]> {
+  htmlcsSource ??= readFile(HTMLCS_JS, 'utf8');
+  const source = await htmlcsSource;
+  const loaded = await page.evaluate('typeof HTMLCS !== "undefined"');
+  if (!loaded) await page.evaluate(`${source}\n;undefined`);
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        interface Message {
+          type: number;
+          code: string;
+          msg: string;
+          element: Element | Document;
+        }
+        const htmlcs = (window as unknown as { HTMLCS: { process: (...args: unknown[]) => void; getMessages: () => Message[] } }).HTMLCS;
+        htmlcs.process(
+          'WCAG2AA',
+          document,
+          () => {
+            const ERROR = 1;
+            resolve(
+              htmlcs
+                .getMessages()
+                .filter((m) => m.type === ERROR)
+                .map((m) => {
+                  const element = m.element instanceof Element ? m.element.outerHTML : '#document';
+                  return `${m.code} ${m.msg} (${element.replace(/\s+/g, ' ').slice(0, 160)})`;
+                }),
+            );
+          },
+          () => reject(new Error('HTML_CodeSniffer could not run')),
+          'en',
+        );
+      }),
+  );
+}
+
+/**
+ * The HTML the server sent for `page`'s current document (its last main-frame navigation that was not a
+ * redirect): for a JavaScript-free browser, that is the whole screen; `page.content()` would be the parser's
+ * re-serialisation of it, with the markup's own mistakes already repaired.
+ */
+export function trackServerMarkup(page: Page): () => Promise<string> {
+  let last: Response | undefined;
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame() && !(response.status() >= 300 && response.status() < 400)) last = response;
+  });
+  return async () => {
+    if (!last) throw new Error('no document loaded yet');
+    return (await last.body()).toString('utf8');
+  };
+}
+
+/** The findings of both checkers over one walk (see the top of this file). */
+export class HtmlChecks {
+  private readonly documents: Array<{ screen: string; html: string }> = [];
+  private readonly sniffs: string[] = [];
+
+  collect(screen: string, html: string): void {
+    this.documents.push({ screen, html });
+  }
+
+  sniffed(screen: string, errors: readonly string[]): void {
+    this.sniffs.push(...errors.map((error) => `${screen}: ${error}`));
+  }
+
+  get screens(): number {
+    return this.documents.length;
+  }
+
+  /** Both checkers' failures: HTML_CodeSniffer's as found, then the one Nu run's over every collected screen. */
+  async errors(): Promise<{ nu: string[]; codeSniffer: string[] }> {
+    return { nu: await nuCheck(this.documents), codeSniffer: [...this.sniffs] };
+  }
+}
