@@ -9,7 +9,7 @@
 // What the person typed is kept in the session on every post, whatever happens next.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { again, goTo, screen, type Screen, type StepContext, type StepModule } from '../stepModule.ts';
+import { stepOf, type Screen, type StepContext } from '../stepModule.ts';
 import { localeOf, publicOriginOf, supportPhoneOf } from '../../../pages.ts';
 import { UpstreamError } from '../../../upstream/http.ts';
 import type { LegacyFormState } from '../../../journey.ts';
@@ -53,6 +53,10 @@ import { Dialog, type DialogProps } from '../../../../views/components/Dialog.ts
 import { complianceDialogProps } from '../../../../views/components/ComplianceDialog.tsx';
 import type { SummaryLine } from '../../../../views/components/ErrorSummary.tsx';
 import { forMarket, phoneExamples } from '../../../../shared/markets.ts';
+
+type LegacyScreen = 'form' | 'review' | DialogField['screen'];
+type Ctx = StepContext<LegacyScreen>;
+const { defineStep, screen, goTo, again } = stepOf<LegacyScreen>();
 
 // --- the post ----------------------------------------------------------------------------------------
 
@@ -123,12 +127,12 @@ function answersFrom(body: z.infer<typeof formBody>, campaign: boolean): LegacyF
 
 // --- state -------------------------------------------------------------------------------------------
 
-function stateOf(ctx: StepContext): LegacyFormState | undefined {
+function stateOf(ctx: Ctx): LegacyFormState | undefined {
   return ctx.ci.answers?.legacy;
 }
 
 /** The form's answers: as last posted, else what the earlier steps (the flow without the KYC flag) and the brokerage already know. */
-async function currentAnswers(ctx: StepContext): Promise<LegacyFormAnswers> {
+async function currentAnswers(ctx: Ctx): Promise<LegacyFormAnswers> {
   const kept = stateOf(ctx)?.form;
   if (kept) return kept;
   const { ci, journey } = ctx;
@@ -168,7 +172,7 @@ async function currentAnswers(ctx: StepContext): Promise<LegacyFormAnswers> {
 }
 
 /** Keeps the answers (and what saving gave). Answers the person changed void a signing order handed out for the old ones. */
-function keep(ctx: StepContext, form: LegacyFormAnswers, extra: Partial<LegacyFormState> = {}): LegacyFormState {
+function keep(ctx: Ctx, form: LegacyFormAnswers, extra: Partial<LegacyFormState> = {}): LegacyFormState {
   ctx.ci.answers ??= {};
   const { signingUrl, orderKey, handedOutAt, ended, ...before }: Partial<LegacyFormState> = ctx.ci.answers.legacy ?? {};
   const unchanged = signingUrl !== undefined && JSON.stringify(before.form) === JSON.stringify(form);
@@ -186,7 +190,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 // --- the questionnaire -------------------------------------------------------------------------------
 
 /** customer-information §7: GET questionnaire 8 in the page's language for the person's market (its bands' currency). */
-async function questionnaireOf(ctx: StepContext): Promise<Questionnaire['questions']> {
+async function questionnaireOf(ctx: Ctx): Promise<Questionnaire['questions']> {
   const locale = localeOf(ctx.req, ctx.deps);
   const questions = orderedQuestions((await ctx.brokerage.questionnaire(QUESTIONNAIRE_PERSON, `${locale.slice(0, 2)}-${ctx.journey.country}`)).questions);
   const unknown = unknownTags(questions);
@@ -203,7 +207,7 @@ const rulesQuestions = (questions: Questionnaire['questions']): LegacyQuestion[]
 
 type Fmt = (n: number) => string;
 
-function answerLabel(ctx: StepContext, questionTag: string, answerTag: string, fmt: Fmt): string {
+function answerLabel(ctx: Ctx, questionTag: string, answerTag: string, fmt: Fmt): string {
   const text = answerText(questionTag, answerTag);
   if (text.kind === 'message') return ctx.t(text.key);
   if (text.kind === 'unknown') return answerTag;
@@ -230,7 +234,7 @@ const fieldMessageKeys: Record<Exclude<LegacyFieldMessage, 'NOT_LONG_ENOUGH' | '
   sensitiveAnswer: 'legacy.error.sensitiveAnswer',
 };
 
-function fieldMessage(ctx: StepContext, problem: LegacyFieldProblem): string {
+function fieldMessage(ctx: Ctx, problem: LegacyFieldProblem): string {
   const m = problem.message;
   if (m === 'NOT_LONG_ENOUGH' || m === 'NOT_SHORT_ENOUGH' || m === 'CHARACTER_INVALID' || m === 'ONLY_SPACES') return ctx.t(aliasErrorKey(m));
   if (m === 'required') return ctx.t(`legacy.error.required.${problem.field}`);
@@ -256,7 +260,7 @@ function saveErrorFields(error: SaveError, answers: LegacyFormAnswers): string[]
 }
 
 /** customer-information §8: the banner of a form-level outcome, with the support and manual-signing links. */
-function bannerOf(ctx: StepContext, banner: FormBanner): LegacyBanner {
+function bannerOf(ctx: Ctx, banner: FormBanner): LegacyBanner {
   const { t, deps } = ctx;
   const supportPhone = supportPhoneOf(ctx.req, deps);
   const links = [
@@ -278,7 +282,7 @@ const dialogFields = [
 ] as const;
 type DialogField = (typeof dialogFields)[number];
 
-function dialogProps(ctx: StepContext, d: DialogField, mode: 'screen' | 'modal'): DialogProps {
+function dialogProps(ctx: Ctx, d: DialogField, mode: 'screen' | 'modal'): DialogProps {
   const { t, action, fields, deps, journey } = ctx;
   const rule = sensitiveAnswerRules[d.question];
   const id = `legacy-${d.question}-${mode}`;
@@ -320,7 +324,7 @@ const firstSensitive = (problems: readonly LegacyFieldProblem[]): DialogField | 
 // --- the form's view ---------------------------------------------------------------------------------
 
 /** The citizenship, residency and tax-liability choices: as the form offers them, and as the review names the answer. */
-function answerChoices(ctx: StepContext) {
+function answerChoices(ctx: Ctx) {
   const { t, journey } = ctx;
   const market = journey.country;
   const home = countryName(market, localeOf(ctx.req, ctx.deps));
@@ -343,7 +347,7 @@ interface FormOutcome {
   banner?: FormBanner;
 }
 
-async function formView(ctx: StepContext, answers: LegacyFormAnswers, outcome: FormOutcome = {}, known?: Questionnaire['questions']) {
+async function formView(ctx: Ctx, answers: LegacyFormAnswers, outcome: FormOutcome = {}, known?: Questionnaire['questions']) {
   const { t, journey, deps } = ctx;
   const locale = localeOf(ctx.req, deps);
   const questions = known ?? (await questionnaireOf(ctx));
@@ -540,7 +544,7 @@ async function formView(ctx: StepContext, answers: LegacyFormAnswers, outcome: F
 // --- saving (customer-information §4.9) ----------------------------------------------------------------
 
 /** Regulation, prospect update, signing URL; each refusal back on the form with its §8 text. */
-async function save(ctx: StepContext, answers: LegacyFormAnswers, questions: Questionnaire['questions']) {
+async function save(ctx: Ctx, answers: LegacyFormAnswers, questions: Questionnaire['questions']) {
   const { journey, deps, brokerage, prospectId, req } = ctx;
   const market: CountryCode = journey.country;
   const state = stateOf(ctx);
@@ -678,7 +682,7 @@ function phoneShown(typed: string, market: CountryCode): string {
   return phone.ok ? formatPhone(phone.e164, market) : typed.trim();
 }
 
-function reviewView(ctx: StepContext, answers: LegacyFormAnswers, questions: Questionnaire['questions']) {
+function reviewView(ctx: Ctx, answers: LegacyFormAnswers, questions: Questionnaire['questions']) {
   const { t, journey, deps } = ctx;
   const locale = localeOf(ctx.req, deps);
   const fmt: Fmt = (n) => new Intl.NumberFormat(locale).format(n);
@@ -755,7 +759,8 @@ function reviewView(ctx: StepContext, answers: LegacyFormAnswers, questions: Que
 }
 
 /** A sensitive answer's dialog as a screen: confirm puts the harmless answer back, cancel keeps the answer. */
-function dialogScreen(d: DialogField): Screen<never> {
+function dialogScreen(name: DialogField['screen']): Screen<LegacyScreen> {
+  const d = dialogFields.find((f) => f.screen === name)!;
   return screen({
     input: z.object({ intent: z.enum(['confirm', 'cancel']).catch('cancel') }),
     view: (ctx) => <Dialog {...dialogProps(ctx, d, 'screen')} />,
@@ -774,12 +779,16 @@ function dialogScreen(d: DialogField): Screen<never> {
   });
 }
 
-export const legacyForm: StepModule = {
+export const legacyForm = defineStep({
   id: 'EXISTING_STEP',
   first: 'form',
   screens: {
     form,
     review,
-    ...Object.fromEntries(dialogFields.map((d) => [d.screen, dialogScreen(d)])),
+    citizenshipDialog: dialogScreen('citizenshipDialog'),
+    residencyDialog: dialogScreen('residencyDialog'),
+    crsDialog: dialogScreen('crsDialog'),
+    pepDialog: dialogScreen('pepDialog'),
+    riskDialog: dialogScreen('riskDialog'),
   },
-};
+});

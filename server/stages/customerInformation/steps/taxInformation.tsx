@@ -6,7 +6,7 @@
 // answers a refused tax submit: a screen of its own, or, for an enhanced (JavaScript) post, a modal open
 // over the numbers form in the post's own response.
 import { z } from 'zod';
-import { again, back, finish, goTo, screen, type ScreenOutcome, type StepContext, type StepModule } from '../stepModule.ts';
+import { back, finish, stepOf, type StepContext, type ScreenOutcome } from '../stepModule.ts';
 import type { StepAnswers } from '../../../journey.ts';
 import { localeOf } from '../../../pages.ts';
 import { withRetries } from '../../../upstream/retry.ts';
@@ -42,6 +42,11 @@ import {
   type TinRow,
 } from '../../../../views/pages/TaxInformationStep.tsx';
 
+type TaxScreen = 'liability' | 'countries' | 'numbers' | 'residenceProof' | 'fatca' | 'failure';
+type Ctx = StepContext<TaxScreen>;
+type Outcome = ScreenOutcome<TaxScreen>;
+const { defineStep, screen, goTo, again } = stepOf<TaxScreen>();
+
 type TaxAnswers = NonNullable<StepAnswers['taxInformation']>;
 type ResidenceProof = NonNullable<TaxAnswers['residenceProof']>;
 
@@ -59,28 +64,28 @@ const list = z
 // Set by the page's JavaScript (client/islands/scriptMarker.tsx): a refusal then answers with the modal.
 const enhanced = z.literal('yes').optional().catch(undefined);
 
-function answersOf(ctx: StepContext): TaxAnswers {
+function answersOf(ctx: Ctx): TaxAnswers {
   ctx.ci.answers ??= {};
   return (ctx.ci.answers.taxInformation ??= {});
 }
 
 /** The country the person lives in: the residency step's address abroad, otherwise home. */
-function addressCountryOf(ctx: StepContext): string {
+function addressCountryOf(ctx: Ctx): string {
   return ctx.ci.answers?.residency?.addressCountry ?? ctx.journey.country;
 }
 
 const timeZones = { SE: 'Europe/Stockholm', NO: 'Europe/Oslo', DK: 'Europe/Copenhagen', FI: 'Europe/Helsinki' } as const;
 
 /** Today in the market's time zone (yyyy-mm-dd): a start date of today is never "in the future" at midnight. */
-function todayOf(ctx: StepContext): string {
+function todayOf(ctx: Ctx): string {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: timeZones[ctx.journey.country], year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     ctx.deps.now(),
   );
 }
 
-const nameOf = (ctx: StepContext, code: string) => countryName(code, localeOf(ctx.req, ctx.deps));
+const nameOf = (ctx: Ctx, code: string) => countryName(code, localeOf(ctx.req, ctx.deps));
 
-async function rulesByCountry(ctx: StepContext): Promise<Map<string, TinRule>> {
+async function rulesByCountry(ctx: Ctx): Promise<Map<string, TinRule>> {
   const rules = await ctx.brokerage.taxValidationRules();
   return new Map(rules.map((r) => [r.countryCode, r]));
 }
@@ -91,7 +96,7 @@ const validCountries = (posted: readonly string[] | undefined) => [...new Set((p
 // Each view names its screen's fields: a view can answer a post of another screen (the numbers with the
 // failure modal answer the proof's Continue).
 
-function fatcaProps(ctx: StepContext) {
+function fatcaProps(ctx: Ctx) {
   return fatcaDialog(ctx.t, {
     action: ctx.action,
     fields: ctx.fields('fatca'),
@@ -102,7 +107,7 @@ function fatcaProps(ctx: StepContext) {
 }
 
 /** The server's invalid field names (customer-information §4.5), read back as "country: field" lines. */
-function failureProps(ctx: StepContext, openOnLoad = false) {
+function failureProps(ctx: Ctx, openOnLoad = false) {
   const answers = answersOf(ctx);
   const sent = taxInfoSubmission(answers.countries ?? [], ctx.journey.country, answers.numbers ?? {}).taxInformationListOutsideOfTld;
   const problems = [
@@ -118,7 +123,7 @@ function failureProps(ctx: StepContext, openOnLoad = false) {
   return taxFailureDialog(ctx.t, { action: ctx.action, fields: ctx.fields('failure'), problems, formUrl: ctx.deps.config.MANUAL_SUPPORT_URL, openOnLoad });
 }
 
-function liabilityView(ctx: StepContext, error?: string) {
+function liabilityView(ctx: Ctx, error?: string) {
   const answers = answersOf(ctx);
   return (
     <TaxLiabilityForm
@@ -135,7 +140,7 @@ function liabilityView(ctx: StepContext, error?: string) {
   );
 }
 
-function countriesView(ctx: StepContext, error?: string) {
+function countriesView(ctx: Ctx, error?: string) {
   const answers = answersOf(ctx);
   return (
     <TaxCountriesForm
@@ -157,7 +162,7 @@ interface NumberErrors {
   taxResidence?: string;
 }
 
-async function numbersView(ctx: StepContext, options: { errors?: NumberErrors; rules?: Map<string, TinRule>; failureModal?: boolean } = {}) {
+async function numbersView(ctx: Ctx, options: { errors?: NumberErrors; rules?: Map<string, TinRule>; failureModal?: boolean } = {}) {
   const { errors } = options;
   const answers = answersOf(ctx);
   const locale = localeOf(ctx.req, ctx.deps);
@@ -192,7 +197,7 @@ function proofSlots(proof: ResidenceProof | undefined): UploadSlot[] {
   return proof ? [{ key: proof.countryCode, taskId: proof.taskId, files: proof.files, required: true }] : [];
 }
 
-function proofView(ctx: StepContext, errors: UploadScreenErrors) {
+function proofView(ctx: Ctx, errors: UploadScreenErrors) {
   const proof = answersOf(ctx).residenceProof;
   // The screen is available only with its case (residenceProof.available).
   if (!proof) throw new Error('TAX_INFO_STEP residenceProof shown without its case');
@@ -227,11 +232,7 @@ function proofView(ctx: StepContext, errors: UploadScreenErrors) {
  * numbers or the proof) a modal over the numbers form in this response, otherwise the `failure` screen;
  * either way 'try again' leads back to the numbers.
  */
-async function submitTax(
-  ctx: StepContext,
-  body: TaxInfoSubmission,
-  options: { enhanced?: boolean; afterSuccess?: () => Promise<void> } = {},
-): Promise<ScreenOutcome> {
+async function submitTax(ctx: Ctx, body: TaxInfoSubmission, options: { enhanced?: boolean; afterSuccess?: () => Promise<void> } = {}): Promise<Outcome> {
   const answers = answersOf(ctx);
   const result = await ctx.brokerage.submitTaxInfo(ctx.prospectId, body);
   if (result.ok) {
@@ -248,7 +249,7 @@ async function submitTax(
 }
 
 /** customer-information §4.7: the FATCA dialog's primary action resets the answer to the in-country one and submits home only. */
-function attest(ctx: StepContext): Promise<ScreenOutcome> {
+function attest(ctx: Ctx): Promise<Outcome> {
   const answers = answersOf(ctx);
   answers.liability = sensitiveAnswerRules.taxLiability.resetTo;
   answers.countries = [ctx.journey.country];
@@ -259,7 +260,7 @@ function attest(ctx: StepContext): Promise<ScreenOutcome> {
  * The proof of tax residence (customer-information §2.3) goes to a TAX_RESIDENCE case (POST create case,
  * tried 10 times, customer-information §9); re-entering for the same country reuses it.
  */
-async function openResidenceProof(ctx: StepContext, asked: boolean): Promise<ScreenOutcome> {
+async function openResidenceProof(ctx: Ctx, asked: boolean): Promise<Outcome> {
   const answers = answersOf(ctx);
   const countryCode = taxResidenceCountryOf(asked, answers.taxResidenceCountryCode, ctx.journey.country);
   const existing = answers.residenceProof;
@@ -279,7 +280,7 @@ async function openResidenceProof(ctx: StepContext, asked: boolean): Promise<Scr
 }
 
 /** POST submit tax residence (customer-information §7), tried 10 times (customer-information §9): the uploaded proof on its case. */
-async function submitResidence(ctx: StepContext, proof: ResidenceProof): Promise<void> {
+async function submitResidence(ctx: Ctx, proof: ResidenceProof): Promise<void> {
   const body = {
     prospectId: ctx.prospectId,
     type: 'TAX_RESIDENCE' as const,
@@ -445,8 +446,9 @@ const failure = screen({
   },
 });
 
-export const taxInformation: StepModule = {
+export const taxInformation = defineStep({
   id: 'TAX_INFO_STEP',
   first: 'liability',
+  answers: 'taxInformation',
   screens: { liability, countries, numbers, residenceProof, fatca, failure },
-};
+});
