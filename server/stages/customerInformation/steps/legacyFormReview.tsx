@@ -1,6 +1,5 @@
 // The legacy single form's review (check your answers, WCAG 2.2 SC 3.3.4; customer-information.md §2.3 "Legacy
 // single form"): each section of the form as answered, with a Change back to its card.
-import { localeOf } from '../../../pages.ts';
 import { defaultAccounts } from '../../../../shared/accountPicker.ts';
 import { defaultNameKey } from '../../../../shared/accountAlias.ts';
 import { defaultPhonePrefix, formatPhone, validatePhone } from '../../../../shared/contactInformation.ts';
@@ -10,7 +9,8 @@ import { type LegacyFormAnswers } from '../../../../shared/legacyProspect.ts';
 import { questionTextKey } from '../../../../shared/legacyQuestionnaire.ts';
 import { LegacyReview } from '../../../../views/pages/LegacyReview.tsx';
 import { type Ctx } from './legacyFormState.ts';
-import { answerChoices, answerLabel, type Fmt } from './legacyFormView.tsx';
+import { answerChoices, answerLabel } from './legacyFormPresenter.ts';
+import { presentingOf } from './legacyFormView.tsx';
 
 /** The form's phone as the review shows it: formatted as everywhere (formatPhone) once the check reads it, else as typed. */
 export function phoneShown(typed: string, market: CountryCode): string {
@@ -19,11 +19,10 @@ export function phoneShown(typed: string, market: CountryCode): string {
 }
 
 export function reviewView(ctx: Ctx, answers: LegacyFormAnswers, questions: Questionnaire['questions']) {
-  const { t, journey, deps } = ctx;
-  const locale = localeOf(ctx.req, deps);
-  const fmt: Fmt = (n) => new Intl.NumberFormat(locale).format(n);
+  const { t, journey } = ctx;
   const market = journey.country;
-  const choices = answerChoices(ctx);
+  const presenting = presentingOf(ctx);
+  const choices = answerChoices(presenting);
   const change = (section: string, title: string) => ({
     label: t('legacy.review.change', { section: title }),
     action: `${ctx.action}?shouldUseLegacyFlow=true`,
@@ -70,7 +69,7 @@ export function reviewView(ctx: Ctx, answers: LegacyFormAnswers, questions: Ques
             const chosen = answers.kyc[q.question_id] ?? [];
             return {
               label: key ? t(key) : q.question_tag,
-              value: q.answers.filter((a) => chosen.includes(a.answer_id)).map((a) => answerLabel(ctx, q.question_tag, a.answer_tag, fmt)),
+              value: q.answers.filter((a) => chosen.includes(a.answer_id)).map((a) => answerLabel(presenting, q.question_tag, a.answer_tag)),
             };
           }),
       ],
