@@ -64,7 +64,7 @@ export function withLegacyForm(steps: readonly StepId[], current: number): { ste
 // --- "Check your answers" on milestone three (issue 11, item 4; WCAG 2.2 SC 3.3.4) ----------------------
 // Milestone three shows what the person gave, each section with a Change that re-enters its step; once
 // that step is finished (or left by Back from its first screen) the person returns to the summary instead
-// of walking the following steps again. The machine (server/stages/customerInformation/steps.tsx) applies
+// of walking the following steps again. The machine (shared/pageMachine.ts) applies
 // these rules to the session; `returnTo` is the summary's step index kept while a change runs.
 
 /**

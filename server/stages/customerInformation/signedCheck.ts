@@ -18,7 +18,7 @@ import type { StepContext } from './stepModule.ts';
 
 export type SignedCheck = 'signed' | 'notSigned' | 'failed';
 
-export async function checkSigned({ journey, brokerage, prospectId }: Pick<StepContext, 'journey' | 'brokerage' | 'prospectId'>): Promise<SignedCheck> {
+export async function checkSigned({ journey, brokerage, prospectId }: Pick<StepContext<string>, 'journey' | 'brokerage' | 'prospectId'>): Promise<SignedCheck> {
   if (journey.creationRequested === prospectId) return 'signed';
   const answer = await brokerage.createCustomer(prospectId);
   if (answer.ok) {

@@ -1,10 +1,17 @@
 // The contract every customer-information step implements (customer-information.md §2.3, §4.1): a step
 // is a small set of named screens. A screen is one unit: the zod schema of its post, its view, and a
-// submit that says what happens next. The page machine (steps.tsx) owns everything screens share: the
+// submit that says what happens next. The page machine (customerInformationPage.tsx) owns everything screens share: the
 // route, the header, the session, the hidden step/screen fields and the stale-post rule, Back over the
 // visited screens, dialogs, and the call wrapper of customer-information §7.
 //
-// To add a screen: one schema, one view, one submit —
+// A step names its screens once, as a union type, and takes its helpers for those names from stepOf:
+// the compiler then checks every name written in the step — a move (goTo, again's screen), a form's
+// hidden fields (ctx.fields), a dialog's dialogOver, the first screen and resolve's answer.
+//
+//   type TaxScreen = 'liability' | 'countries' | 'numbers';
+//   const { defineStep, screen, goTo, again } = stepOf<TaxScreen>();
+//
+// To add a screen: its name in the union, then one schema, one view, one submit —
 //
 //   countries: screen({
 //     input: z.object({ countries: z.array(z.string()) }),
@@ -16,13 +23,13 @@ import type { Request } from 'express';
 import type { ReactElement } from 'react';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import type { CustomerInformationProgress, Journey } from '../../journey.ts';
+import type { CustomerInformationProgress, Journey, StepAnswers } from '../../journey.ts';
 import type { Translate } from '../../../shared/i18n.ts';
 import type { StepId } from '../../../shared/contracts/brokerage.ts';
 import type { ScreenFieldValues } from '../../../views/components/ScreenForm.tsx';
 import type { PersonBrokerage, StepErrorKind } from './calls.ts';
 
-export interface StepContext {
+export interface StepContext<S extends string> {
   req: Request;
   deps: AppDeps;
   journey: Journey;
@@ -37,22 +44,22 @@ export interface StepContext {
   /** Base path of this prospect's page, for links to a screen's own confirmations (e.g. ?remove=…). */
   basePath: string;
   /** The screen being shown, or the one a post answers. */
-  screen: string;
+  screen: S;
   /** The hidden fields of a form of `screen` (default: this screen); a post without them is stale. */
-  fields(screen?: string): ScreenFieldValues;
+  fields(screen?: S): ScreenFieldValues;
 }
 
 /** What a screen's submit did. */
-export type ScreenOutcome =
+export type ScreenOutcome<S extends string> =
   /** The step is answered: the next step. */
   | { kind: 'finish' }
   /** Another screen of the step (or this one again, re-read from the session). */
-  | { kind: 'screen'; screen: string; /** A place on that screen to land at (a URL fragment, e.g. a card's heading). */ fragment?: string }
+  | { kind: 'screen'; screen: S; /** A place on that screen to land at (a URL fragment, e.g. a card's heading). */ fragment?: string }
   /**
    * A view answered to the post itself: the screen again with errors and the input kept. With `screen`,
    * that screen is the current one from now on (e.g. the numbers form under a modal failure dialog).
    */
-  | { kind: 'again'; status: number; view: ReactElement; screen?: string; error?: StepErrorKind }
+  | { kind: 'again'; status: number; view: ReactElement; screen?: S; error?: StepErrorKind }
   /** What the header's Back does: the last visited screen, or the previous step (a dialog's cancel). */
   | { kind: 'back' }
   /** Somewhere else (a same-origin path or the external form). */
@@ -64,63 +71,90 @@ export type ScreenOutcome =
    */
   | { kind: 'changeStep'; step: StepId };
 
-export interface Screen<Input = unknown> {
-  /** The post's own fields (step, screen and _csrf are the machine's; zod objects drop unknown keys). */
-  input: z.ZodType<Input>;
+/** What a screen is besides its post: the same as the step writes it and as the machine holds it. */
+interface ScreenShared<S extends string> {
   /**
    * A dialog: a modal over one of these screens with JavaScript (its post is then accepted while that
    * screen is shown), a screen of its own without. A dialog is never a Back target.
    */
-  dialogOver?: readonly string[];
-  view(ctx: StepContext): ReactElement | Promise<ReactElement>;
-  submit(ctx: StepContext, input: Input): ScreenOutcome | Promise<ScreenOutcome>;
-  /** The answer to a post that does not parse; default: the screen as it stands. */
-  invalid?(ctx: StepContext, body: Record<string, unknown>): ScreenOutcome | Promise<ScreenOutcome>;
+  dialogOver?: readonly S[];
+  view(ctx: StepContext<S>): ReactElement | Promise<ReactElement>;
   /** Whether the screen can be shown now (e.g. a session from before a flag changed); otherwise the step's first. */
-  available?(ctx: StepContext): boolean;
+  available?(ctx: StepContext<S>): boolean;
   /** While this screen shows, navigation is disabled: no Back, and the header shows the logo instead of progress (customer-information §2.2). */
   busy?: boolean;
   /** The header's Back on this screen, when the screen answers it itself (the KYC question: the previous page): true if it did; otherwise the machine's Back. */
-  back?(ctx: StepContext): Promise<boolean>;
+  back?(ctx: StepContext<S>): Promise<boolean>;
 }
 
-export interface StepModule {
+/** A screen as a step writes it: typed by its input schema. */
+export interface ScreenDefinition<Input, S extends string> extends ScreenShared<S> {
+  /** The post's own fields (step, screen and _csrf are the machine's; zod objects drop unknown keys). */
+  input: z.ZodType<Input>;
+  submit(ctx: StepContext<S>, input: Input): ScreenOutcome<S> | Promise<ScreenOutcome<S>>;
+  /** The answer to a post that does not parse; default: the screen as it stands. */
+  invalid?(ctx: StepContext<S>, body: Record<string, unknown>): ScreenOutcome<S> | Promise<ScreenOutcome<S>>;
+}
+
+/** A screen as the machine holds it: its schema, submit and invalid in one `answer`, so its input type stays inside. */
+export interface Screen<S extends string> extends ScreenShared<S> {
+  /** The post parsed by the screen's schema and submitted; null when it does not parse and the screen has no `invalid`. */
+  answer(ctx: StepContext<S>, body: Record<string, unknown>): Promise<ScreenOutcome<S> | null>;
+}
+
+export interface StepModule<S extends string = string> {
   id: StepId;
-  /** The screen the step opens on. */
-  first: string;
-  screens: Readonly<Record<string, Screen<never>>>;
+  /** The screen the step opens on (and Back from the next step returns to). */
+  first: S;
+  screens: Readonly<Record<S, Screen<S>>>;
+  /** Where in StepAnswers the step keeps its answers, for a step milestone three's Change can re-enter: put back when the change is left unfinished. */
+  answers?: keyof StepAnswers;
   /**
    * A post has just moved the person into the step (forward, or back from the next step), or routing
    * made it the first: e.g. the KYC step starts its run here. Only ever from a post, since it may cost
    * an upstream call.
    */
-  enter?(ctx: StepContext): Promise<void>;
+  enter?(ctx: StepContext<S>): Promise<void>;
   /**
    * For a step whose screen follows something outside the session (the KYC run's state, which the worker
    * writes): the screen to show now, or 'finished' once the step is done. Read by every request; writes
    * nothing (a GET shows the next step, and the next post records the move).
    */
-  resolve?(ctx: StepContext): Promise<string | 'finished'>;
+  resolve?(ctx: StepContext<S>): Promise<S | 'finished'>;
   /** Progress points the step has earned so far of its own (the KYC step's 30 over its pages, customer-information §2.2). */
-  pointsDone?(ctx: StepContext): number;
+  pointsDone?(ctx: StepContext<S>): number;
 }
 
-/** Types a screen by its input schema (the record of screens holds them all). */
-export function screen<Input>(definition: Screen<Input>): Screen<never> {
-  return definition as unknown as Screen<never>;
+/** Any step, as the registry and the machine hold it: its screen names are read from the session and checked against `screens`. */
+export type AnyStep = StepModule<string>;
+
+function screenOf<Input, S extends string>({ input, submit, invalid, ...shared }: ScreenDefinition<Input, S>): Screen<S> {
+  return {
+    ...shared,
+    async answer(ctx, body) {
+      const parsed = input.safeParse(body);
+      if (parsed.success) return submit(ctx, parsed.data);
+      return invalid ? invalid(ctx, body) : null;
+    },
+  };
 }
 
-/** A step of one screen. */
-export function singleScreen(id: StepId, name: string, definition: Screen<never>): StepModule {
-  return { id, first: name, screens: { [name]: definition } };
+/** The helpers of a step whose screens are named S: each accepts those names only. */
+export function stepOf<S extends string>() {
+  return {
+    /** The step: its first screen and exactly one screen per name. */
+    defineStep: (step: StepModule<S>): StepModule<S> => step,
+    /** A screen typed by its input schema. */
+    screen: <Input>(definition: ScreenDefinition<Input, S>): Screen<S> => screenOf(definition),
+    goTo: (screen: S, fragment?: string): ScreenOutcome<S> => ({ kind: 'screen', screen, ...(fragment ? { fragment } : {}) }),
+    again: (view: ReactElement, status = 400, options: { screen?: S; error?: StepErrorKind } = {}): ScreenOutcome<S> => ({
+      kind: 'again',
+      status,
+      view,
+      ...options,
+    }),
+  };
 }
 
-export const again = (view: ReactElement, status = 400, options: { screen?: string; error?: StepErrorKind } = {}): ScreenOutcome => ({
-  kind: 'again',
-  status,
-  view,
-  ...options,
-});
-export const back: ScreenOutcome = { kind: 'back' };
-export const goTo = (screen: string, fragment?: string): ScreenOutcome => ({ kind: 'screen', screen, ...(fragment ? { fragment } : {}) });
-export const finish: ScreenOutcome = { kind: 'finish' };
+export const back = { kind: 'back' } as const satisfies ScreenOutcome<never>;
+export const finish = { kind: 'finish' } as const satisfies ScreenOutcome<never>;

@@ -1,7 +1,7 @@
 // Which steps this build renders. A step of initialSteps without a module is not left out: the page logs
-// it and shows the try-again banner there (steps.tsx).
+// it and shows the try-again banner there (customerInformationPage.tsx).
 import type { StepId } from '../../../shared/contracts/brokerage.ts';
-import type { StepModule } from './stepModule.ts';
+import type { AnyStep } from './stepModule.ts';
 import { milestoneOne, milestoneTwo, milestoneThree } from './steps/milestones.tsx';
 import { accountPicker } from './steps/accountPicker.tsx';
 import { accountAlias } from './steps/accountAlias.tsx';
@@ -12,7 +12,7 @@ import { residency } from './steps/residency.tsx';
 import { kyc } from './steps/kyc.tsx';
 import { legacyForm } from './steps/legacyForm.tsx';
 
-const modules: StepModule[] = [
+const modules: AnyStep[] = [
   milestoneOne,
   accountPicker,
   accountAlias,
@@ -26,4 +26,4 @@ const modules: StepModule[] = [
   legacyForm,
 ];
 
-export const stepModules: ReadonlyMap<StepId, StepModule> = new Map(modules.map((m) => [m.id, m]));
+export const stepModules: ReadonlyMap<StepId, AnyStep> = new Map(modules.map((m) => [m.id, m]));

@@ -2,7 +2,7 @@
 // customer-information §8 storage failure): citizenship proof, proof of tax residence, residency documents.
 //
 // How it fits together:
-// - steps.tsx calls parseMultipart(req, res) for a multipart post to the step route, before the step's
+// - customerInformationPage.tsx calls parseMultipart(req, res) for a multipart post to the step route, before the step's
 //   submit: the text fields become req.body (so `step` and the module's zod schema work as for any
 //   form), the file stays in memory (at most MAX_FILE_BYTES; never written to disk) for uploadFile.
 //   A too-big file, a second file or a malformed body never answers 413/500: the module gets a
@@ -21,7 +21,7 @@ import multer from 'multer';
 import { z } from 'zod';
 import type { ReactElement } from 'react';
 import { RemoveFileScreen } from '../../../views/components/UploadScreen.tsx';
-import { again, goTo, screen, type Screen, type ScreenOutcome, type StepContext } from './stepModule.ts';
+import { stepOf, type Screen, type ScreenOutcome, type StepContext } from './stepModule.ts';
 import { judgeFile, MAX_FILE_BYTES, safeFileName, type FileProblem } from '../../../shared/files.ts';
 import type { UploadedFileRef } from '../../../shared/citizenship.ts';
 import { UpstreamError } from '../../upstream/http.ts';
@@ -78,7 +78,7 @@ export type UploadResult = { ok: true; file: UploadedFileRef } | { ok: false; me
  * Checks and stores the posted file for the upstream task `taskId`. Answers the file's reference, or a
  * message for the page. A 401/403 of init-file-upload is thrown (the page shows session expired).
  */
-export async function uploadFile(ctx: StepContext, { taskId }: { taskId: string }): Promise<UploadResult> {
+export async function uploadFile(ctx: StepContext<string>, { taskId }: { taskId: string }): Promise<UploadResult> {
   const { t, deps } = ctx;
   const upload = parsed.get(ctx.req) ?? {};
   if (upload.problem === 'size') return { ok: false, message: t('fileUpload.error.tooBig') };
@@ -130,17 +130,17 @@ export interface UploadScreenErrors {
   page?: string;
 }
 
-export interface UploadScreenSpec {
-  slots(ctx: StepContext): UploadSlot[];
+export interface UploadScreenSpec<S extends string> {
+  slots(ctx: StepContext<S>): UploadSlot[];
   /** Stores the uploaded file's reference, or the list without the removed one, in the step's answers. */
-  setFiles(ctx: StepContext, slot: string, files: UploadedFileRef[]): void;
+  setFiles(ctx: StepContext<S>, slot: string, files: UploadedFileRef[]): void;
   /** The screen's view: views/components/UploadScreen.tsx with the step's texts. */
-  view(ctx: StepContext, errors: UploadScreenErrors): ReactElement | Promise<ReactElement>;
+  view(ctx: StepContext<S>, errors: UploadScreenErrors): ReactElement | Promise<ReactElement>;
   /** The message when Continue comes before every required slot has a file. */
-  missing(ctx: StepContext): string;
+  missing(ctx: StepContext<S>): string;
   /** Continue with every required slot filled: submit the attachments and say where to go. */
-  finish(ctx: StepContext, input: { enhanced?: 'yes' }): Promise<ScreenOutcome>;
-  available?(ctx: StepContext): boolean;
+  finish(ctx: StepContext<S>, input: { enhanced?: 'yes' }): Promise<ScreenOutcome<S>>;
+  available?(ctx: StepContext<S>): boolean;
 }
 
 const slotKey = z.string().min(1).max(100);
@@ -155,7 +155,7 @@ const uploadScreenInput = z.discriminatedUnion('intent', [
 const removeQuery = z.object({ remove: z.string().min(1).max(100), slot: slotKey });
 
 /** The file a removal link asks about, if it is one of this screen's. */
-function fileToRemove(ctx: StepContext, slots: readonly UploadSlot[]): { slot: string; file: UploadedFileRef } | null {
+function fileToRemove(ctx: StepContext<string>, slots: readonly UploadSlot[]): { slot: string; file: UploadedFileRef } | null {
   const query = removeQuery.safeParse(ctx.req.query);
   if (!query.success) return null;
   const file = slots.find((s) => s.key === query.data.slot)?.files.find((f) => f.attachmentId === query.data.remove);
@@ -163,11 +163,12 @@ function fileToRemove(ctx: StepContext, slots: readonly UploadSlot[]): { slot: s
 }
 
 /** The no-JS removal link of a file on an upload screen. */
-export const removeHref = (ctx: StepContext) => (slot: string, attachmentId: string) =>
+export const removeHref = (ctx: StepContext<string>) => (slot: string, attachmentId: string) =>
   `${ctx.basePath}?remove=${encodeURIComponent(attachmentId)}&slot=${encodeURIComponent(slot)}`;
 
 /** The upload screen: pick, upload, remove, and Continue once every required slot has a file. */
-export function uploadScreen(spec: UploadScreenSpec): Screen<never> {
+export function uploadScreen<S extends string>(spec: UploadScreenSpec<S>): Screen<S> {
+  const { screen, goTo, again } = stepOf<S>();
   return screen({
     input: uploadScreenInput,
     view(ctx) {

@@ -14,7 +14,7 @@ import { blockedBody } from '../../../shared/contracts/brokerage.ts';
 import { identificationErrorForStatus, routingDecision } from '../../../shared/routing.ts';
 import { applyStepFlags } from '../../../shared/customerInformationSteps.ts';
 import { defaultAccounts } from '../../../shared/accountPicker.ts';
-import { beginCustomerInformation } from '../customerInformation/steps.tsx';
+import { beginCustomerInformation } from '../customerInformation/pageContext.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 
 export function routingRoutes(deps: AppDeps): Router {

@@ -4,12 +4,17 @@
 // the same dialog is a modal that only closes, and the picker form posts the confirmation). Both post
 // the same fields and are decided by one function. The choice is posted as accountTypesWithCountry.
 import { z } from 'zod';
-import { again, finish, goTo, screen, type ScreenOutcome, type StepContext, type StepModule } from '../stepModule.ts';
+import { finish, stepOf, type StepContext, type ScreenOutcome } from '../stepModule.ts';
 import { localeOf } from '../../../pages.ts';
 import type { StepAnswers } from '../../../journey.ts';
 import { accountTypeWithCountry, type AccountTypeWithCountry } from '../../../../shared/contracts/brokerage.ts';
 import { decidePicker, defaultAccounts, epkSelectable, isDanishCampaign, precontractualDocumentIds } from '../../../../shared/accountPicker.ts';
 import { AccountPickerStep, ExclusiveDialogScreen, exclusiveDialog, type PickerCard } from '../../../../views/pages/AccountPickerStep.tsx';
+
+type PickerScreen = 'accounts' | 'exclusive';
+type Ctx = StepContext<PickerScreen>;
+type Outcome = ScreenOutcome<PickerScreen>;
+const { defineStep, screen, goTo, again } = stepOf<PickerScreen>();
 
 type PickerAnswers = NonNullable<StepAnswers['accountPicker']>;
 
@@ -33,7 +38,7 @@ const body = z.object({
   dskExisting: z.enum(['yes', 'no']).optional().catch(undefined),
 });
 
-function answersOf(ctx: StepContext): PickerAnswers {
+function answersOf(ctx: Ctx): PickerAnswers {
   return (
     ctx.ci.answers?.accountPicker ?? {
       accounts:
@@ -47,11 +52,11 @@ function answersOf(ctx: StepContext): PickerAnswers {
   );
 }
 
-function save(ctx: StepContext, answers: PickerAnswers): void {
+function save(ctx: Ctx, answers: PickerAnswers): void {
   ctx.ci.answers = { ...ctx.ci.answers, accountPicker: answers };
 }
 
-async function documentsOf(ctx: StepContext, account: AccountTypeWithCountry) {
+async function documentsOf(ctx: Ctx, account: AccountTypeWithCountry) {
   try {
     return await ctx.brokerage.agreementBundles({
       pdf_id: precontractualDocumentIds[account],
@@ -65,7 +70,7 @@ async function documentsOf(ctx: StepContext, account: AccountTypeWithCountry) {
   }
 }
 
-async function pickerView(ctx: StepContext, answers: PickerAnswers, options: { error?: string; dskLocked?: boolean } = {}) {
+async function pickerView(ctx: Ctx, answers: PickerAnswers, options: { error?: string; dskLocked?: boolean } = {}) {
   const { t, journey } = ctx;
   const ticked = new Set<string>(answers.accounts);
   const offered = defaultAccounts(journey.country);
@@ -96,21 +101,21 @@ async function pickerView(ctx: StepContext, answers: PickerAnswers, options: { e
   );
 }
 
-function dialogScreen(ctx: StepContext, account: AccountTypeWithCountry, answers: PickerAnswers, warning?: string) {
+function dialogScreen(ctx: Ctx, account: AccountTypeWithCountry, answers: PickerAnswers, warning?: string) {
   return (
     <ExclusiveDialogScreen {...exclusiveDialog(ctx.t, account, { action: ctx.action, fields: ctx.fields('exclusive') }, answers.accounts, 'screen', warning)} />
   );
 }
 
 /** The exclusive account waiting for its confirmation (the `exclusive` screen). */
-function pendingExclusive(ctx: StepContext, answers: PickerAnswers): AccountTypeWithCountry | undefined {
+function pendingExclusive(ctx: Ctx, answers: PickerAnswers): AccountTypeWithCountry | undefined {
   return answers.accounts.find(
     (a) => defaultAccounts(ctx.journey.country).some((o) => o.exclusive && o.accountTypeWithCountry === a) && !answers.confirmed.includes(a),
   );
 }
 
 /** A post of the picker or of its dialog screen: the rules of customer-information §4.2 decide. */
-async function decide(ctx: StepContext, post: z.infer<typeof body>): Promise<ScreenOutcome> {
+async function decide(ctx: Ctx, post: z.infer<typeof body>): Promise<Outcome> {
   const previous = answersOf(ctx);
   const campaign = isDanishCampaign(ctx.journey.country, ctx.journey.campaign);
   const offeredExclusive = defaultAccounts(ctx.journey.country)
@@ -167,9 +172,10 @@ async function decide(ctx: StepContext, post: z.infer<typeof body>): Promise<Scr
   }
 }
 
-export const accountPicker: StepModule = {
+export const accountPicker = defineStep({
   id: 'ACCOUNT_PICKER_STEP',
   first: 'accounts',
+  answers: 'accountPicker',
   screens: {
     accounts: screen({
       input: body,
@@ -188,4 +194,4 @@ export const accountPicker: StepModule = {
       submit: decide,
     }),
   },
-};
+});

@@ -7,7 +7,7 @@
 // - proof: the upload screen, a slot per country other than the market; Continue submits the attachments.
 // Everything answered lives in ci.answers.citizenship, so Back, a reload or a second tab keeps it.
 import { z } from 'zod';
-import { again, finish, goTo, screen, type ScreenOutcome, type StepContext, type StepModule } from '../stepModule.ts';
+import { finish, stepOf, type StepContext, type ScreenOutcome } from '../stepModule.ts';
 import { localeOf } from '../../../pages.ts';
 import { withRetries } from '../../../upstream/retry.ts';
 import { removeHref, uploadScreen, type UploadScreenErrors, type UploadSlot } from '../uploads.tsx';
@@ -23,15 +23,20 @@ import { countryName, countryOptions, isCountryCode, type IsoCountryCode } from 
 import { sensitiveAnswerDialog, sensitiveAnswerRules } from '../../../../shared/sensitiveAnswers.ts';
 import { CitizenshipChoiceStep, CitizenshipCountriesStep, CitizenshipDialogScreen, CitizenshipProofStep } from '../../../../views/pages/CitizenshipStep.tsx';
 
+type CitizenshipScreen = 'choice' | 'dialog' | 'countries' | 'proof';
+type Ctx = StepContext<CitizenshipScreen>;
+type Outcome = ScreenOutcome<CitizenshipScreen>;
+const { defineStep, screen, goTo, again } = stepOf<CitizenshipScreen>();
+
 const choices = z.enum(['inOfficeCitizenship', 'otherCitizenships']);
 
-function answersOf(ctx: StepContext): CitizenshipAnswers {
+function answersOf(ctx: Ctx): CitizenshipAnswers {
   const answers = (ctx.ci.answers ??= {});
   return (answers.citizenship ??= emptyCitizenship());
 }
 
 /** POST submit-citizenship v3, tried 10 times (customer-information §9); answers the taskId per country. */
-async function submit(ctx: StepContext, answers: CitizenshipAnswers, withAttachments: boolean) {
+async function submit(ctx: Ctx, answers: CitizenshipAnswers, withAttachments: boolean) {
   const market = ctx.journey.country;
   const list = countriesNeedingProof(answers.countries, market).map((countryCode) => ({
     countryCode,
@@ -43,7 +48,7 @@ async function submit(ctx: StepContext, answers: CitizenshipAnswers, withAttachm
 }
 
 /** 'Only <market>': an empty list, and the step is done. */
-async function finishOnlyHome(ctx: StepContext): Promise<ScreenOutcome> {
+async function finishOnlyHome(ctx: Ctx): Promise<Outcome> {
   const market = ctx.journey.country;
   await withRetries(
     () => ctx.brokerage.submitCitizenship({ prospectId: ctx.prospectId, isCitizenInTld: true, citizenshipInformationList: [] }),
@@ -59,12 +64,12 @@ async function finishOnlyHome(ctx: StepContext): Promise<ScreenOutcome> {
 }
 
 /** The other citizenship confirmed (the dialog's continue): on to the countries. */
-function confirmOther(ctx: StepContext): ScreenOutcome {
+function confirmOther(ctx: Ctx): Outcome {
   answersOf(ctx).choice = 'otherCitizenships';
   return goTo('countries');
 }
 
-function choiceView(ctx: StepContext, error?: string) {
+function choiceView(ctx: Ctx, error?: string) {
   const chosen = preselectedChoice(ctx.ci.answers?.citizenship, ctx.journey.country);
   return (
     <CitizenshipChoiceStep
@@ -79,7 +84,7 @@ function choiceView(ctx: StepContext, error?: string) {
   );
 }
 
-function countriesView(ctx: StepContext, chosen?: string[], error?: string) {
+function countriesView(ctx: Ctx, chosen?: string[], error?: string) {
   return (
     <CitizenshipCountriesStep
       t={ctx.t}
@@ -94,7 +99,7 @@ function countriesView(ctx: StepContext, chosen?: string[], error?: string) {
 }
 
 /** One slot per country needing proof (slot key = its country code), each required. */
-function proofSlots(ctx: StepContext): UploadSlot[] {
+function proofSlots(ctx: Ctx): UploadSlot[] {
   const answers = answersOf(ctx);
   return countriesNeedingProof(answers.countries, ctx.journey.country).map((c) => ({
     key: c,
@@ -104,7 +109,7 @@ function proofSlots(ctx: StepContext): UploadSlot[] {
   }));
 }
 
-function proofView(ctx: StepContext, errors: UploadScreenErrors) {
+function proofView(ctx: Ctx, errors: UploadScreenErrors) {
   const slots = proofSlots(ctx);
   const locale = localeOf(ctx.req, ctx.deps);
   const cards = slots.map((slot) => ({
@@ -126,9 +131,10 @@ function proofView(ctx: StepContext, errors: UploadScreenErrors) {
   );
 }
 
-export const citizenship: StepModule = {
+export const citizenship = defineStep({
   id: 'CITIZENSHIP_STEP',
   first: 'choice',
+  answers: 'citizenship',
   screens: {
     choice: screen({
       input: z.object({ intent: z.literal('choose'), choice: choices.optional(), confirmed: z.literal('yes').optional() }),
@@ -203,4 +209,4 @@ export const citizenship: StepModule = {
       available: (ctx) => proofSlots(ctx).length > 0,
     }),
   },
-};
+});

@@ -13,7 +13,7 @@
 // - sessionEnded: the run found the person's brokerage session ended; the way on is identifying again.
 // Entering the step starts a run (`kyc-N`); a submitted run finishes the step.
 import { z } from 'zod';
-import { goTo, again, screen, type ScreenOutcome, type StepContext, type StepModule } from '../stepModule.ts';
+import { stepOf, type StepContext, type ScreenOutcome } from '../stepModule.ts';
 import { localeOf } from '../../../pages.ts';
 import { runCredentialsOf, type KycProgress } from '../../../journey.ts';
 import { UpstreamError } from '../../../upstream/http.ts';
@@ -36,17 +36,22 @@ import {
 import { Dialog } from '../../../../views/components/Dialog.tsx';
 import { StepError } from '../../../../views/pages/CustomerInformationPage.tsx';
 
+type KycScreen = 'loader' | 'question' | 'pep' | 'moreInformation' | 'sessionEnded' | 'failed';
+type Ctx = StepContext<KycScreen>;
+type Outcome = ScreenOutcome<KycScreen>;
+const { defineStep, screen, goTo, again } = stepOf<KycScreen>();
+
 const runIdOf = (run: number) => `kyc-${run}`;
-const progressOf = (ctx: StepContext): KycProgress | undefined => ctx.ci.answers?.kyc;
+const progressOf = (ctx: Ctx): KycProgress | undefined => ctx.ci.answers?.kyc;
 
 /** The latest state of this session's run (another run's state does not count). */
-async function runState(ctx: StepContext, kyc: KycProgress): Promise<KycState | null> {
+async function runState(ctx: Ctx, kyc: KycProgress): Promise<KycState | null> {
   const state = await ctx.deps.kycStates.latest(ctx.prospectId);
   return state?.runId === runIdOf(kyc.run) ? state : null;
 }
 
 /** Starts the next run: the worker starts the answer session (customer-information §4.6) with the person's credentials, sealed. */
-async function startRun(ctx: StepContext): Promise<void> {
+async function startRun(ctx: Ctx): Promise<void> {
   const run = (progressOf(ctx)?.run ?? 0) + 1;
   await enqueueKycPreparation(
     { queue: ctx.deps.queue, credentials: ctx.deps.creationCredentials },
@@ -59,7 +64,7 @@ async function startRun(ctx: StepContext): Promise<void> {
 }
 
 /** The page shown and its session: the person's own (after next or previous), else the run's first. */
-async function shownPage(ctx: StepContext): Promise<{ answerSessionId: string; page: AnswerSessionPage } | null> {
+async function shownPage(ctx: Ctx): Promise<{ answerSessionId: string; page: AnswerSessionPage } | null> {
   const kyc = progressOf(ctx);
   if (!kyc) return null;
   if (kyc.page && kyc.answerSessionId) return { answerSessionId: kyc.answerSessionId, page: kyc.page };
@@ -71,7 +76,7 @@ async function shownPage(ctx: StepContext): Promise<{ answerSessionId: string; p
 const pageKeyOf = (page: AnswerSessionPage, pagesAnswered: number) => `${pagesAnswered}:${page.questions.map((q) => q.id).join('-')}`;
 
 /** The questions shown: other types are not rendered (customer-information §5), and logged. */
-function renderedQuestions(ctx: StepContext, page: AnswerSessionPage) {
+function renderedQuestions(ctx: Ctx, page: AnswerSessionPage) {
   return page.questions.flatMap((q) => {
     const control = controlOf(q);
     if (control) return [{ question: q, control }];
@@ -82,7 +87,7 @@ function renderedQuestions(ctx: StepContext, page: AnswerSessionPage) {
 
 type Chosen = Record<string, number[]>;
 
-function questionView(ctx: StepContext, shown: { page: AnswerSessionPage }, options: { chosen?: Chosen; errors?: Record<string, string> } = {}) {
+function questionView(ctx: Ctx, shown: { page: AnswerSessionPage }, options: { chosen?: Chosen; errors?: Record<string, string> } = {}) {
   const kyc = progressOf(ctx)!;
   const chosen = options.chosen ?? kyc.chosen ?? {};
   const questions: KycQuestionView[] = renderedQuestions(ctx, shown.page).map(({ question, control }) => ({
@@ -128,11 +133,11 @@ function questionView(ctx: StepContext, shown: { page: AnswerSessionPage }, opti
  * polls it and submits the step). A failed call: the page again with the API error banner, the answer kept.
  */
 async function answerPage(
-  ctx: StepContext,
+  ctx: Ctx,
   shown: { answerSessionId: string; page: AnswerSessionPage },
   answers: AnswerSessionAnswers,
   chosen: Chosen,
-): Promise<ScreenOutcome> {
+): Promise<Outcome> {
   const kyc = progressOf(ctx)!;
   let next;
   try {
@@ -181,7 +186,7 @@ function chosenOf(body: z.infer<typeof answerFields>, questionIds: readonly numb
   );
 }
 
-export const kyc: StepModule = {
+export const kyc = defineStep({
   id: 'KYC_STEP',
   first: 'loader',
 
@@ -331,4 +336,4 @@ export const kyc: StepModule = {
       },
     }),
   },
-};
+});

@@ -3,7 +3,7 @@
 // (customer-information §4.8). Each is one screen, `milestone`, whose form posts nothing but its step and screen.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { again, finish, goTo, screen, singleScreen, type StepContext } from '../stepModule.ts';
+import { finish, stepOf, type StepContext } from '../stepModule.ts';
 import { localeOf, publicOriginOf } from '../../../pages.ts';
 import { MilestoneStep } from '../../../../views/pages/CustomerInformationPage.tsx';
 import { routes } from '../../../../shared/routes.ts';
@@ -15,20 +15,26 @@ import { stepId } from '../../../../shared/contracts/brokerage.ts';
 import type { SummarySection } from '../../../../views/components/AnswersSummary.tsx';
 import { checkSigned } from '../signedCheck.ts';
 
+type MilestoneScreen = 'milestone';
+type Ctx = StepContext<MilestoneScreen>;
+const { defineStep, screen, goTo, again } = stepOf<MilestoneScreen>();
+
 /** Milestone one or two: post the milestone, then the next step. */
 function plainMilestone(id: 'MILESTONE_ONE_STEP' | 'MILESTONE_TWO_STEP', milestone: 'one' | 'two') {
-  return singleScreen(
+  return defineStep({
     id,
-    'milestone',
-    screen({
-      input: z.object({}),
-      view: ({ t, action, fields }) => <MilestoneStep t={t} milestone={milestone} action={action} fields={fields()} />,
-      async submit({ brokerage, prospectId }) {
-        await brokerage.submitMilestone(prospectId, milestone);
-        return finish;
-      },
-    }),
-  );
+    first: 'milestone',
+    screens: {
+      milestone: screen({
+        input: z.object({}),
+        view: ({ t, action, fields }) => <MilestoneStep t={t} milestone={milestone} action={action} fields={fields()} />,
+        async submit({ brokerage, prospectId }) {
+          await brokerage.submitMilestone(prospectId, milestone);
+          return finish;
+        },
+      }),
+    },
+  });
 }
 
 export const milestoneOne = plainMilestone('MILESTONE_ONE_STEP', 'one');
@@ -53,73 +59,75 @@ export const milestoneTwo = plainMilestone('MILESTONE_TWO_STEP', 'two');
  * without a Change. Our choice: a Change drops a signing URL already handed out, so the next Sign posts the
  * step and requests a signing of the changed answers instead of re-opening the old one.
  */
-export const milestoneThree = singleScreen(
-  'MILESTONE_THREE_STEP',
-  'milestone',
-  screen({
-    input: z.object({
-      intent: z.enum(['signed', 'change']).optional(),
-      auto: z.literal('1').optional(),
-      target: z.string().max(40).optional().catch(undefined),
+export const milestoneThree = defineStep({
+  id: 'MILESTONE_THREE_STEP',
+  first: 'milestone',
+  screens: {
+    milestone: screen({
+      input: z.object({
+        intent: z.enum(['signed', 'change']).optional(),
+        auto: z.literal('1').optional(),
+        target: z.string().max(40).optional().catch(undefined),
+      }),
+      view: (ctx) => milestoneThreeView(ctx),
+      async submit(ctx, input) {
+        const { req, deps, ci, t, journey, brokerage, prospectId } = ctx;
+        const kept = ci.answers?.milestoneThree?.signingUrl;
+        if (input.intent === 'change') {
+          // A step that cannot be changed from here (KYC, a later or unknown one): the summary again, nothing changed.
+          const target = stepId.safeParse(input.target);
+          if (!target.success || changeTarget(ci.steps, ci.current, target.data) === null) return goTo('milestone');
+          if (ci.answers?.milestoneThree) delete ci.answers.milestoneThree;
+          delete ci.answers?.signingAttempt;
+          return { kind: 'changeStep', step: target.data };
+        }
+        if (input.intent === 'signed') {
+          if (!kept || !deps.config.FLAG_RETRY_SIGNUP_SIGNING) return goTo('milestone');
+          // Once per person, and each answer classified (signedCheck.ts).
+          const check = await checkSigned(ctx);
+          if (check === 'signed') return { kind: 'redirect', url: routes.customerCreation(prospectId) };
+          if (check === 'failed') return again(milestoneThreeView(ctx), 502, { error: 'TRY_AGAIN_ERROR' });
+          // Not signed yet: the page's own check (the tab became visible) says nothing; the person's click is told.
+          return input.auto ? goTo('milestone') : again(milestoneThreeView(ctx, t('milestone.three.notSignedYet')), 409);
+        }
+        const reopen = reopenableSigningUrl(ci.answers?.milestoneThree, deps.now(), deps.config.SIGNING_ORDER_LIFETIME_MS);
+        if (reopen) return { kind: 'redirect', url: reopen };
+        // A new order after one that ended (cancelled, postponed, expired): the step was posted with the first.
+        if (!kept) await brokerage.submitMilestone(prospectId, 'three');
+        // The attempt is kept before the call (issue 17 item 11): a Sign after a timeout sends the same request (the same
+        // Idempotency-Key) and gets the signing session the first try created. It is also the order's key, so the attempt
+        // of an order that was handed out and has ended is spent: the next order is a new attempt.
+        const answers = (ci.answers ??= {});
+        if (answers.milestoneThree && answers.milestoneThree.orderKey === answers.signingAttempt) delete answers.signingAttempt;
+        const orderKey = (answers.signingAttempt ??= randomUUID());
+        const signature = await brokerage.requestSignature(
+          prospectId,
+          {
+            // Back to the host the person is on (its origin from configuration): the session cookie belongs to it.
+            ...signingReturnUrls({
+              publicUrl: publicOriginOf(req, deps),
+              prospectId,
+              webview: journey.webview,
+              nativeAppScheme: deps.config.NATIVE_APP_SCHEME,
+              orderKey,
+            }),
+            lang: localeOf(req, deps).slice(0, 2),
+          },
+          orderKey,
+        );
+        if (!signature.ok) {
+          deps.logger.warn({ step: 'MILESTONE_THREE_STEP' }, 'signature request refused: high risk');
+          return again(milestoneThreeView(ctx, t('customerInformation.error.highRisk')), 403);
+        }
+        (ci.answers ??= {}).milestoneThree = { signingUrl: signature.url, orderKey, handedOutAt: deps.now() };
+        return { kind: 'redirect', url: signature.url };
+      },
     }),
-    view: (ctx) => milestoneThreeView(ctx),
-    async submit(ctx, input) {
-      const { req, deps, ci, t, journey, brokerage, prospectId } = ctx;
-      const kept = ci.answers?.milestoneThree?.signingUrl;
-      if (input.intent === 'change') {
-        // A step that cannot be changed from here (KYC, a later or unknown one): the summary again, nothing changed.
-        const target = stepId.safeParse(input.target);
-        if (!target.success || changeTarget(ci.steps, ci.current, target.data) === null) return goTo('milestone');
-        if (ci.answers?.milestoneThree) delete ci.answers.milestoneThree;
-        delete ci.answers?.signingAttempt;
-        return { kind: 'changeStep', step: target.data };
-      }
-      if (input.intent === 'signed') {
-        if (!kept || !deps.config.FLAG_RETRY_SIGNUP_SIGNING) return goTo('milestone');
-        // Once per person, and each answer classified (signedCheck.ts).
-        const check = await checkSigned(ctx);
-        if (check === 'signed') return { kind: 'redirect', url: routes.customerCreation(prospectId) };
-        if (check === 'failed') return again(milestoneThreeView(ctx), 502, { error: 'TRY_AGAIN_ERROR' });
-        // Not signed yet: the page's own check (the tab became visible) says nothing; the person's click is told.
-        return input.auto ? goTo('milestone') : again(milestoneThreeView(ctx, t('milestone.three.notSignedYet')), 409);
-      }
-      const reopen = reopenableSigningUrl(ci.answers?.milestoneThree, deps.now(), deps.config.SIGNING_ORDER_LIFETIME_MS);
-      if (reopen) return { kind: 'redirect', url: reopen };
-      // A new order after one that ended (cancelled, postponed, expired): the step was posted with the first.
-      if (!kept) await brokerage.submitMilestone(prospectId, 'three');
-      // The attempt is kept before the call (issue 17 item 11): a Sign after a timeout sends the same request (the same
-      // Idempotency-Key) and gets the signing session the first try created. It is also the order's key, so the attempt
-      // of an order that was handed out and has ended is spent: the next order is a new attempt.
-      const answers = (ci.answers ??= {});
-      if (answers.milestoneThree && answers.milestoneThree.orderKey === answers.signingAttempt) delete answers.signingAttempt;
-      const orderKey = (answers.signingAttempt ??= randomUUID());
-      const signature = await brokerage.requestSignature(
-        prospectId,
-        {
-          // Back to the host the person is on (its origin from configuration): the session cookie belongs to it.
-          ...signingReturnUrls({
-            publicUrl: publicOriginOf(req, deps),
-            prospectId,
-            webview: journey.webview,
-            nativeAppScheme: deps.config.NATIVE_APP_SCHEME,
-            orderKey,
-          }),
-          lang: localeOf(req, deps).slice(0, 2),
-        },
-        orderKey,
-      );
-      if (!signature.ok) {
-        deps.logger.warn({ step: 'MILESTONE_THREE_STEP' }, 'signature request refused: high risk');
-        return again(milestoneThreeView(ctx, t('customerInformation.error.highRisk')), 403);
-      }
-      (ci.answers ??= {}).milestoneThree = { signingUrl: signature.url, orderKey, handedOutAt: deps.now() };
-      return { kind: 'redirect', url: signature.url };
-    },
-  }),
-);
+  },
+});
 
 /** What the person gave, translated, each changeable section with its Change post. */
-function summaryOf({ t, action, fields, ci, journey, req, deps }: StepContext): SummarySection[] {
+function summaryOf({ t, action, fields, ci, journey, req, deps }: Ctx): SummarySection[] {
   const locale = localeOf(req, deps);
   const specs = summarySections({ steps: ci.steps, current: ci.current, market: journey.country, answers: { accounts: ci.accounts, ...ci.answers } });
   return translateSummary(specs, t, (code) => countryName(code, locale)).map(({ id, title, rows, changeStep }) => ({
@@ -132,7 +140,7 @@ function summaryOf({ t, action, fields, ci, journey, req, deps }: StepContext): 
   }));
 }
 
-function milestoneThreeView(ctx: StepContext, error?: string) {
+function milestoneThreeView(ctx: Ctx, error?: string) {
   const { t, action, fields, ci, deps } = ctx;
   const signed = ci.answers?.milestoneThree?.signingUrl && deps.config.FLAG_RETRY_SIGNUP_SIGNING;
   const sections = summaryOf(ctx);

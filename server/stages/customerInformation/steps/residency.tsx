@@ -10,7 +10,7 @@
 // Everything typed lives in ci.answers.residency, so Back, a reload or a second tab keeps it. The tax step
 // reads ci.answers.residency.addressCountry.
 import { z } from 'zod';
-import { again, finish, goTo, screen, type ScreenOutcome, type StepContext, type StepModule } from '../stepModule.ts';
+import { finish, stepOf, type StepContext, type ScreenOutcome } from '../stepModule.ts';
 import { localeOf } from '../../../pages.ts';
 import { UpstreamError } from '../../../upstream/http.ts';
 import { withRetries } from '../../../upstream/retry.ts';
@@ -41,6 +41,11 @@ import {
   type AddressFormProps,
 } from '../../../../views/pages/ResidencyStep.tsx';
 
+type ResidencyScreen = 'dialog' | 'address' | 'questions' | 'documents';
+type Ctx = StepContext<ResidencyScreen>;
+type Outcome = ScreenOutcome<ResidencyScreen>;
+const { defineStep, screen, goTo, again } = stepOf<ResidencyScreen>();
+
 const STEP = 'RESIDENCY_STEP' as const;
 /** The documents screen's one slot. */
 const DOCUMENTS_SLOT = 'proofOfAddress';
@@ -69,12 +74,12 @@ const dialogQuery = z.object({ dialog: z.literal('RESIDENCY') });
 const refusedBody = z.object({ data: z.object({ fields: z.array(z.string()).max(50) }) });
 const fieldName = /^[A-Za-z][\w.[\]]{0,99}$/;
 
-function answersOf(ctx: StepContext): ResidencyAnswers {
+function answersOf(ctx: Ctx): ResidencyAnswers {
   const answers = (ctx.ci.answers ??= {});
   return (answers.residency ??= {});
 }
 
-function addressMessages(ctx: StepContext, problems: Partial<Record<AddressField, AddressProblem>>): Partial<Record<AddressField, string>> {
+function addressMessages(ctx: Ctx, problems: Partial<Record<AddressField, AddressProblem>>): Partial<Record<AddressField, string>> {
   const { t } = ctx;
   const message = (field: AddressField, problem: AddressProblem): string => {
     switch (problem) {
@@ -91,7 +96,7 @@ function addressMessages(ctx: StepContext, problems: Partial<Record<AddressField
   return Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, message(field as AddressField, problem)]));
 }
 
-function answerMessages(ctx: StepContext, problems: Partial<Record<ResidencyQuestion, AnswerProblem>>): Partial<Record<ResidencyQuestion, string>> {
+function answerMessages(ctx: Ctx, problems: Partial<Record<ResidencyQuestion, AnswerProblem>>): Partial<Record<ResidencyQuestion, string>> {
   return Object.fromEntries(
     Object.entries(problems).map(([q, problem]) => [
       q,
@@ -101,7 +106,7 @@ function answerMessages(ctx: StepContext, problems: Partial<Record<ResidencyQues
 }
 
 /** The address form (a form of the `address` screen, also behind the dialog). */
-function addressProps(ctx: StepContext, values?: Partial<ResidencyAddress>, errors?: Partial<Record<AddressField, string>>): AddressFormProps {
+function addressProps(ctx: Ctx, values?: Partial<ResidencyAddress>, errors?: Partial<Record<AddressField, string>>): AddressFormProps {
   return {
     t: ctx.t,
     action: ctx.action,
@@ -112,7 +117,7 @@ function addressProps(ctx: StepContext, values?: Partial<ResidencyAddress>, erro
   };
 }
 
-function dialogView(ctx: StepContext) {
+function dialogView(ctx: Ctx) {
   return (
     <ResidencyDialogGate
       t={ctx.t}
@@ -124,17 +129,17 @@ function dialogView(ctx: StepContext) {
   );
 }
 
-function questionsView(ctx: StepContext, errors?: Partial<Record<ResidencyQuestion, string>>) {
+function questionsView(ctx: Ctx, errors?: Partial<Record<ResidencyQuestion, string>>) {
   return <ResidencyQuestionsForm t={ctx.t} action={ctx.action} fields={ctx.fields()} values={answersOf(ctx).answers ?? {}} {...(errors ? { errors } : {})} />;
 }
 
-function documentSlots(ctx: StepContext): UploadSlot[] {
+function documentSlots(ctx: Ctx): UploadSlot[] {
   const answers = answersOf(ctx);
   // customer-information §5 "Residency": at least one document to continue.
   return [{ key: DOCUMENTS_SLOT, ...(answers.nnxTaskId ? { taskId: answers.nnxTaskId } : {}), files: answers.files ?? [], required: true }];
 }
 
-function documentsView(ctx: StepContext, errors: UploadScreenErrors = {}) {
+function documentsView(ctx: Ctx, errors: UploadScreenErrors = {}) {
   const slots = documentSlots(ctx);
   return (
     <ResidencyDocuments
@@ -151,13 +156,13 @@ function documentsView(ctx: StepContext, errors: UploadScreenErrors = {}) {
 }
 
 /** True when the saved address has a problem (so the person goes back to it). */
-function addressIncomplete(ctx: StepContext, answers: ResidencyAnswers): boolean {
+function addressIncomplete(ctx: Ctx, answers: ResidencyAnswers): boolean {
   const address = Object.fromEntries(addressFields.map((f) => [f, answers[f] ?? ''])) as ResidencyAddress;
   return Object.keys(checkAddress(address, ctx.journey.country)).length > 0;
 }
 
 /** customer-information §7 POST create case (tried 10 times, customer-information §9); the same case (its taskId) again when it exists. */
-async function createCase(ctx: StepContext, answers: ResidencyAnswers): Promise<ScreenOutcome> {
+async function createCase(ctx: Ctx, answers: ResidencyAnswers): Promise<Outcome> {
   const body = residencyCase(ctx.prospectId, answers, ctx.journey.country);
   if (!body) return goTo('address');
   answers.nnxTaskId = await withRetries(() => ctx.brokerage.createCase(body), ctx.deps.config.FILE_RETRY_DELAY_MS);
@@ -165,7 +170,7 @@ async function createCase(ctx: StepContext, answers: ResidencyAnswers): Promise<
 }
 
 /** customer-information §7 POST submit residency step. A 400 names fields: shown as a message, logged by field name only. */
-async function submitResidency(ctx: StepContext): Promise<ScreenOutcome> {
+async function submitResidency(ctx: Ctx): Promise<Outcome> {
   const answers = answersOf(ctx);
   const body = residencySubmission(answers, ctx.journey.country);
   // Something before the documents is missing (e.g. an answer changed in another tab): back to it.
@@ -186,9 +191,10 @@ async function submitResidency(ctx: StepContext): Promise<ScreenOutcome> {
   return finish;
 }
 
-export const residency: StepModule = {
+export const residency = defineStep({
   id: STEP,
   first: 'dialog',
+  answers: 'residency',
   screens: {
     // customer-information §2.3 "Compliance dialogs": RESIDENCY, with the manual form as its other way out.
     dialog: screen({
@@ -236,4 +242,4 @@ export const residency: StepModule = {
       finish: (ctx) => submitResidency(ctx),
     }),
   },
-};
+});

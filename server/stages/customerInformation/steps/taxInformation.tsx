@@ -6,19 +6,33 @@
 // answers a refused tax submit: a screen of its own, or, for an enhanced (JavaScript) post, a modal open
 // over the numbers form in the post's own response.
 import { z } from 'zod';
-import { again, back, finish, goTo, screen, type ScreenOutcome, type StepContext, type StepModule } from '../stepModule.ts';
-import type { StepAnswers } from '../../../journey.ts';
-import { localeOf } from '../../../pages.ts';
+import { back, finish, stepOf, type ScreenOutcome } from '../stepModule.ts';
+import {
+  addressCountryOf,
+  answersOf,
+  countriesView,
+  fatcaProps,
+  failureProps,
+  liabilityView,
+  numbersView,
+  proofSlots,
+  proofView,
+  rulesByCountry,
+  todayOf,
+  type NumberErrors,
+  type Ctx,
+  type ResidenceProof,
+  type TaxScreen,
+} from './taxInformationViews.tsx';
 import { withRetries } from '../../../upstream/retry.ts';
-import { removeHref, uploadScreen, type UploadScreenErrors, type UploadSlot } from '../uploads.tsx';
-import { countryName, countryOptions, isCountryCode } from '../../../../shared/countries.ts';
+import { uploadScreen } from '../uploads.tsx';
+import { isCountryCode } from '../../../../shared/countries.ts';
 import {
   attestsFatca,
   decideCountries,
   decideLiability,
   foreignTaxCountries,
   homeOnlySubmission,
-  invalidFieldOf,
   normaliseTin,
   startDateValid,
   taxInfoSubmission,
@@ -28,22 +42,12 @@ import {
   taxResidenceRequired,
   tinError,
   type TaxInfoSubmission,
-  type TinRule,
 } from '../../../../shared/taxInformation.ts';
 import { sensitiveAnswerRules } from '../../../../shared/sensitiveAnswers.ts';
 import { Dialog } from '../../../../views/components/Dialog.tsx';
-import {
-  fatcaDialog,
-  taxFailureDialog,
-  TaxCountriesForm,
-  TaxLiabilityForm,
-  TaxNumbersForm,
-  TaxResidenceProofForm,
-  type TinRow,
-} from '../../../../views/pages/TaxInformationStep.tsx';
 
-type TaxAnswers = NonNullable<StepAnswers['taxInformation']>;
-type ResidenceProof = NonNullable<TaxAnswers['residenceProof']>;
+type Outcome = ScreenOutcome<TaxScreen>;
+const { defineStep, screen, goTo, again } = stepOf<TaxScreen>();
 
 // A form value: one text, or the first of repeated ones; capped so a huge post cannot bloat the session.
 const text = z
@@ -58,159 +62,7 @@ const list = z
   .catch(undefined);
 // Set by the page's JavaScript (client/islands/scriptMarker.tsx): a refusal then answers with the modal.
 const enhanced = z.literal('yes').optional().catch(undefined);
-
-function answersOf(ctx: StepContext): TaxAnswers {
-  ctx.ci.answers ??= {};
-  return (ctx.ci.answers.taxInformation ??= {});
-}
-
-/** The country the person lives in: the residency step's address abroad, otherwise home. */
-function addressCountryOf(ctx: StepContext): string {
-  return ctx.ci.answers?.residency?.addressCountry ?? ctx.journey.country;
-}
-
-const timeZones = { SE: 'Europe/Stockholm', NO: 'Europe/Oslo', DK: 'Europe/Copenhagen', FI: 'Europe/Helsinki' } as const;
-
-/** Today in the market's time zone (yyyy-mm-dd): a start date of today is never "in the future" at midnight. */
-function todayOf(ctx: StepContext): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: timeZones[ctx.journey.country], year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    ctx.deps.now(),
-  );
-}
-
-const nameOf = (ctx: StepContext, code: string) => countryName(code, localeOf(ctx.req, ctx.deps));
-
-async function rulesByCountry(ctx: StepContext): Promise<Map<string, TinRule>> {
-  const rules = await ctx.brokerage.taxValidationRules();
-  return new Map(rules.map((r) => [r.countryCode, r]));
-}
-
 const validCountries = (posted: readonly string[] | undefined) => [...new Set((posted ?? []).filter((c) => isCountryCode(c)))];
-
-// --- views ---------------------------------------------------------------------------------------
-// Each view names its screen's fields: a view can answer a post of another screen (the numbers with the
-// failure modal answer the proof's Continue).
-
-function fatcaProps(ctx: StepContext) {
-  return fatcaDialog(ctx.t, {
-    action: ctx.action,
-    fields: ctx.fields('fatca'),
-    countryName: nameOf(ctx, ctx.journey.country),
-    countryCode: ctx.journey.country,
-    manualFormBase: ctx.deps.config.MANUAL_SUPPORT_URL,
-  });
-}
-
-/** The server's invalid field names (customer-information §4.5), read back as "country: field" lines. */
-function failureProps(ctx: StepContext, openOnLoad = false) {
-  const answers = answersOf(ctx);
-  const sent = taxInfoSubmission(answers.countries ?? [], ctx.journey.country, answers.numbers ?? {}).taxInformationListOutsideOfTld;
-  const problems = [
-    ...new Set(
-      (answers.invalidFields ?? []).map((name) => {
-        const f = invalidFieldOf(name, sent);
-        return f.countryCode
-          ? ctx.t('taxInformation.failure.field', { country: nameOf(ctx, f.countryCode), field: f.field })
-          : ctx.t('taxInformation.failure.other');
-      }),
-    ),
-  ];
-  return taxFailureDialog(ctx.t, { action: ctx.action, fields: ctx.fields('failure'), problems, formUrl: ctx.deps.config.MANUAL_SUPPORT_URL, openOnLoad });
-}
-
-function liabilityView(ctx: StepContext, error?: string) {
-  const answers = answersOf(ctx);
-  return (
-    <TaxLiabilityForm
-      t={ctx.t}
-      action={ctx.action}
-      fields={ctx.fields('liability')}
-      countryName={nameOf(ctx, ctx.journey.country)}
-      home={ctx.journey.country}
-      addressCountry={addressCountryOf(ctx)}
-      chosen={answers.liability}
-      error={error}
-      fatca={fatcaProps(ctx)}
-    />
-  );
-}
-
-function countriesView(ctx: StepContext, error?: string) {
-  const answers = answersOf(ctx);
-  return (
-    <TaxCountriesForm
-      t={ctx.t}
-      action={ctx.action}
-      fields={ctx.fields('countries')}
-      options={countryOptions(localeOf(ctx.req, ctx.deps))}
-      chosen={answers.countries ?? []}
-      search={answers.search ?? ''}
-      error={error}
-      fatca={fatcaProps(ctx)}
-    />
-  );
-}
-
-interface NumberErrors {
-  tin: Record<string, string>;
-  startDate: Record<string, string>;
-  taxResidence?: string;
-}
-
-async function numbersView(ctx: StepContext, options: { errors?: NumberErrors; rules?: Map<string, TinRule>; failureModal?: boolean } = {}) {
-  const { errors } = options;
-  const answers = answersOf(ctx);
-  const locale = localeOf(ctx.req, ctx.deps);
-  const byCountry = options.rules ?? (await rulesByCountry(ctx));
-  const rows: TinRow[] = foreignTaxCountries(answers.countries ?? [], ctx.journey.country).map((c) => ({
-    countryCode: c,
-    countryName: countryName(c, locale),
-    tin: answers.numbers?.[c]?.tin ?? '',
-    startDate: answers.numbers?.[c]?.startDate ?? '',
-    placeholder: byCountry.get(c)?.patternPlaceholder || undefined,
-    tinError: errors?.tin[c],
-    startDateError: errors?.startDate[c],
-  }));
-  const residence = taxResidenceRequired(ctx.deps.config.FLAG_TAX_RESIDENCE, ctx.journey.country, addressCountryOf(ctx))
-    ? { options: countryOptions(locale), value: answers.taxResidenceCountryCode ?? '', error: errors?.taxResidence }
-    : undefined;
-  return (
-    <TaxNumbersForm
-      t={ctx.t}
-      action={ctx.action}
-      fields={ctx.fields('numbers')}
-      rows={rows}
-      today={todayOf(ctx)}
-      taxResidence={residence}
-      {...(options.failureModal ? { failure: failureProps(ctx, true) } : {})}
-    />
-  );
-}
-
-/** The proof's one upload slot: its case's country, required. */
-function proofSlots(proof: ResidenceProof | undefined): UploadSlot[] {
-  return proof ? [{ key: proof.countryCode, taskId: proof.taskId, files: proof.files, required: true }] : [];
-}
-
-function proofView(ctx: StepContext, errors: UploadScreenErrors) {
-  const proof = answersOf(ctx).residenceProof;
-  // The screen is available only with its case (residenceProof.available).
-  if (!proof) throw new Error('TAX_INFO_STEP residenceProof shown without its case');
-  const fields = ctx.fields('residenceProof');
-  return (
-    <TaxResidenceProofForm
-      t={ctx.t}
-      action={ctx.action}
-      fields={fields}
-      countryCode={proof.countryCode}
-      countryName={nameOf(ctx, proof.countryCode)}
-      files={proof.files}
-      removeHref={removeHref(ctx)}
-      {...(errors.upload ? { uploadError: errors.upload } : {})}
-      {...(errors.page ? { error: errors.page } : {})}
-    />
-  );
-}
 
 // --- submit --------------------------------------------------------------------------------------
 
@@ -227,11 +79,7 @@ function proofView(ctx: StepContext, errors: UploadScreenErrors) {
  * numbers or the proof) a modal over the numbers form in this response, otherwise the `failure` screen;
  * either way 'try again' leads back to the numbers.
  */
-async function submitTax(
-  ctx: StepContext,
-  body: TaxInfoSubmission,
-  options: { enhanced?: boolean; afterSuccess?: () => Promise<void> } = {},
-): Promise<ScreenOutcome> {
+async function submitTax(ctx: Ctx, body: TaxInfoSubmission, options: { enhanced?: boolean; afterSuccess?: () => Promise<void> } = {}): Promise<Outcome> {
   const answers = answersOf(ctx);
   const result = await ctx.brokerage.submitTaxInfo(ctx.prospectId, body);
   if (result.ok) {
@@ -248,7 +96,7 @@ async function submitTax(
 }
 
 /** customer-information §4.7: the FATCA dialog's primary action resets the answer to the in-country one and submits home only. */
-function attest(ctx: StepContext): Promise<ScreenOutcome> {
+function attest(ctx: Ctx): Promise<Outcome> {
   const answers = answersOf(ctx);
   answers.liability = sensitiveAnswerRules.taxLiability.resetTo;
   answers.countries = [ctx.journey.country];
@@ -259,7 +107,7 @@ function attest(ctx: StepContext): Promise<ScreenOutcome> {
  * The proof of tax residence (customer-information §2.3) goes to a TAX_RESIDENCE case (POST create case,
  * tried 10 times, customer-information §9); re-entering for the same country reuses it.
  */
-async function openResidenceProof(ctx: StepContext, asked: boolean): Promise<ScreenOutcome> {
+async function openResidenceProof(ctx: Ctx, asked: boolean): Promise<Outcome> {
   const answers = answersOf(ctx);
   const countryCode = taxResidenceCountryOf(asked, answers.taxResidenceCountryCode, ctx.journey.country);
   const existing = answers.residenceProof;
@@ -279,7 +127,7 @@ async function openResidenceProof(ctx: StepContext, asked: boolean): Promise<Scr
 }
 
 /** POST submit tax residence (customer-information §7), tried 10 times (customer-information §9): the uploaded proof on its case. */
-async function submitResidence(ctx: StepContext, proof: ResidenceProof): Promise<void> {
+async function submitResidence(ctx: Ctx, proof: ResidenceProof): Promise<void> {
   const body = {
     prospectId: ctx.prospectId,
     type: 'TAX_RESIDENCE' as const,
@@ -445,8 +293,9 @@ const failure = screen({
   },
 });
 
-export const taxInformation: StepModule = {
+export const taxInformation = defineStep({
   id: 'TAX_INFO_STEP',
   first: 'liability',
+  answers: 'taxInformation',
   screens: { liability, countries, numbers, residenceProof, fatca, failure },
-};
+});
