@@ -40,7 +40,7 @@ const dialogs: Record<'PEP' | 'INVESTMENT_RISK', DialogProps> = {
 let manifest: Manifest;
 let browser: Browser;
 
-/** The page as server/stages/customerInformation/steps.tsx sends it, with `body` as the step's view. */
+/** The page as server/stages/customerInformation/customerInformationPage.tsx sends it, with `body` as the step's view. */
 function customerInformationPage(body: ReactElement): string {
   const shell = {
     t,

@@ -1,5 +1,5 @@
 // The hidden fields every customer-information form posts (customer-information.md §2.3): the step and
-// the screen it answers, and the CSRF token. The page machine (server/stages/customerInformation/steps.tsx)
+// the screen it answers, and the CSRF token. The page machine (server/stages/customerInformation/customerInformationPage.tsx)
 // refuses a post whose step and screen are not the ones shown, the same way for every form.
 //
 //   <form method="post" action={action}><ScreenFields fields={fields} /> … </form>
