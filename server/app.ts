@@ -97,6 +97,8 @@ export function createApp(deps: AppDeps): express.Express {
   // Choosing Private starts a BankID order: two overlapping choices must not leave one running unseen.
   app.post(routePatterns.customerType, serialised);
   app.use(routePrefixes.bankid, serialised);
+  // Routing creates the prospect: a second tab or a reload while it runs waits, then finds the prospect made.
+  app.get(routePatterns.routing, serialised);
   app.use(routePrefixes.customerInformation, serialiseSession(deps.sessionLocks, deps.logger, refusedStepPost(sessionBusy(deps))));
   // Before Onboarding: it takes GET /onboarding only when the broker's code or error is in the query.
   app.use(oidcRoutes(deps));
