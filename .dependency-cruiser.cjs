@@ -88,7 +88,7 @@ module.exports = {
     {
       name: 'server-not-to-workers',
       comment:
-        'The web side does not import the jobs: the job data, job ids and enqueueing live in shared/creationJob.ts and ' +
+        'The web side does not import the jobs: the job data, job ids and enqueueing live in shared/creationJobContract.ts and ' +
         'server/infra/creationJobs.ts. Only the composition root, server/main.ts, imports workers/ to wire the job ' +
         'handlers into the runner of the worker role.',
       severity: 'error',

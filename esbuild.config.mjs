@@ -16,13 +16,16 @@ const publicPath = '/build/';
 const quiet = process.argv.includes('--quiet');
 const watch = process.argv.includes('--watch');
 
-const islandNames = (await readdir(islandsDir))
-  .filter((f) => f.endsWith('.tsx'))
-  .map((f) => f.slice(0, -'.tsx'.length))
-  .sort();
+// An island's file is <name>Island.tsx (the file-name rule in README "Where things are"); <name> names its
+// bundle and the data-island marker the server renders.
+const islandFiles = (await readdir(islandsDir)).filter((f) => f.endsWith('.tsx'));
+for (const file of islandFiles) {
+  if (!file.endsWith('Island.tsx')) throw new Error(`An island file's name ends in Island.tsx: client/islands/${file}`);
+}
+const islandNames = islandFiles.map((f) => f.slice(0, -'Island.tsx'.length)).sort();
 for (const name of islandNames) {
   // The name becomes a CSS selector, a file name and a JS string in the virtual entry.
-  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Error(`Island file name must be an identifier: ${name}.tsx`);
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Error(`Island file name must be an identifier: ${name}Island.tsx`);
 }
 
 // Each entry is generated rather than written by hand, so an island file is just a component.
@@ -32,7 +35,7 @@ const islandEntries = {
     build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice('island:'.length), namespace: 'island' }));
     build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => ({
       contents: [
-        `import C from './${args.path}.tsx';`,
+        `import C from './${args.path}Island.tsx';`,
         `import { hydrateIslands } from '../hydrate.tsx';`,
         `hydrateIslands(${JSON.stringify(args.path)}, C);`,
       ].join('\n'),

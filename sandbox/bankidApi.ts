@@ -11,7 +11,7 @@ import {
   bankidOrderRefRequest,
   type BankidErrorBody,
   type bankidErrorCodes,
-} from '../shared/contracts/bankid.ts';
+} from '../shared/contracts/bankidContract.ts';
 import { collectResponse, createOrder, settleExpiry } from './orders.ts';
 import type { SandboxContext } from './state.ts';
 

@@ -47,7 +47,7 @@ import {
   contactInfoStepRequest,
   contactRelatedDataResponse,
   type ContactInfoStepRequest,
-} from '../shared/contracts/brokerage.ts';
+} from '../shared/contracts/brokerageContract.ts';
 import { validateAlias } from '../shared/accountAlias.ts';
 import { defaultAccounts } from '../shared/accountPicker.ts';
 import { agreementDocuments, knownPdfIds } from './agreementDocuments.ts';

@@ -11,7 +11,7 @@ import {
   initFileUploadResponse,
   submitCitizenshipRequest,
   submitCitizenshipResponse,
-} from '../shared/contracts/brokerage.ts';
+} from '../shared/contracts/brokerageContract.ts';
 import { MAX_FILE_BYTES } from '../shared/files.ts';
 import { authenticate, caseProspect, sendBrokerageError } from './brokerage.ts';
 import type { Prospect, SandboxContext, Session } from './state.ts';

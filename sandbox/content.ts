@@ -1,7 +1,7 @@
 // Simulated content service (identification-routing-creation §2 "Onboarding page shell"): answers the techContent ACE-Onboarding
 // lookup with a background image that the sandbox itself serves.
 import { Router } from 'express';
-import { contentQuery, contentResponse, contentServicePaths, type ContentResponse } from '../shared/contracts/contentService.ts';
+import { contentQuery, contentResponse, contentServicePaths, type ContentResponse } from '../shared/contracts/contentServiceContract.ts';
 import type { SandboxContext } from './state.ts';
 
 export const SANDBOX_BACKGROUND_PATH = '/sandbox/content/onboarding-background.svg';

@@ -1,4 +1,4 @@
-// The brokerage API's Idempotency-Key (shared/contracts/brokerage.ts IDEMPOTENCY_KEY_HEADER, our reading of the IETF
+// The brokerage API's Idempotency-Key (shared/contracts/brokerageContract.ts IDEMPOTENCY_KEY_HEADER, our reading of the IETF
 // httpapi draft "The Idempotency-Key HTTP Header Field"): a POST to the brokerage API carrying the header is run once
 // per person and key. The same key with the same body answers the first call's answer again, even when that call's
 // client had given up before it completed (a late call, POST /sandbox/faults delayMs); the same key with another body
@@ -8,7 +8,7 @@
 // Mounted before the injected faults (sandbox/app.ts), so a late call holds its key from the moment it arrives.
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKeyHeader } from '../shared/contracts/brokerage.ts';
+import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKeyHeader } from '../shared/contracts/brokerageContract.ts';
 import { sendBrokerageError } from './brokerage.ts';
 import type { IdempotentCall, SandboxState } from './state.ts';
 

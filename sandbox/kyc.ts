@@ -34,7 +34,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import type { CountryCode } from '../shared/contracts/brokerage.ts';
+import type { CountryCode } from '../shared/contracts/brokerageContract.ts';
 import {
   answerSessionNextRequest,
   answerSessionResponse,
@@ -51,7 +51,7 @@ import {
   X_LOCALE_HEADER,
   type AnswerSessionPage,
   type Questionnaire,
-} from '../shared/contracts/kyc.ts';
+} from '../shared/contracts/kycContract.ts';
 import { isLocale, localeFromLang, supportedLocales, type Locale } from '../shared/i18n.ts';
 import type { KycAnswerSession, KycRecord, Prospect, SandboxContext, Session } from './state.ts';
 

@@ -19,7 +19,7 @@
 // offer, and without a regulation_id or with one this sandbox did not hand out to the person as compliant.
 import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
-import { accountTypeWithCountry, type AccountTypeWithCountry } from '../shared/contracts/brokerage.ts';
+import { accountTypeWithCountry, type AccountTypeWithCountry } from '../shared/contracts/brokerageContract.ts';
 import {
   legacyPaths,
   legacySignatureRequest,
@@ -30,7 +30,7 @@ import {
   regulationRequest,
   regulationResponse,
   type ProspectFieldError,
-} from '../shared/contracts/legacy.ts';
+} from '../shared/contracts/legacyContract.ts';
 import type { KycRouteHelpers } from './kyc.ts';
 import type { LegacyProspectRecord, LegacyRegulation, Prospect, SandboxContext, Session } from './state.ts';
 

@@ -7,7 +7,7 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import Provider, { interactionPolicy, type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
-import type { CountryCode } from '../shared/contracts/brokerage.ts';
+import type { CountryCode } from '../shared/contracts/brokerageContract.ts';
 import { findPersona, personas } from './personas.ts';
 import { html, page } from './html.ts';
 import type { SandboxContext } from './state.ts';

@@ -1,6 +1,6 @@
 // BankID order lifecycle shared by the RP API (what the relying party sees) and the test app (what the phone does).
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { BankidCollectResponse } from '../shared/contracts/bankid.ts';
+import type { BankidCollectResponse } from '../shared/contracts/bankidContract.ts';
 import { findPersona, type Persona } from './personas.ts';
 import type { BankidOrder, SandboxContext, SandboxState } from './state.ts';
 

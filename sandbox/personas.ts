@@ -1,8 +1,8 @@
 // Test personas of the sandbox. Each persona has one scenario that decides how the simulated upstreams treat it
 // (routing status, become-customer block, customer-creation progression, BankID order lifetime). National ids are
 // generated deterministically so they are valid and stable across restarts.
-import type { CountryCode, CreationStatus, RoutingStatusResponse, StepId } from '../shared/contracts/brokerage.ts';
-import type { ProspectFieldError } from '../shared/contracts/legacy.ts';
+import type { CountryCode, CreationStatus, RoutingStatusResponse, StepId } from '../shared/contracts/brokerageContract.ts';
+import type { ProspectFieldError } from '../shared/contracts/legacyContract.ts';
 import { generateDanishCpr, generateNationalId, generateNorwegianId } from './nationalIds.ts';
 
 // The legacy single form (sandbox/legacy.ts, tests/http/legacySandbox.test.ts; customer-information §4.9, §8): routed as

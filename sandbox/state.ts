@@ -1,7 +1,7 @@
 // In-memory state of one sandbox process. Everything the simulated upstreams remember lives here so that
 // POST /sandbox/reset can clear it in one go.
-import type { AccountTypeWithCountry, CountryCode } from '../shared/contracts/brokerage.ts';
-import type { LegacySignatureRequest, ProspectUpdateRequest, RegulationRequest } from '../shared/contracts/legacy.ts';
+import type { AccountTypeWithCountry, CountryCode } from '../shared/contracts/brokerageContract.ts';
+import type { LegacySignatureRequest, ProspectUpdateRequest, RegulationRequest } from '../shared/contracts/legacyContract.ts';
 import type { Persona } from './personas.ts';
 
 export type OrderStatus = 'pending' | 'failed' | 'complete';

@@ -7,21 +7,21 @@ import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './deps.ts';
 import { nonceMiddleware, securityHeaders } from './security.ts';
 import { sessionMiddleware } from './session.ts';
-import { csrfProtection } from './csrf.ts';
+import { csrfProtection } from './csrfProtection.ts';
 import { serialiseSession } from './infra/sessionLocks.ts';
 import { deadlineMiddleware } from './infra/deadline.ts';
 import { requireRedis } from './infra/redis.ts';
 import { errorSerializer, scrubUrl } from './logger.ts';
 import { healthRoutes } from './health.ts';
 import { errorHandler, fallbackRedirect, sessionBusy } from './errors.ts';
-import { onboardingRoutes } from './stages/start/onboarding.tsx';
-import { bankidRoutes } from './stages/identification/bankid.tsx';
-import { oidcRoutes } from './stages/identification/oidc.tsx';
-import { routingRoutes } from './stages/routing/routing.ts';
+import { onboardingRoutes } from './stages/start/startPage.tsx';
+import { bankidRoutes } from './stages/identification/bankidPage.tsx';
+import { oidcRoutes } from './stages/identification/oidcPage.tsx';
+import { routingRoutes } from './stages/routing/routingPage.ts';
 import { customerInformationRoutes } from './stages/customerInformation/customerInformationPage.tsx';
 import { refusedStepPost } from './stages/customerInformation/refusedStepPost.ts';
-import { customerCreationRoutes } from './stages/customerCreation/creation.tsx';
-import { resultRoutes } from './stages/results/results.tsx';
+import { customerCreationRoutes } from './stages/customerCreation/creationPage.tsx';
+import { resultRoutes } from './stages/results/resultPages.tsx';
 import { routePatterns, routePrefixes, routes } from '../shared/routes.ts';
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps): express.Express {
     }),
   );
 
-  // A state-changing request must come from our own pages (server/csrf.ts). After the body parsers (the
+  // A state-changing request must come from our own pages (server/csrfProtection.ts). After the body parsers (the
   // token fallback reads the form) and the session (the 403 page speaks the person's language), before
   // any route or lock.
   app.use(csrfProtection(config));

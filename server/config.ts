@@ -1,7 +1,7 @@
 // Configuration is parsed once at start-up; a bad value stops the process with a clear message.
 import { z } from 'zod';
 import { LOADER_SLOW_AFTER_MS } from '../shared/kyc.ts';
-import type { CountryCode } from '../shared/contracts/brokerage.ts';
+import type { CountryCode } from '../shared/contracts/brokerageContract.ts';
 import { supportedLocales } from '../shared/i18n.ts';
 import type { PerMarket } from '../shared/markets.ts';
 

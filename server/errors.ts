@@ -5,10 +5,10 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { AppDeps } from './deps.ts';
 import { sendPage, supportPhoneOf, translatorFor } from './pages.ts';
-import { GenericErrorPage, ServiceUnavailablePage, SessionBusyPage } from '../views/pages/FeedbackPages.tsx';
+import { GenericErrorPage, ServiceUnavailablePage, SessionBusyPage } from '../views/pages/FeedbackPageViews.tsx';
 import { isRedisUnavailable, RedisUnavailableError } from './infra/redis.ts';
-import { RequestRefusedPage } from '../views/pages/RequestRefusedPage.tsx';
-import { CsrfRefusedError } from './csrf.ts';
+import { RequestRefusedPage } from '../views/pages/RequestRefusedPageView.tsx';
+import { CsrfRefusedError } from './csrfProtection.ts';
 import { createElement } from 'react';
 import type { RefuseHandler } from './infra/sessionLocks.ts';
 import { routePrefixes, routes } from '../shared/routes.ts';

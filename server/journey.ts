@@ -1,18 +1,18 @@
 // What the server remembers about one prospect's journey, kept in the session (Redis in production),
 // never in the browser. Tokens and the BankID QR secret live only here. The one exception is the visit's
 // values before the person identifies (VisitState below), which travel in a signed cookie instead.
-import type { CountryCode, RoutingStatus, StepId, AccountTypeWithCountry } from '../shared/contracts/brokerage.ts';
+import type { CountryCode, RoutingStatus, StepId, AccountTypeWithCountry } from '../shared/contracts/brokerageContract.ts';
 import type { Locale } from '../shared/i18n.ts';
 import type { IdentificationError } from '../shared/routing.ts';
-import type { OidcMarker } from './upstream/oidcBroker.ts';
+import type { OidcMarker } from './upstream/oidcBrokerClient.ts';
 import type { Campaign } from '../shared/shell.ts';
 import type { ContactAnswer } from '../shared/contactInformation.ts';
 import type { CitizenshipAnswers, UploadedFileRef } from '../shared/citizenship.ts';
 import type { ResidencyAnswers } from '../shared/residency.ts';
-import type { AnswerSessionAnswers, AnswerSessionPage } from '../shared/contracts/kyc.ts';
+import type { AnswerSessionAnswers, AnswerSessionPage } from '../shared/contracts/kycContract.ts';
 import type { LegacyFormAnswers } from '../shared/legacyProspect.ts';
-import type { RegulationRequest } from '../shared/contracts/legacy.ts';
-import type { KycGivenText } from '../shared/answersSummary.ts';
+import type { RegulationRequest } from '../shared/contracts/legacyContract.ts';
+import type { KycGivenText } from '../shared/answersSummarySections.ts';
 import type { SigningOrderState } from '../shared/signingReturn.ts';
 
 export type CustomerType = 'none' | 'private' | 'minor' | 'corporate';
@@ -128,7 +128,7 @@ export interface LegacyFormState extends SigningOrderState {
 /**
  * One save of the legacy form's answers (customer-information §4.9), kept in the session before its first call: a retry
  * after a timeout sends the same calls with the same Idempotency-Keys, so the brokerage answers what the first try
- * created (shared/contracts/brokerage.ts IDEMPOTENCY_KEY_HEADER) instead of creating a second regulation or signing.
+ * created (shared/contracts/brokerageContract.ts IDEMPOTENCY_KEY_HEADER) instead of creating a second regulation or signing.
  */
 export interface LegacySaveAttempt {
   /** Random; the calls' keys derive from it, the call and its body. */

@@ -93,7 +93,7 @@ export function errorSerializer(err: unknown, depth = 0): unknown {
   return out;
 }
 
-// _csrf: an upload form's anti-forgery token rides in its action's query (server/csrf.ts).
+// _csrf: an upload form's anti-forgery token rides in its action's query (server/csrfProtection.ts).
 const sensitiveQuery = /^(autostarttoken|code|state|token|jwt|nationalid|natregno|email|phone|_csrf)$/i;
 
 /** Keeps the path, drops the values of sensitive query parameters. */

@@ -3,7 +3,7 @@
 // pick one of these by exact match; they never become part of a URL we send anywhere.
 import type { Request } from 'express';
 import type { Config } from './config.ts';
-import type { CountryCode } from '../shared/contracts/brokerage.ts';
+import type { CountryCode } from '../shared/contracts/brokerageContract.ts';
 
 export interface OwnOrigin {
   /** e.g. https://onboarding.example.dk */

@@ -10,10 +10,10 @@ import { Layout, type ProgressStep, type ShellContext } from '../views/Layout.ts
 import { renderPage } from './render.tsx';
 import { newJourney, type Journey } from './journey.ts';
 import { keepVisit, visitOf, type KeptVisit } from './visit.ts';
-import type { CountryCode } from '../shared/contracts/brokerage.ts';
+import type { CountryCode } from '../shared/contracts/brokerageContract.ts';
 import type { AppDeps } from './deps.ts';
 import { ownOriginOf } from './origins.ts';
-import { csrfTokenFor } from './csrf.ts';
+import { csrfTokenFor } from './csrfProtection.ts';
 import { routes } from '../shared/routes.ts';
 import { forMarket } from '../shared/markets.ts';
 

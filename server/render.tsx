@@ -65,7 +65,7 @@ export interface RenderPageOptions {
   /** Everything inside <body> (views/Layout.tsx supplies header, main and footer). */
   body: ReactElement;
   /**
-   * The anti-forgery token of the page's post forms (server/csrf.ts), asked for only when the body
+   * The anti-forgery token of the page's post forms (server/csrfProtection.ts), asked for only when the body
    * renders a CsrfField; then the head carries it for the islands too.
    */
   csrfToken?: () => string;
@@ -87,7 +87,7 @@ export function renderPage(options: RenderPageOptions): string {
   const preloads = new Set<string>();
   for (const name of used) {
     const entry = manifest.islands[name];
-    if (!entry) throw new Error(`Island "${name}" is not in the client build manifest: add client/islands/${name}.tsx and run npm run build`);
+    if (!entry) throw new Error(`Island "${name}" is not in the client build manifest: add client/islands/${name}Island.tsx and run npm run build`);
     scripts.push(entry.file);
     for (const chunk of entry.imports) preloads.add(chunk);
   }

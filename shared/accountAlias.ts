@@ -6,7 +6,7 @@
 // - Emoji: \p{Extended_Pictographic} plus what composes emoji (zero-width joiner, variation selector 16,
 //   skin-tone modifiers, regional-indicator flags, the keycap mark).
 // - Length counts user-perceived characters (grapheme clusters), so a composed emoji counts as one.
-import type { AccountTypeWithCountry } from './contracts/brokerage.ts';
+import type { AccountTypeWithCountry } from './contracts/brokerageContract.ts';
 
 export const ALIAS_MIN_LENGTH = 2;
 export const ALIAS_MAX_LENGTH = 30;

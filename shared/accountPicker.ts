@@ -1,6 +1,6 @@
 // Account picker rules (customer-information.md §3 table and §4.2). Pure; used by the server to render
 // the picker, to validate a posted choice, and by tests.
-import type { AccountTypeWithCountry, CountryCode } from './contracts/brokerage.ts';
+import type { AccountTypeWithCountry, CountryCode } from './contracts/brokerageContract.ts';
 
 export interface AccountTypeEntry {
   accountTypeWithCountry: AccountTypeWithCountry;

@@ -1,7 +1,7 @@
 // Business and minor account type lists per market (identification-routing-creation §2 "Business account type list" and "Minor
 // account type list"). Corporate and minor applicants leave the app: each card links to an external
 // form, except the Swedish occupational pension, which goes to an information page.
-import type { CountryCode } from './contracts/brokerage.ts';
+import type { CountryCode } from './contracts/brokerageContract.ts';
 
 export type ExternalApplicantType = 'corporate' | 'minor';
 

@@ -8,7 +8,7 @@
 //
 // No I/O here: the refresh call, where the tokens live (the session on the web, the sealed credentials store
 // in a job) and the log are the caller's ports. Only the call's name and the caller's ids are logged.
-import { EXPIRED_ACCESS_TOKEN, unauthorizedBody } from './contracts/brokerage.ts';
+import { EXPIRED_ACCESS_TOKEN, unauthorizedBody } from './contracts/brokerageContract.ts';
 import { UpstreamError } from './upstreamError.ts';
 
 /** The failure a token refresh can cure: a 401, or the spec's EXPIRED_ACCESS_TOKEN code whatever the status. */

@@ -1,7 +1,7 @@
 // Nightly downtime: access opens at 06:00 on the following banking day (identification-routing-creation §9). Banking days are
 // weekdays that are not public holidays in the country (date-holidays keeps the calendars).
 import Holidays from 'date-holidays';
-import type { CountryCode } from './contracts/brokerage.ts';
+import type { CountryCode } from './contracts/brokerageContract.ts';
 
 const calendars = new Map<CountryCode, Holidays>();
 function calendar(country: CountryCode): Holidays {

@@ -1,6 +1,6 @@
 // The entry query carried through the journey (identification-routing-creation §3 Onboarding context
 // "queryParams"): tracking, campaign and partner values the person arrived with, sent on with the legacy
-// signature request (customer-information §3 "Signature request", shared/contracts/legacy.ts) and into the
+// signature request (customer-information §3 "Signature request", shared/contracts/legacyContract.ts) and into the
 // in-app browser hand-off. One rule for both ends: the start page keeps only what that request can carry —
 // the contract's schema is `carriedQueryParams` below — so a value accepted at entry can always be sent, and
 // one that could not be never reaches a save.
@@ -22,7 +22,7 @@ export const notCarried: ReadonlySet<string> = new Set(['code', 'state', 'error'
 
 export const carriedName = z.string().min(1).max(CARRIED_NAME_MAX);
 export const carriedValue = z.string().max(CARRIED_VALUE_MAX);
-/** The carried query as the legacy signature request sends it (shared/contracts/legacy.ts). */
+/** The carried query as the legacy signature request sends it (shared/contracts/legacyContract.ts). */
 export const carriedQueryParams = z
   .record(carriedName, carriedValue)
   .refine((params) => Object.keys(params).length <= CARRIED_PARAMS_MAX, { message: `at most ${CARRIED_PARAMS_MAX} query params` });

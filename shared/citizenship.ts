@@ -1,6 +1,6 @@
 // Citizenship rules (customer-information.md §2.3 "Citizenship", §4.3): which answer is preselected,
 // which countries need proof, and when the proof screen may continue.
-import type { CountryCode } from './contracts/brokerage.ts';
+import type { CountryCode } from './contracts/brokerageContract.ts';
 import type { IsoCountryCode } from './countries.ts';
 
 /** customer-information §3 citizenship answer (multipleCitizenship is the older name of otherCitizenships; not offered). */

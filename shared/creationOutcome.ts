@@ -1,6 +1,6 @@
 // Customer creation: the polling decision (identification-routing-creation §4 "Customer creation") as a pure function,
 // shared by the worker that polls and the screens that show the outcome. No I/O here.
-import type { CreationStatus } from './contracts/brokerage.ts';
+import type { CreationStatus } from './contracts/brokerageContract.ts';
 
 export const creationOutcomes = [
   'queued',

@@ -1,7 +1,7 @@
 // The creation screen's view (identification-routing-creation §2 "Customer creation screens"): what the
 // server renders into the page and sends as each server-sent `creation` event, and what the
 // creationStatus island accepts. One schema for both sides: the server's builder (creationView in
-// server/stages/customerCreation/creation.tsx) returns this type, the island parses every event with it.
+// server/stages/customerCreation/creationPage.tsx) returns this type, the island parses every event with it.
 // zod/mini, not zod: it tree-shakes, so the island bundle carries only the few checks used here.
 import * as z from 'zod/mini';
 import { creationOutcomes } from './creationOutcome.ts';

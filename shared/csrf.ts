@@ -1,6 +1,6 @@
 // Whether a request may change state, judged from what the browser says about where it comes from
 // (issue "Hardening what exists", item 7: CSRF was defended by the SameSite=Lax cookie alone). Pure rules;
-// server/csrf.ts reads the headers and the token and applies them.
+// server/csrfProtection.ts reads the headers and the token and applies them.
 //
 // Order of evidence, strongest first:
 // 1. Sec-Fetch-Site (every current browser): `same-origin` passes. `same-site` is refused: a sibling

@@ -1,7 +1,7 @@
 // The KYC questionnaire's rules (customer-information §2.3 "KYC questionnaire", §4.6, §5 "KYC", §9):
 // how a question is rendered, when an answer counts, what the answer-session start and the risk
 // polling lead to, and how the step's progress moves over its pages. Pure: the KYC step applies them.
-import type { AnswerSessionQuestion } from './contracts/kyc.ts';
+import type { AnswerSessionQuestion } from './contracts/kycContract.ts';
 
 /** customer-information §9: answer-session start attempts (one every KYC_START_INTERVAL_MS, 1 s; 10 ms in tests). */
 export const KYC_START_ATTEMPTS = 60;

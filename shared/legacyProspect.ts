@@ -1,7 +1,7 @@
 // The legacy single form (customer-information §2.3 "Legacy single form", §4.10) and saving a prospect from it
 // (customer-information §3 "Legacy submission", "Regulation payload", "Prospect update payload", §4.9, §8).
 // Pure: which fields are invalid, what the form submits, the regulation and prospect-update payloads, and
-// what their answers lead to. The wire shapes are shared/contracts/legacy.ts; the account, contact,
+// what their answers lead to. The wire shapes are shared/contracts/legacyContract.ts; the account, contact,
 // sensitive-answer and KYC rules are reused from their own modules, never restated here.
 //
 // Choices where the spec is silent:
@@ -18,8 +18,8 @@
 import { accountCode, decidePicker, type PickerInput } from './accountPicker.ts';
 import { validateAlias, type AliasError } from './accountAlias.ts';
 import { checkContact, defaultPhonePrefix, type ContactError } from './contactInformation.ts';
-import type { AccountTypeWithCountry, CountryCode } from './contracts/brokerage.ts';
-import type { ProspectFieldError, ProspectUpdateRequest, RegulationRequest } from './contracts/legacy.ts';
+import type { AccountTypeWithCountry, CountryCode } from './contracts/brokerageContract.ts';
+import type { ProspectFieldError, ProspectUpdateRequest, RegulationRequest } from './contracts/legacyContract.ts';
 import { answerProblem, controlOf } from './kyc.ts';
 import { kycAnswerDialog, sensitiveAnswerDialog, type SensitiveQuestionAnswers } from './sensitiveAnswers.ts';
 
@@ -272,7 +272,7 @@ const isEmpty = (value: unknown): boolean =>
 /**
  * customer-information §3 "Prospect update payload", sent after the regulation (customer-information §4.9):
  * snake_case, every string trimmed, empty values (empty strings and lists, null, undefined) dropped.
- * Not parsed here: shared/contracts/legacy.ts prospectUpdateRequest is the wire check.
+ * Not parsed here: shared/contracts/legacyContract.ts prospectUpdateRequest is the wire check.
  */
 export function prospectUpdatePayload(submission: LegacySubmission, ctx: ProspectUpdateContext): ProspectUpdateRequest {
   const codes = tickedCodes(submission);

@@ -3,7 +3,7 @@
 // question and answer through our locales. Pure: which message a tag reads as, in which order the questions
 // come, and how a money or count band's tag (monthly_income_0_20000_sek, deposit_count_over_100) reads.
 // An unknown tag is null here; the page logs it and shows the tag itself.
-import { privateQuestionOrder, type Questionnaire } from './contracts/kyc.ts';
+import { privateQuestionOrder, type Questionnaire } from './contracts/kycContract.ts';
 
 /** The question tags our locales know: `legacy.kyc.question.<tag>`. */
 export const knownQuestionTags = [

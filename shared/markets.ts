@@ -1,6 +1,6 @@
 // What differs by market (issue 18): the support number and the FAQ side panel's items. Pure; the server
 // picks the market's values from configuration (SUPPORT_PHONE_SE … _FI) and renders the items this returns.
-import type { CountryCode } from './contracts/brokerage.ts';
+import type { CountryCode } from './contracts/brokerageContract.ts';
 import { accountCode, defaultAccounts } from './accountPicker.ts';
 
 /** One value per market, e.g. the support numbers. */

@@ -1,8 +1,8 @@
 // Pure rules of the browser-redirect identification for DK, NO and FI (identification-routing-creation §4 "Identification (DK, FI, NO)"):
 // what the OAuth state carries, how the return page (OnboardingSignicat) redirects, and what the Onboarding
-// page does with a code or an error. No I/O here; server/stages/identification/oidc.tsx applies them.
+// page does with a code or an error. No I/O here; server/stages/identification/oidcPage.tsx applies them.
 import { z } from 'zod';
-import type { CountryCode } from './contracts/brokerage.ts';
+import type { CountryCode } from './contracts/brokerageContract.ts';
 import { routes, withQuery } from './routes.ts';
 
 /** Countries that identify through the OIDC broker. */

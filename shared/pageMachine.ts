@@ -4,8 +4,8 @@
 // progress they are given; server/stages/customerInformation/customerInformationPage.tsx applies them to the
 // session.
 import { z } from 'zod';
-import type { StepId } from './contracts/brokerage.ts';
-import { changeTarget, stepAfter, stepBefore, withLegacyForm } from './customerInformationSteps.ts';
+import type { StepId } from './contracts/brokerageContract.ts';
+import { changeTarget, stepAfter, stepBefore, withLegacyForm } from './customerInformationStepList.ts';
 
 /** What the machine knows of a step's screens: their names, and for a dialog the screens it opens over. */
 export interface ScreenMap<S extends string = string> {
@@ -133,7 +133,7 @@ export function moveTo<A extends object>(step: ScreenMap & { id: string }, p: Pa
 // customer-information §2.1: ?shouldUseLegacyFlow=true selects the legacy single form (the legacy form's own action carries it too).
 const legacyQuery = z.object({ shouldUseLegacyFlow: z.literal('true') });
 
-/** The query asks for the legacy single form: it becomes the current step (shared/customerInformationSteps.ts withLegacyForm). */
+/** The query asks for the legacy single form: it becomes the current step (shared/customerInformationStepList.ts withLegacyForm). */
 export function selectLegacyForm<A extends object>(p: PageProgress<A>, query: unknown): void {
   if (!legacyQuery.safeParse(query).success || p.steps[p.current] === 'EXISTING_STEP') return;
   const selected = withLegacyForm(p.steps, p.current);

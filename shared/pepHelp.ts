@@ -23,7 +23,7 @@
 // Keys (locales/*.json), all under complianceDialog.PEP.help.:
 //   title, public.title, public.1 … public.N, family.title, family.1 … family.3, coworkers.title,
 //   coworkers.1 … coworkers.2, cessation (18 months after leaving the function, §9). Pure.
-import type { CountryCode } from './contracts/brokerage.ts';
+import type { CountryCode } from './contracts/brokerageContract.ts';
 
 export interface PepHelpItems {
   public: number;

@@ -2,7 +2,7 @@
 // the address and the three answers must hold, when the documents screen may continue, and the
 // create-case and submit-residency payloads built from the answers kept in the session.
 import type { z } from 'zod';
-import { residencyQuestions, type CountryCode, type createCaseRequest, type residencyStepRequest } from './contracts/brokerage.ts';
+import { residencyQuestions, type CountryCode, type createCaseRequest, type residencyStepRequest } from './contracts/brokerageContract.ts';
 import { isCountryCode, type CountryOption } from './countries.ts';
 import type { UploadedFileRef } from './citizenship.ts';
 

@@ -1,5 +1,5 @@
 // Routing after identification (spec: identification-routing-creation.md §4 "Routing after identification").
-import type { RoutingStatusResponse } from './contracts/brokerage.ts';
+import type { RoutingStatusResponse } from './contracts/brokerageContract.ts';
 
 export const identificationErrors = ['TRY_AGAIN_ERROR', 'MANUAL_SUPPORT_ERROR', 'MINOR_ERROR', 'LOGIN_ERROR', 'BLOCK_CUSTOMER_ERROR'] as const;
 export type IdentificationError = (typeof identificationErrors)[number];

@@ -3,8 +3,8 @@
 // action puts back (the in-country / harmless one). Pure data, shared by the steps, the legacy form's cards
 // and the KYC questionnaire, so every screen asks the same thing for the same answer.
 import { taxLiabilities } from './taxInformation.ts';
-import type { SensitiveAnswerDialogType } from './complianceDialog.ts';
-import { PEP_NO, PEP_QUESTION, PEP_YES } from './contracts/kyc.ts';
+import type { SensitiveAnswerDialogType } from './complianceDialogTypes.ts';
+import { PEP_NO, PEP_QUESTION, PEP_YES } from './contracts/kycContract.ts';
 
 /** customer-information §9: the politically exposed person question of questionnaire 8, and its answers' ids. */
 export const PEP_QUESTION_ID = PEP_QUESTION;

@@ -1,5 +1,5 @@
 // Tax information rules (customer-information.md §2.3 "Tax information", §4.5, §4.7, §5 "Tax identification
-// numbers"). Pure: the step module (server/stages/customerInformation/steps/taxInformation.tsx) feeds in the
+// numbers"). Pure: the step module (server/stages/customerInformation/steps/taxInformationStep.tsx) feeds in the
 // answers, the country's validation rules from the server and today's date.
 
 /** Tax liability (CRS) answer (customer-information §3): only the home country, the USA, or other countries. */
@@ -79,7 +79,7 @@ export function taxResidenceRequired(flagOn: boolean, home: string, addressCount
   return flagOn && home !== addressCountry;
 }
 
-/** The screens of the tax step's own forms (server/stages/customerInformation/steps/taxInformation.tsx). */
+/** The screens of the tax step's own forms (server/stages/customerInformation/steps/taxInformationStep.tsx). */
 export type TaxFormScreen = 'liability' | 'countries' | 'numbers' | 'residenceProof';
 
 /**

@@ -1,5 +1,5 @@
 // The brokerage calls of one job step made with a run's credentials, shared by the jobs that call the
-// brokerage API on the person's behalf (workers/customerCreation.ts, workers/kycPreparation.ts).
+// brokerage API on the person's behalf (workers/customerCreationJob.ts, workers/kycPreparationJob.ts).
 //
 // The credentials live sealed apart from the job data (server/infra/creationCredentials.ts): the web hands
 // over the refresh token when it starts a run, the worker buys access tokens with it by the rule the web
@@ -7,7 +7,7 @@
 // call is tried again once), and the job removes the credentials when the run ends.
 import type { Logger } from 'pino';
 import { asPerson, SessionEnded } from '../shared/asPerson.ts';
-import type { CreationCredentials } from '../shared/creationJob.ts';
+import type { CreationCredentials } from '../shared/creationJobContract.ts';
 
 /** A run's credentials, sealed apart from the job data (one entry per prospect and run). */
 export interface RunCredentialsPort {

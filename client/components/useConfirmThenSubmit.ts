@@ -8,7 +8,7 @@
 //   <form ref={form} onSubmit={(e) => askFirst(e, needsFatca(e.currentTarget))}>
 //     {confirmed && <input type="hidden" name="intent" value="attest" />}
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { openDialog, useDialogClose, type DialogResult } from '../islands/dialog.tsx';
+import { openDialog, useDialogClose, type DialogResult } from '../islands/dialogIsland.tsx';
 
 export function useConfirmThenSubmit(dialogId: string, options: { confirmOn: DialogResult; delayMs?: number; onConfirm?: () => void; onDecline?: () => void }) {
   const form = useRef<HTMLFormElement>(null);

@@ -6,7 +6,7 @@ import type { RedisClientType } from 'redis';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { openSecret, sealSecret } from './secretBox.ts';
-import type { CreationCredentials } from '../../shared/creationJob.ts';
+import type { CreationCredentials } from '../../shared/creationJobContract.ts';
 
 export type { CreationCredentials };
 

@@ -1,7 +1,7 @@
 // The web's side of the customer-creation job (identification-routing-creation §4 "Customer creation"):
-// starting a run. The worker (workers/customerCreation.ts) runs it; the job's data and ids are their
-// shared contract (shared/creationJob.ts).
-import { creationJobId, type CreationCredentials } from '../../shared/creationJob.ts';
+// starting a run. The worker (workers/customerCreationJob.ts) runs it; the job's data and ids are their
+// shared contract (shared/creationJobContract.ts).
+import { creationJobId, type CreationCredentials } from '../../shared/creationJobContract.ts';
 import type { CreationCredentialsStore } from './creationCredentials.ts';
 import type { JobQueue } from './jobQueue.ts';
 

@@ -6,11 +6,11 @@ import { Queue, Worker, UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { ioredisForBullmq, ioredisForProducer } from './redis.ts';
 import { outsideRequest } from './deadline.ts';
-import type { CustomerCreationJob, JobAddOptions, JobContext } from '../../shared/creationJob.ts';
-import type { KycJob } from '../../shared/kycJob.ts';
+import type { CustomerCreationJob, JobAddOptions, JobContext } from '../../shared/creationJobContract.ts';
+import type { KycJob } from '../../shared/kycJobContract.ts';
 
-// The jobs' data and what the queue tells a job are the contract with workers/ (shared/creationJob.ts,
-// shared/kycJob.ts).
+// The jobs' data and what the queue tells a job are the contract with workers/ (shared/creationJobContract.ts,
+// shared/kycJobContract.ts).
 export type { CustomerCreationJob, JobAddOptions, JobContext, KycJob };
 
 /** Each job name and its data. */

@@ -1,10 +1,10 @@
 // The web's side of the KYC preparation job (customer-information §4.6): starting a run's answer-session
-// start, and later its risk polling. The worker (workers/kycPreparation.ts) runs them and publishes the
+// start, and later its risk polling. The worker (workers/kycPreparationJob.ts) runs them and publishes the
 // state the step's loader reads (server/infra/kycStates.ts); the job's data and ids are their shared
-// contract (shared/kycJob.ts).
-import { kycJobId } from '../../shared/kycJob.ts';
+// contract (shared/kycJobContract.ts).
+import { kycJobId } from '../../shared/kycJobContract.ts';
 import { riskPollWaitMs } from '../../shared/kyc.ts';
-import type { CreationCredentials } from '../../shared/creationJob.ts';
+import type { CreationCredentials } from '../../shared/creationJobContract.ts';
 import type { CreationCredentialsStore } from './creationCredentials.ts';
 import type { JobQueue } from './jobQueue.ts';
 

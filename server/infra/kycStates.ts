@@ -1,17 +1,17 @@
-// The KYC preparation's state per prospect (customer-information §4.6): the worker (workers/kycPreparation.ts)
+// The KYC preparation's state per prospect (customer-information §4.6): the worker (workers/kycPreparationJob.ts)
 // and the web when it enqueues publish, the step's loader reads the latest (a GET reading Redis only; the
 // page polls, so no pub/sub). One key per prospect with a lifetime; a publish is compared with the stored
 // state in one step, so an older run (a late or stalled job of a run "Try again" replaced) cannot overwrite
 // a newer run's state, nor a late re-run move the same run back from its final state
-// (shared/kycJob.ts mayReplaceKycState).
+// (shared/kycJobContract.ts mayReplaceKycState).
 import type { RedisClientType } from 'redis';
 import type { Logger } from 'pino';
-import { kycStateSchema, mayReplaceKycState, type KycState } from '../../shared/kycJob.ts';
+import { kycStateSchema, mayReplaceKycState, type KycState } from '../../shared/kycJobContract.ts';
 
 export type { KycState };
 
 export interface KycStates {
-  /** Stores the state unless it may not replace the latest (shared/kycJob.ts); answers whether it was stored. */
+  /** Stores the state unless it may not replace the latest (shared/kycJobContract.ts); answers whether it was stored. */
   publish(state: KycState): Promise<boolean>;
   latest(prospectId: string): Promise<KycState | null>;
 }

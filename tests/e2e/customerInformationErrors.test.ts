@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { expectAccessible } from '../support/journey.ts';
-import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
+import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
 
 useE2eStack();
 

@@ -5,7 +5,7 @@
 // so a new step joins these walks by adding its answer there.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { StepId } from '../../shared/contracts/brokerage.ts';
+import type { StepId } from '../../shared/contracts/brokerageContract.ts';
 import { browser, expectPhoneLayout, identifyInMarket, marketUrl, PHONE, stack, useE2eStack, type Market, type ScreenHook } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, personaFor, showWithoutJs, type Persona } from '../support/journey.ts';
@@ -100,7 +100,7 @@ async function walkMarket(country: Market, javaScript: boolean, checks: HtmlChec
   await page.getByRole('button', { name: 'Sign' }).click();
   await page.waitForURL(/\/onboarding\/customer-creation\//);
   await expect.poll(() => page.locator('main').textContent(), { timeout: 20_000 }).toContain('Agreements signed');
-  // With JavaScript the outcome moves on by itself after a moment (client/islands/creationStatus.tsx).
+  // With JavaScript the outcome moves on by itself after a moment (client/islands/creationStatusIsland.tsx).
   await check(`${country} customer creation`, { moving: javaScript });
   expect(errors).toEqual([]);
   await axeContext?.close();

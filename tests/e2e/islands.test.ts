@@ -11,8 +11,8 @@ import { createElement, type ReactElement, type ReactNode } from 'react';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Island, loadManifest, renderPage, type Manifest } from '../../server/render.tsx';
-import BankidQr, { type BankidQrProps, type BankidQrStatus } from '../../client/islands/bankidQr.tsx';
-import CreationStatus, { type CreationView } from '../../client/islands/creationStatus.tsx';
+import BankidQr, { type BankidQrProps, type BankidQrStatus } from '../../client/islands/bankidQrIsland.tsx';
+import CreationStatus, { type CreationView } from '../../client/islands/creationStatusIsland.tsx';
 import { axeViolations, collectPageErrors, describeViolations, launchChromium } from '../support/browser.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

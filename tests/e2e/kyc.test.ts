@@ -11,7 +11,7 @@ import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectAccessibleWithoutJs } from '../support/journey.ts';
 import { browserAnswers, currentStep } from '../support/customerInformation.ts';
 import { kycReadOut } from '../support/kycSandbox.ts';
-import { PEP_NO, PEP_QUESTION, PEP_YES, privateQuestionOrder } from '../../shared/contracts/kyc.ts';
+import { PEP_NO, PEP_QUESTION, PEP_YES, privateQuestionOrder } from '../../shared/contracts/kycContract.ts';
 
 // kycBusyForever's 60 starts 100 ms apart hold the loader for 6 s; its slow text after 1 s (10 s in production).
 useE2eStack({ env: { KYC_START_INTERVAL_MS: '100', KYC_LOADER_SLOW_AFTER_MS: '1000' } });

@@ -1,7 +1,7 @@
 // The screens the "Hardening what exists" issue added, in real Chromium at a 360 px phone and a desktop,
 // each reached the way a person (or an attacker) reaches it, each axe-clean (WCAG 2.2 A/AA) and no wider
 // than the viewport:
-// - the 403 "request refused" page of a form another site posted (server/csrf.ts);
+// - the 403 "request refused" page of a form another site posted (server/csrfProtection.ts);
 // - BankID's "too many attempts" with Try again (per-session start limit);
 // - the empty-file message of an upload;
 // - the 503 "busy, try again" page and the "not saved" banners of customer information, while another

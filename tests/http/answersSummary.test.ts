@@ -8,7 +8,7 @@ import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { atMilestoneThreeOverHttp, screenOf } from '../support/customerInformation.ts';
 import { postStep } from '../support/journey.ts';
 import { pageOf } from '../../sandbox/kyc.ts';
-import { PEP_NO, PEP_YES, privateQuestionOrder } from '../../shared/contracts/kyc.ts';
+import { PEP_NO, PEP_YES, privateQuestionOrder } from '../../shared/contracts/kycContract.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 

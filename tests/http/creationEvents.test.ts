@@ -5,7 +5,7 @@ import express from 'express';
 import { createClient, type RedisClientType } from 'redis';
 import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEvents } from '../../server/infra/creationEvents.ts';
 import { openStream, type Stream } from '../support/sse.ts';
-import { createCreationEventsHandler, createSseConnections, type SseConnections } from '../../server/stages/customerCreation/events.ts';
+import { createCreationEventsHandler, createSseConnections, type SseConnections } from '../../server/stages/customerCreation/creationEventStream.ts';
 import type { CreationOutcome, CreationState } from '../../shared/creationOutcome.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';

@@ -6,7 +6,7 @@
 // test controls (POST /sandbox/faults, POST /sandbox/sessions/expire).
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
+import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
 import { logCapture, startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { identifyOverHttp } from '../support/journey.ts';
 import { screenOf } from '../support/customerInformation.ts';

@@ -8,9 +8,9 @@ import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { answerStepsOverHttp, httpAnswers, screenOf } from '../support/customerInformation.ts';
 import { identifyOverHttp } from '../support/journey.ts';
 import { kycReadOut } from '../support/kycSandbox.ts';
-import { PEP_NO, PEP_QUESTION, PEP_YES, privateQuestionOrder } from '../../shared/contracts/kyc.ts';
+import { PEP_NO, PEP_QUESTION, PEP_YES, privateQuestionOrder } from '../../shared/contracts/kycContract.ts';
 import { KYC_START_ATTEMPTS, RISK_POLL_ATTEMPTS } from '../../shared/kyc.ts';
-import type { StepId } from '../../shared/contracts/brokerage.ts';
+import type { StepId } from '../../shared/contracts/brokerageContract.ts';
 import type { StepModule } from '../../server/stages/customerInformation/stepModule.ts';
 import { stepModules } from '../../server/stages/customerInformation/stepRegistry.ts';
 

@@ -1,12 +1,18 @@
 // The sandbox's know-your-customer upstream (sandbox/kyc.ts; customer-information §3, §4.6, §7, §9) over HTTP, and
-// the typed brokerage client's KYC calls (server/upstream/brokerage.ts) against a listening sandbox: the
+// the typed brokerage client's KYC calls (server/upstream/brokerageClient.ts) against a listening sandbox: the
 // questionnaires, the answer sessions and their texts in every locale, validation, previous, the risk calculation,
 // the KYC step submit, and one test per KYC persona, each checked against the read-out GET /sandbox/kyc.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxApp } from '../../sandbox/app.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/main.ts';
-import { brokerageErrorBody, brokeragePaths, createProspectResponse, refreshTokenResponse, type CountryCode } from '../../shared/contracts/brokerage.ts';
+import {
+  brokerageErrorBody,
+  brokeragePaths,
+  createProspectResponse,
+  refreshTokenResponse,
+  type CountryCode,
+} from '../../shared/contracts/brokerageContract.ts';
 import {
   answerSessionResponse,
   kycPaths,
@@ -21,9 +27,9 @@ import {
   type AnswerSessionAnswers,
   type AnswerSessionPage,
   type Questionnaire,
-} from '../../shared/contracts/kyc.ts';
+} from '../../shared/contracts/kycContract.ts';
 import { supportedLocales } from '../../shared/i18n.ts';
-import { createBrokerageClient, type BrokerageClient } from '../../server/upstream/brokerage.ts';
+import { createBrokerageClient, type BrokerageClient } from '../../server/upstream/brokerageClient.ts';
 import { UpstreamError } from '../../server/upstream/http.ts';
 import { kycReadOut } from '../support/kycSandbox.ts';
 

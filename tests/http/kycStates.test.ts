@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type RedisClientType } from 'redis';
 import { createRedisKycStates, kycStateKey, KYC_STATE_TTL_SECONDS } from '../../server/infra/kycStates.ts';
-import type { KycState } from '../../shared/kycJob.ts';
+import type { KycState } from '../../shared/kycJobContract.ts';
 import { REDIS_URL } from '../support/stack.ts';
 
 const PREFIX = `test-kyc-states-${process.pid}-${Date.now()}`;

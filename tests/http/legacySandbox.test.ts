@@ -1,5 +1,5 @@
 // The sandbox's legacy single-form calls (sandbox/legacy.ts; customer-information §3, §4.9, §7, §8) over HTTP, and the
-// typed brokerage client's legacy calls (server/upstream/brokerage.ts, bound in server/stages/customerInformation/calls.ts)
+// typed brokerage client's legacy calls (server/upstream/brokerageClient.ts, bound in server/stages/customerInformation/calls.ts)
 // against a listening sandbox: the regulation, the prospect v2 update and the legacy signature request, one test per
 // persona in all four markets, the read-out GET /sandbox/legacy, bad input, someone else's prospect, and the step flow's
 // signature answer for a v3 prospect, unchanged.
@@ -20,7 +20,7 @@ import {
   signatureResponse,
   type AccountTypeWithCountry,
   type CountryCode,
-} from '../../shared/contracts/brokerage.ts';
+} from '../../shared/contracts/brokerageContract.ts';
 import {
   legacyPaths,
   legacySignatureResponse,
@@ -31,8 +31,8 @@ import {
   type ProspectFieldError,
   type ProspectUpdateRequest,
   type RegulationRequest,
-} from '../../shared/contracts/legacy.ts';
-import { createBrokerageClient, type BrokerageClient } from '../../server/upstream/brokerage.ts';
+} from '../../shared/contracts/legacyContract.ts';
+import { createBrokerageClient, type BrokerageClient } from '../../server/upstream/brokerageClient.ts';
 import { UpstreamError } from '../../server/upstream/http.ts';
 import { brokerageForPerson } from '../../server/stages/customerInformation/calls.ts';
 import { newJourney } from '../../server/journey.ts';

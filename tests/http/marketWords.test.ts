@@ -8,9 +8,9 @@ import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { identifyAtBrokerOverHttp, identifyOverHttp, postStep } from '../support/journey.ts';
 import { atMilestoneThreeOverHttp } from '../support/customerInformation.ts';
 import { loadConfig } from '../../server/config.ts';
-import { loadCatalogues } from '../../server/i18n.ts';
+import { loadCatalogues } from '../../server/catalogues.ts';
 import { defaultAccounts, accountCode } from '../../shared/accountPicker.ts';
-import type { CountryCode } from '../../shared/contracts/brokerage.ts';
+import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import type { Locale } from '../../shared/i18n.ts';
 
 const catalogues = loadCatalogues();

@@ -14,7 +14,7 @@ import {
   type ReturnQuery,
 } from '../../shared/oidcState.ts';
 import { loadConfig, ConfigError } from '../../server/config.ts';
-import { createOidcBroker, TOKEN_FETCH_FAILED } from '../../server/upstream/oidcBroker.ts';
+import { createOidcBroker, TOKEN_FETCH_FAILED } from '../../server/upstream/oidcBrokerClient.ts';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64url');

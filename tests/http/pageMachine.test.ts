@@ -7,7 +7,7 @@ import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { httpAnswerOf, screenOf } from '../support/customerInformation.ts';
 import { identifyOverHttp } from '../support/journey.ts';
 import { stepModules } from '../../server/stages/customerInformation/stepRegistry.ts';
-import type { StepId } from '../../shared/contracts/brokerage.ts';
+import type { StepId } from '../../shared/contracts/brokerageContract.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 let stack: Stack;

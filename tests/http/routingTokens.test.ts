@@ -5,7 +5,7 @@
 // The sandbox expires tokens (POST /sandbox/sessions/expire) and forces answers (POST /sandbox/faults).
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
+import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
 import { logCapture, startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { identifyBeforeRouting } from '../support/journey.ts';
 import { screenOf } from '../support/customerInformation.ts';

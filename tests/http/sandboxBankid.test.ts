@@ -2,7 +2,7 @@
 // Helpers: tests/support/sandboxApi.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
-import { bankidErrorBody } from '../../shared/contracts/bankid.ts';
+import { bankidErrorBody } from '../../shared/contracts/bankidContract.ts';
 import { UUID, APP_PAGE, newApp, listPersonas, personaFor, rp, startOrder, collect, expectFailedHint, orderSection } from '../support/sandboxApi.ts';
 
 afterEach(() => {

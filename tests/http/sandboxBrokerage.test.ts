@@ -13,7 +13,7 @@ import {
   signatureResponse,
   systemStatusResponse,
   type CreationStatus,
-} from '../../shared/contracts/brokerage.ts';
+} from '../../shared/contracts/brokerageContract.ts';
 import {
   PUBLIC_URL,
   UUID,

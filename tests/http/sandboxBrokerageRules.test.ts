@@ -2,7 +2,7 @@
 // Helpers: tests/support/sandboxApi.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
-import { brokerageErrorBody, unauthorizedBody, brokeragePaths, createProspectResponse, type CountryCode } from '../../shared/contracts/brokerage.ts';
+import { brokerageErrorBody, unauthorizedBody, brokeragePaths, createProspectResponse, type CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import { newApp, personaFor, startOrder, bearer, jwtFromRefreshToken, loginWithBankid, loginWithShortcut, signatureBody } from '../support/sandboxApi.ts';
 
 afterEach(() => {

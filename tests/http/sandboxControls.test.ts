@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { startSandbox } from '../../sandbox/main.ts';
-import { brokerageErrorBody, brokeragePaths } from '../../shared/contracts/brokerage.ts';
+import { brokerageErrorBody, brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
 import { newApp, rp, startOrder, bearer, loginWithBankid, signatureBody } from '../support/sandboxApi.ts';
 
 describe('sandbox controls and pages', () => {

@@ -1,11 +1,11 @@
 // The sandbox's Idempotency-Key (sandbox/idempotency.ts; our reading of the IETF httpapi draft, documented in
-// shared/contracts/brokerage.ts): the same key and body answer the first call's answer again, another body 422, a key
+// shared/contracts/brokerageContract.ts): the same key and body answer the first call's answer again, another body 422, a key
 // whose first call still runs 409, a malformed header 400; a 401 is not kept, and a call without the header is new.
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/main.ts';
-import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
-import { legacyPaths, type RegulationRequest } from '../../shared/contracts/legacy.ts';
+import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
+import { legacyPaths, type RegulationRequest } from '../../shared/contracts/legacyContract.ts';
 import { personaFor, type Persona } from '../support/journey.ts';
 
 let sandbox: RunningSandbox;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { LEGACY_OUTCOME_SCENARIOS } from '../../sandbox/personas.ts';
 import { isValidNationalId } from '../../shared/nationalIds.ts';
-import { brokeragePaths, routingStatusResponse } from '../../shared/contracts/brokerage.ts';
+import { brokeragePaths, routingStatusResponse } from '../../shared/contracts/brokerageContract.ts';
 import { newApp, listPersonas, bearer, loginWithBankid } from '../support/sandboxApi.ts';
 
 describe('personas', () => {

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { startSandbox, type RunningSandbox } from '../../sandbox/main.ts';
-import { createContentService, FALLBACK_BACKGROUND_URL } from '../../server/upstream/contentService.ts';
-import { createBrokerageClient } from '../../server/upstream/brokerage.ts';
+import { createContentService, FALLBACK_BACKGROUND_URL } from '../../server/upstream/contentServiceClient.ts';
+import { createBrokerageClient } from '../../server/upstream/brokerageClient.ts';
 import { UpstreamError } from '../../server/upstream/http.ts';
 import { createServer } from 'node:net';
 

@@ -12,7 +12,7 @@ import {
   createProspectResponse,
   initFileUploadResponse,
   refreshTokenResponse,
-} from '../../shared/contracts/brokerage.ts';
+} from '../../shared/contracts/brokerageContract.ts';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { answerStepsOverHttp, httpAnswerOf, screenOf, type MultipartAnswer } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';

@@ -11,7 +11,7 @@ import { createBullmqQueue, startBullmqRunner, type JobQueue, type JobRunner } f
 import { createMemoryCreationEvents } from '../../server/infra/creationEvents.ts';
 import { createMemoryCreationCredentials } from '../../server/infra/creationCredentials.ts';
 import { enqueueCustomerCreation } from '../../server/infra/creationJobs.ts';
-import { createCustomerCreationAbandoned, createCustomerCreationJob, type CreationBrokerage } from '../../workers/customerCreation.ts';
+import { createCustomerCreationAbandoned, createCustomerCreationJob, type CreationBrokerage } from '../../workers/customerCreationJob.ts';
 import { REDIS_URL } from '../support/stack.ts';
 
 const PREFIX = `test-stalled-${process.pid}-${Date.now()}`;

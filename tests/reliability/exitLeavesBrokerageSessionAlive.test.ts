@@ -11,7 +11,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, startRedisStack, type Stack } from '../support/stack.ts';
 import { identifyOverHttp, type Persona } from '../support/journey.ts';
-import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
+import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 type Res = Awaited<ReturnType<Agent['get']>>;

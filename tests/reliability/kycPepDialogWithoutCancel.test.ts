@@ -8,7 +8,7 @@ import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { httpAnswers, screenOf } from '../support/customerInformation.ts';
 import { identifyOverHttp, postStep } from '../support/journey.ts';
 import { kycReadOut } from '../support/kycSandbox.ts';
-import { PEP_QUESTION, PEP_YES } from '../../shared/contracts/kyc.ts';
+import { PEP_QUESTION, PEP_YES } from '../../shared/contracts/kycContract.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 

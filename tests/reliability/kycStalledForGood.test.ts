@@ -10,7 +10,7 @@ import { createBullmqQueue, startBullmqRunner, type JobQueue, type JobRunner } f
 import { createMemoryCreationCredentials } from '../../server/infra/creationCredentials.ts';
 import { createMemoryKycStates } from '../../server/infra/kycStates.ts';
 import { enqueueKycPreparation } from '../../server/infra/kycJobs.ts';
-import { createKycPreparationAbandoned, createKycPreparationJob, type KycBrokerage } from '../../workers/kycPreparation.ts';
+import { createKycPreparationAbandoned, createKycPreparationJob, type KycBrokerage } from '../../workers/kycPreparationJob.ts';
 import { REDIS_URL } from '../support/stack.ts';
 
 const PREFIX = `test-kyc-stalled-${process.pid}-${Date.now()}`;

@@ -13,7 +13,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import request from 'supertest';
 import { citizenshipProofUpload, screenOf } from '../support/customerInformation.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
+import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
 import { freePort, startRedisStack, type Stack } from '../support/stack.ts';
 import { identifyOverHttp } from '../support/journey.ts';
 import { samplePdf } from '../support/files.ts';

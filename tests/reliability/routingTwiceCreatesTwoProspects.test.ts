@@ -5,7 +5,7 @@
 // (server/infra/sessionLocks.ts): the second waits, re-reads the session, and goes on to the same prospect.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
+import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { identifyBeforeRouting } from '../support/journey.ts';
 

@@ -2,7 +2,7 @@
 // slower than the upstream timeout, the person got the try-again text, the brokerage created the regulation
 // anyway, and the next "Sign agreements" sent a second one (both with regulation_id: null); a timed-out
 // signature request likewise left a second signing session behind. Now every save call that creates something
-// carries an Idempotency-Key (shared/contracts/legacy.ts, brokerage.ts) kept in the session before the call,
+// carries an Idempotency-Key (shared/contracts/legacyContract.ts, shared/contracts/brokerageContract.ts) kept in the session before the call,
 // so the next Sign sends the same key and the brokerage answers what the first call created.
 //
 // The sandbox answers late (POST /sandbox/faults with delayMs beyond UPSTREAM_TIMEOUT_MS) and completes the
@@ -14,8 +14,8 @@ import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { atMilestoneThreeOverHttp, screenOf } from '../support/customerInformation.ts';
 import { identifyOverHttp, postStep, type Persona } from '../support/journey.ts';
 import { LEGACY_SIGN, legacyFormBody, postLegacy } from '../support/legacyForm.ts';
-import { legacyPaths } from '../../shared/contracts/legacy.ts';
-import { brokeragePaths } from '../../shared/contracts/brokerage.ts';
+import { legacyPaths } from '../../shared/contracts/legacyContract.ts';
+import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 
 type Agent = ReturnType<typeof request.agent>;

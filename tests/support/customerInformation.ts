@@ -3,12 +3,12 @@
 // means adding its entry here, and every journey test keeps working.
 import type { Page } from 'playwright-core';
 import type { Test } from 'supertest';
-import type { StepId } from '../../shared/contracts/brokerage.ts';
+import type { StepId } from '../../shared/contracts/brokerageContract.ts';
 import type request from 'supertest';
 import { expect } from 'vitest';
 import { samplePng } from './files.ts';
 import { identifyOverHttp, postStep } from './journey.ts';
-import { PEP_NO, PEP_YES } from '../../shared/contracts/kyc.ts';
+import { PEP_NO, PEP_YES } from '../../shared/contracts/kycContract.ts';
 
 /** Answers the shown screen of a step in the browser and submits it (one form post). */
 export type BrowserAnswer = (page: Page, screen: string) => Promise<void>;

@@ -1,6 +1,6 @@
 // A browser without JavaScript over plain HTTP: its cookies (the session's, the form token's), a
 // User-Agent, the Fetch Metadata a current browser sends for its own page's links and form posts
-// (Sec-Fetch-Site: same-origin; server/csrf.ts refuses a post without it) and the address the trusted
+// (Sec-Fetch-Site: same-origin; server/csrfProtection.ts refuses a post without it) and the address the trusted
 // proxy reports (x-forwarded-for). `baseUrl` may be changed between requests to reach another web
 // process with the same cookies, as a load balancer would.
 export interface PlainBrowser {

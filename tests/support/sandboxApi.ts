@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { expect } from 'vitest';
 import { createSandboxApp } from '../../sandbox/app.ts';
-import { bankidAuthResponse, bankidCollectResponse } from '../../shared/contracts/bankid.ts';
+import { bankidAuthResponse, bankidCollectResponse } from '../../shared/contracts/bankidContract.ts';
 import {
   brokeragePaths,
   createProspectResponse,
@@ -13,7 +13,7 @@ import {
   type AccountTypeWithCountry,
   type CountryCode,
   type CreationStatus,
-} from '../../shared/contracts/brokerage.ts';
+} from '../../shared/contracts/brokerageContract.ts';
 
 export const PUBLIC_URL = 'http://sandbox.test';
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

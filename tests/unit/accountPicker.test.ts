@@ -1,7 +1,7 @@
 // Account picker rules per country (customer-information.md §3 table, §4.2, §5, §9).
 import { describe, expect, it } from 'vitest';
 import { decidePicker, defaultAccounts, epkSelectable, isDanishCampaign, precontractualDocumentIds, resolveAccountChoice } from '../../shared/accountPicker.ts';
-import type { CountryCode } from '../../shared/contracts/brokerage.ts';
+import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 
 describe('defaults (customer-information §3 table)', () => {
   it.each([

@@ -1,10 +1,10 @@
 // "Check your answers" before signing (issue 11 item 4; WCAG 2.2 SC 3.3.4): which sections milestone three
-// shows, their rows, which get a Change (shared/answersSummary.ts), and the KYC answers' texts as shown.
+// shows, their rows, which get a Change (shared/answersSummarySections.ts), and the KYC answers' texts as shown.
 import { describe, expect, it } from 'vitest';
-import type { StepId } from '../../shared/contracts/brokerage.ts';
-import type { AnswerSessionPage } from '../../shared/contracts/kyc.ts';
+import type { StepId } from '../../shared/contracts/brokerageContract.ts';
+import type { AnswerSessionPage } from '../../shared/contracts/kycContract.ts';
 import type { Translate } from '../../shared/i18n.ts';
-import { summarySections, translateSummary, withGivenTexts, type KycGivenText, type SummaryAnswers } from '../../shared/answersSummary.ts';
+import { summarySections, translateSummary, withGivenTexts, type KycGivenText, type SummaryAnswers } from '../../shared/answersSummarySections.ts';
 
 const allSteps: StepId[] = [
   'MILESTONE_ONE_STEP',

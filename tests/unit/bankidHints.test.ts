@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodeMessage, failedHintMessage, pendingHintMessage, type BankidMode } from '../../shared/bankidHints.ts';
-import { failedHintCodes, pendingHintCodes } from '../../shared/contracts/bankid.ts';
+import { failedHintCodes, pendingHintCodes } from '../../shared/contracts/bankidContract.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 
 const catalogue = en as Record<string, string>;

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { brokerageForPerson, callErrorKind } from '../../server/stages/customerInformation/calls.ts';
-import type { BrokerageClient } from '../../server/upstream/brokerage.ts';
+import type { BrokerageClient } from '../../server/upstream/brokerageClient.ts';
 import type { Journey } from '../../server/journey.ts';
 import { UpstreamError } from '../../shared/upstreamError.ts';
 import { newJourney } from '../../server/journey.ts';

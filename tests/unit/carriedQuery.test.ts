@@ -1,9 +1,9 @@
 // The carried entry query's one rule (shared/carriedQuery.ts; issue 17, item 8): what the start page keeps is
-// exactly what the legacy signature request can carry (shared/contracts/legacy.ts), so a value accepted at entry
+// exactly what the legacy signature request can carry (shared/contracts/legacyContract.ts), so a value accepted at entry
 // can always be sent; what could not be is dropped at entry, and said so.
 import { describe, expect, it } from 'vitest';
 import { CARRIED_NAME_MAX, CARRIED_PARAMS_MAX, CARRIED_VALUE_MAX, carryQuery, type DroppedParam } from '../../shared/carriedQuery.ts';
-import { legacySignatureRequest } from '../../shared/contracts/legacy.ts';
+import { legacySignatureRequest } from '../../shared/contracts/legacyContract.ts';
 
 const x = (n: number) => 'x'.repeat(n);
 const many = (n: number, prefix = 'p') => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, 'v']));

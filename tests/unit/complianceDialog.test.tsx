@@ -3,9 +3,9 @@
 // and the external manual form link with exit=<TYPE> for FATCA, RESIDENCY, CITIZENSHIP and PEP.
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createI18n, loadCatalogues } from '../../server/i18n.ts';
+import { createI18n, loadCatalogues } from '../../server/catalogues.ts';
 import { supportedLocales } from '../../shared/i18n.ts';
-import { sensitiveAnswerDialogTypes, type SensitiveAnswerDialogType } from '../../shared/complianceDialog.ts';
+import { sensitiveAnswerDialogTypes, type SensitiveAnswerDialogType } from '../../shared/complianceDialogTypes.ts';
 import { complianceDialogProps, type ComplianceDialogOptions } from '../../views/components/ComplianceDialog.tsx';
 import { Dialog, ModalDialog } from '../../views/components/Dialog.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CreationStatus } from '../../shared/contracts/brokerage.ts';
+import type { CreationStatus } from '../../shared/contracts/brokerageContract.ts';
 import {
   creationOutcomes,
   decideCreationOutcome,

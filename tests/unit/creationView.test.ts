@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { creationViewSchema, parseCreationView, type CreationView } from '../../shared/creationView.ts';
 import { creationOutcomes } from '../../shared/creationOutcome.ts';
 import { routes } from '../../shared/routes.ts';
-import { creationView } from '../../server/stages/customerCreation/creation.tsx';
+import { creationView } from '../../server/stages/customerCreation/creationPage.tsx';
 import type { AppDeps } from '../../server/deps.ts';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import CreationStatus from '../../client/islands/creationStatus.tsx';
+import CreationStatus from '../../client/islands/creationStatusIsland.tsx';
 
 const pending: CreationView = {
   outcome: 'queued',

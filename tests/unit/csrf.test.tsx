@@ -1,5 +1,5 @@
 // The CSRF rules (shared/csrf.ts) as a table, the token field's rendering, and a guard that every post
-// form of the views and islands carries the field (server/csrf.ts has the full story).
+// form of the views and islands carries the field (server/csrfProtection.ts has the full story).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';

@@ -2,14 +2,14 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { randomBytes } from 'node:crypto';
-import type { CreationStatus } from '../../shared/contracts/brokerage.ts';
+import type { CreationStatus } from '../../shared/contracts/brokerageContract.ts';
 import { UpstreamError } from '../../server/upstream/http.ts';
 import { createMemoryQueue, JOB_ATTEMPTS, type CustomerCreationJob, type MemoryJobQueue } from '../../server/infra/jobQueue.ts';
 import { createMemoryCreationEvents, type CreationEvent, type CreationEvents } from '../../server/infra/creationEvents.ts';
 import { createMemoryCreationCredentials, type CreationCredentials } from '../../server/infra/creationCredentials.ts';
 import { enqueueCustomerCreation } from '../../server/infra/creationJobs.ts';
-import { creationJobId, isOlderRun } from '../../shared/creationJob.ts';
-import { createCustomerCreationJob } from '../../workers/customerCreation.ts';
+import { creationJobId, isOlderRun } from '../../shared/creationJobContract.ts';
+import { createCustomerCreationJob } from '../../workers/customerCreationJob.ts';
 
 const REFRESH = 'secret-refresh-token-never-logged';
 const PROSPECT = 'prospect-123';

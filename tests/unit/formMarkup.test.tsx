@@ -7,9 +7,9 @@
 // textarea, select or hidden only).
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createI18n, loadCatalogues } from '../../server/i18n.ts';
-import ContactInformationForm from '../../client/islands/contactInformation.tsx';
-import { ResidencyAddressForm } from '../../views/pages/ResidencyStep.tsx';
+import { createI18n, loadCatalogues } from '../../server/catalogues.ts';
+import ContactInformationForm from '../../client/islands/contactInformationIsland.tsx';
+import { ResidencyAddressForm } from '../../views/pages/ResidencyStepView.tsx';
 
 const t = createI18n(loadCatalogues()).translator('en');
 

@@ -1,6 +1,6 @@
-// The Idempotency-Key header's value (shared/contracts/brokerage.ts; the IETF httpapi draft's sf-string): what is a key.
+// The Idempotency-Key header's value (shared/contracts/brokerageContract.ts; the IETF httpapi draft's sf-string): what is a key.
 import { describe, expect, it } from 'vitest';
-import { idempotencyKeyHeaderValue, parseIdempotencyKeyHeader } from '../../shared/contracts/brokerage.ts';
+import { idempotencyKeyHeaderValue, parseIdempotencyKeyHeader } from '../../shared/contracts/brokerageContract.ts';
 
 describe('Idempotency-Key header value', () => {
   it.each([

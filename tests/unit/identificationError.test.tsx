@@ -2,9 +2,9 @@
 // English catalogue; an unknown error falls back to the try-again screen.
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createI18n, loadCatalogues } from '../../server/i18n.ts';
-import { knownIdentificationError } from '../../server/stages/identification/identificationError.tsx';
-import { IdentificationErrorPage, type ErrorAction } from '../../views/pages/IdentificationErrorPage.tsx';
+import { createI18n, loadCatalogues } from '../../server/catalogues.ts';
+import { knownIdentificationError } from '../../server/stages/identification/identificationErrorPage.tsx';
+import { IdentificationErrorPage, type ErrorAction } from '../../views/pages/IdentificationErrorPageView.tsx';
 import type { IdentificationError } from '../../shared/routing.ts';
 
 const t = createI18n(loadCatalogues()).translator('en');

@@ -1,4 +1,4 @@
-// The KYC preparation job (workers/kycPreparation.ts, customer-information §4.6, §9) on the in-process
+// The KYC preparation job (workers/kycPreparationJob.ts, customer-information §4.6, §9) on the in-process
 // queue with a scripted brokerage: the answer-session start and its 409 retries, the risk polling, the
 // submit, token renewal, superseded runs, stalled re-runs, and what the job data holds.
 import { Writable } from 'node:stream';
@@ -10,16 +10,16 @@ import { createMemoryQueue, JOB_ATTEMPTS, type JobAddOptions, type KycJob, type 
 import { createMemoryCreationCredentials, type CreationCredentials } from '../../server/infra/creationCredentials.ts';
 import { createMemoryKycStates, type KycStates } from '../../server/infra/kycStates.ts';
 import { enqueueKycPreparation, enqueueKycRisk } from '../../server/infra/kycJobs.ts';
-import { isFinalKycStatus, isOlderKycRun, kycJobId, kycRunNumber, mayReplaceKycState, type KycState } from '../../shared/kycJob.ts';
+import { isFinalKycStatus, isOlderKycRun, kycJobId, kycRunNumber, mayReplaceKycState, type KycState } from '../../shared/kycJobContract.ts';
 import { KYC_START_ATTEMPTS, RISK_POLL_ATTEMPTS } from '../../shared/kyc.ts';
-import type { AnswerSessionPage } from '../../shared/contracts/kyc.ts';
+import type { AnswerSessionPage } from '../../shared/contracts/kycContract.ts';
 import {
   createKycPreparationAbandoned,
   createKycPreparationJob,
   kycJobStanding,
   type KycBrokerage,
   type KycStartAnswer,
-} from '../../workers/kycPreparation.ts';
+} from '../../workers/kycPreparationJob.ts';
 
 const REFRESH = 'secret-refresh-token-never-logged';
 const PROSPECT = 'prospect-kyc-1';
@@ -521,7 +521,7 @@ describe('KYC preparation job given up by the queue', () => {
   });
 });
 
-describe('KYC runs and states (shared/kycJob.ts)', () => {
+describe('KYC runs and states (shared/kycJobContract.ts)', () => {
   it.each([
     ['kyc-1', 'kyc-2', true],
     ['kyc-9', 'kyc-10', true],

@@ -1,13 +1,13 @@
-// The KYC step's PEP dialog (views/pages/KycStep.tsx; customer-information §4.7, §9): its help lists as long
+// The KYC step's PEP dialog (views/pages/KycStepView.tsx; customer-information §4.7, §9): its help lists as long
 // as the market's (Finland's longer public list; family members and close associates as Directive (EU) 2015/849
 // art. 3(10)–(11) defines them, 3 and 2 items everywhere), in every locale, its primary action posting the pep screen (the answer
 // back to no) and its other way out the manual form with exit=PEP.
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createI18n, loadCatalogues } from '../../server/i18n.ts';
-import type { CountryCode } from '../../shared/contracts/brokerage.ts';
+import { createI18n, loadCatalogues } from '../../server/catalogues.ts';
+import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import { supportedLocales } from '../../shared/i18n.ts';
-import { pepDialog } from '../../views/pages/KycStep.tsx';
+import { pepDialog } from '../../views/pages/KycStepView.tsx';
 import { Dialog } from '../../views/components/Dialog.tsx';
 
 const i18n = createI18n(loadCatalogues());

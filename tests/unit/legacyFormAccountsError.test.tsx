@@ -4,7 +4,7 @@
 // in the fieldset without being tied to it.
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { LegacyFormStep, type LegacyAccountRow, type LegacyFormViewProps } from '../../views/pages/LegacyFormStep.tsx';
+import { LegacyFormStep, type LegacyAccountRow, type LegacyFormViewProps } from '../../views/pages/LegacyFormStepView.tsx';
 
 const row = (account: string, mandatory: boolean): LegacyAccountRow => ({
   account,

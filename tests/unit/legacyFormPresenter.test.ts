@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { legacyFormFields, type Presenting } from '../../server/stages/customerInformation/steps/legacyFormPresenter.ts';
 import type { LegacyFieldProblem, LegacyFormAnswers } from '../../shared/legacyProspect.ts';
-import type { Questionnaire } from '../../shared/contracts/kyc.ts';
+import type { Questionnaire } from '../../shared/contracts/kycContract.ts';
 
 const t: Presenting['t'] = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
 const se: Presenting = { t, market: 'SE', locale: 'sv-SE' };

@@ -1,8 +1,8 @@
 // The legacy single form and saving a prospect (shared/legacyProspect.ts; customer-information §3, §4.2,
 // customer-information §4.9, §4.10, §5, §8), table-driven: one block of rows per rule, with its edge cases.
 import { describe, expect, it } from 'vitest';
-import type { CountryCode } from '../../shared/contracts/brokerage.ts';
-import { prospectUpdateRequest, regulationRequest, type ProspectFieldError } from '../../shared/contracts/legacy.ts';
+import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
+import { prospectUpdateRequest, regulationRequest, type ProspectFieldError } from '../../shared/contracts/legacyContract.ts';
 import {
   legacyFormProblems,
   legacySubmission,

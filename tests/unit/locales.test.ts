@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { loadCatalogues } from '../../server/i18n.ts';
+import { loadCatalogues } from '../../server/catalogues.ts';
 import { supportedLocales, type Catalogue, type Locale } from '../../shared/i18n.ts';
 
 const catalogues = loadCatalogues();

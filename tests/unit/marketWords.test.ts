@@ -1,10 +1,10 @@
 // Words a native speaker stopped at (issue 18): the possessive agrees with the account's gender, Finnish names
 // the market in the inessive/genitive instead of "vain maassa Suomi", and each market's FAQ uses the account's own term.
 import { describe, expect, it } from 'vitest';
-import { createI18n, loadCatalogues } from '../../server/i18n.ts';
+import { createI18n, loadCatalogues } from '../../server/catalogues.ts';
 import { countryName } from '../../shared/countries.ts';
 import { supportedLocales } from '../../shared/i18n.ts';
-import type { CountryCode } from '../../shared/contracts/brokerage.ts';
+import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 
 const i18n = createI18n(loadCatalogues());
 const t = (locale: Parameters<typeof i18n.translator>[0]) => i18n.translator(locale);

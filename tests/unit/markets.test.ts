@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { faqItemsFor, forMarket, phoneExamples, type FaqItemKey } from '../../shared/markets.ts';
 import { defaultPhonePrefix, validatePhone } from '../../shared/contactInformation.ts';
 import { loadConfig } from '../../server/config.ts';
-import type { CountryCode } from '../../shared/contracts/brokerage.ts';
+import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 
 describe('FAQ items per market (customer-information §2.3, accounts per §3)', () => {
   const table: [CountryCode, FaqItemKey[]][] = [

@@ -2,10 +2,10 @@
 // identification-routing-creation §1, §6): one rule for both, so the two counters never disagree (issue 18).
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createI18n, loadCatalogues } from '../../server/i18n.ts';
+import { createI18n, loadCatalogues } from '../../server/catalogues.ts';
 import { milestoneCardStep, progressStatus, progressStepOf, type ProgressStep } from '../../shared/onboardingProgress.ts';
 import { ProgressBar } from '../../views/Layout.tsx';
-import { MilestoneStep } from '../../views/pages/CustomerInformationPage.tsx';
+import { MilestoneStep } from '../../views/pages/CustomerInformationPageView.tsx';
 import { supportedLocales } from '../../shared/i18n.ts';
 
 const i18n = createI18n(loadCatalogues());

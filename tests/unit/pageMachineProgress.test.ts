@@ -2,7 +2,7 @@
 // before, the move, and the progress after. The HTTP walk of every screen is tests/http/pageMachine.test.ts.
 import { describe, expect, it } from 'vitest';
 import { advance, changeStep, goBack, moveTo, restoreAnswers, selectLegacyForm, type PageProgress, type ScreenMap } from '../../shared/pageMachine.ts';
-import type { StepId } from '../../shared/contracts/brokerage.ts';
+import type { StepId } from '../../shared/contracts/brokerageContract.ts';
 
 interface Answers {
   contactInformation?: { email: string };

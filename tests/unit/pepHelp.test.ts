@@ -2,8 +2,8 @@
 // locale: family members and close associates as Directive (EU) 2015/849 art. 3(10)–(11) defines them (for Norway
 // hvitvaskingsloven § 2 g–h), in every market.
 import { describe, expect, it } from 'vitest';
-import { loadCatalogues } from '../../server/i18n.ts';
-import type { CountryCode } from '../../shared/contracts/brokerage.ts';
+import { loadCatalogues } from '../../server/catalogues.ts';
+import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import { supportedLocales, type Locale } from '../../shared/i18n.ts';
 import { pepHelpItems, pepHelpKeys, type PepHelpItems } from '../../shared/pepHelp.ts';
 

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Island, loadManifest, renderPage, type Manifest } from '../../server/render.tsx';
-import BankidQr, { type BankidQrProps } from '../../client/islands/bankidQr.tsx';
-import CreationStatus, { type CreationView } from '../../client/islands/creationStatus.tsx';
+import BankidQr, { type BankidQrProps } from '../../client/islands/bankidQrIsland.tsx';
+import CreationStatus, { type CreationView } from '../../client/islands/creationStatusIsland.tsx';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let manifest: Manifest;
@@ -170,9 +170,10 @@ describe('renderPage', () => {
 
 describe('manifest', () => {
   it('lists every island with files that exist on disk', () => {
+    // An island's file is <name>Island.tsx (README "File names say their role"); <name> is its manifest key.
     const islandFiles = readdirSync(path.join(root, 'client/islands'))
       .filter((f) => f.endsWith('.tsx'))
-      .map((f) => f.slice(0, -4));
+      .map((f) => f.slice(0, -'Island.tsx'.length));
     expect(Object.keys(manifest.islands).sort()).toEqual(islandFiles.sort());
     expect(islandFiles).toContain('bankidQr');
     const files = [manifest.css!, ...Object.values(manifest.islands).flatMap((i) => [i.file, ...i.imports])];

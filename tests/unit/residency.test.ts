@@ -13,7 +13,7 @@ import {
   type ResidencyQuestion,
 } from '../../shared/residency.ts';
 import { countryOptions } from '../../shared/countries.ts';
-import { createCaseRequest, residencyStepRequest } from '../../shared/contracts/brokerage.ts';
+import { createCaseRequest, residencyStepRequest } from '../../shared/contracts/brokerageContract.ts';
 
 const address: ResidencyAddress = { addressCountry: 'NO', address: 'Storgata 1', zipCode: '0155', city: 'Oslo' };
 const answers: Record<ResidencyQuestion, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { identificationErrorForStatus, routingDecision, type RoutingDecision } from '../../shared/routing.ts';
-import { routingStatuses, type RoutingStatusResponse } from '../../shared/contracts/brokerage.ts';
+import { routingStatuses, type RoutingStatusResponse } from '../../shared/contracts/brokerageContract.ts';
 
 const table: [RoutingStatusResponse['customerRoutingStatus'], string[] | null, RoutingDecision][] = [
   ['ONBOARDING_INTENT', null, { kind: 'continue' }],

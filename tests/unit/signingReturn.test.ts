@@ -2,7 +2,7 @@
 // native app's webview; each URL passes the signature request's contract.
 import { describe, expect, it } from 'vitest';
 import { reopenableSigningUrl, signingReturnUrls } from '../../shared/signingReturn.ts';
-import { signatureRequest } from '../../shared/contracts/brokerage.ts';
+import { signatureRequest } from '../../shared/contracts/brokerageContract.ts';
 
 const base = { publicUrl: 'https://onboarding.example.se', prospectId: 'p/1', nativeAppScheme: 'nordicbank' };
 

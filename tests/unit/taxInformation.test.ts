@@ -17,7 +17,7 @@ import {
   type TinRule,
 } from '../../shared/taxInformation.ts';
 import { TAX_VALIDATION_RULES, taxInfoProblems } from '../../sandbox/brokerage.ts';
-import { manualFormUrl } from '../../shared/complianceDialog.ts';
+import { manualFormUrl } from '../../shared/complianceDialogTypes.ts';
 
 const rule = (country: string): TinRule | undefined => TAX_VALIDATION_RULES.find((r) => r.countryCode === country);
 const check = (country: string, raw: string) => tinError(normaliseTin(country, raw), rule(country));

@@ -10,12 +10,12 @@
 //   });
 //
 // FATCA, RESIDENCY, CITIZENSHIP and PEP link to the external manual form with exit=<TYPE> (shared/
-// complianceDialog.ts manualFormUrl); `secondary: 'manualForm'` makes that link the secondary action itself
+// shared/complianceDialogTypes.ts manualFormUrl); `secondary: 'manualForm'` makes that link the secondary action itself
 // (the residency step's dialog). INVESTMENT_RISK is a risk acknowledgement: the primary action answers yes,
 // the secondary one keeps no (with JavaScript it only closes the modal). shared/sensitiveAnswers.ts says which
 // answer opens which dialog and what the primary action resets it to.
 import type { Translate } from '../../shared/i18n.ts';
-import { manualFormUrl, offersManualForm, type ComplianceDialogType, type SensitiveAnswerDialogType } from '../../shared/complianceDialog.ts';
+import { manualFormUrl, offersManualForm, type ComplianceDialogType, type SensitiveAnswerDialogType } from '../../shared/complianceDialogTypes.ts';
 import type { DialogAction, DialogProps, DialogResult } from './Dialog.tsx';
 
 /** Where an action goes: a form post with hidden fields, or a link. */

@@ -1,4 +1,4 @@
-// The anti-forgery token of every post form: the fallback of server/csrf.ts for browsers that send
+// The anti-forgery token of every post form: the fallback of server/csrfProtection.ts for browsers that send
 // neither Sec-Fetch-Site nor Origin. Rendered by the server and by the islands in the browser alike, so
 // it must give the same markup in both places:
 // - on the server, renderPage (server/render.tsx) provides the token through CsrfContext; asking for it
@@ -31,7 +31,7 @@ export function CsrfField() {
 
 /**
  * A multipart form's action with the token in the query: the CSRF check runs before the route parses
- * the multipart body, so a hidden field would come too late there (server/csrf.ts).
+ * the multipart body, so a hidden field would come too late there (server/csrfProtection.ts).
  */
 export function withCsrfQuery(action: string, token: string): string {
   if (!token) return action;

@@ -13,13 +13,13 @@
 //   };
 //   Without JS: render <Dialog {...props} /> as a screen of its own (a dialog screen of the page machine).
 //   With JS:    render <ModalDialog {...props} /> in the page; it stays hidden until an opener is
-//               clicked or another island dispatches 'dialog:open' (see client/islands/dialog.tsx,
+//               clicked or another island dispatches 'dialog:open' (see client/islands/dialogIsland.tsx,
 //               which also reports 'dialog:close' with { id, result: 'primary' | 'secondary' }).
 // The checkbox is posted (name=yes) with a posting primary action; validate it on the server too.
 import { Island } from './Island.tsx';
-import DialogModal, { DialogContent, type DialogProps } from '../../client/islands/dialog.tsx';
+import DialogModal, { DialogContent, type DialogProps } from '../../client/islands/dialogIsland.tsx';
 
-export type { DialogAction, DialogProps, DialogResult } from '../../client/islands/dialog.tsx';
+export type { DialogAction, DialogProps, DialogResult } from '../../client/islands/dialogIsland.tsx';
 
 /** The dialog as its own screen: the no-JS fallback, same texts and choices as the modal. */
 export function Dialog(props: DialogProps) {

@@ -2,7 +2,7 @@
 // faqItemsFor: no EPK outside Norway), each a native <details> (expands and collapses independently, no
 // JavaScript needed) with a Read more link.
 import type { Translate } from '../../shared/i18n.ts';
-import type { CountryCode } from '../../shared/contracts/brokerage.ts';
+import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import { faqAnchors, faqItemsFor } from '../../shared/markets.ts';
 
 export function FaqPanel({ t, faqUrl, country }: { t: Translate; faqUrl: string; country: CountryCode }) {

@@ -10,7 +10,7 @@ import { createContext, useContext, type ComponentType, type ReactElement } from
 export const IslandCollector = createContext<Set<string> | null>(null);
 
 export interface IslandProps<P extends object> {
-  /** The island file's basename in client/islands (e.g. bankidQr); it names the browser bundle. */
+  /** The island's name: its file in client/islands is <name>Island.tsx (e.g. bankidQr → bankidQrIsland.tsx); it names the browser bundle. */
   name: string;
   component: ComponentType<P>;
   /** Must survive JSON: the browser hydrates the same component with JSON.parse(data-props). */

@@ -6,9 +6,9 @@
 // again). Whatever still fails is the page's error (callErrorKind): 401/403 → session expired, anything
 // else → try again.
 import type { Logger } from 'pino';
-import type { BrokerageClient } from '../../upstream/brokerage.ts';
+import type { BrokerageClient } from '../../upstream/brokerageClient.ts';
 import { UpstreamError } from '../../upstream/http.ts';
-import { asPersonInSession } from '../../upstream/asPerson.ts';
+import { asPersonInSession } from '../../upstream/asPersonInSession.ts';
 import type { Journey } from '../../journey.ts';
 
 export type StepErrorKind = 'SESSION_EXPIRED_ERROR' | 'TRY_AGAIN_ERROR';

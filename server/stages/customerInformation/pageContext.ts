@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { ownedJourney, translatorFor } from '../../pages.ts';
 import type { CustomerInformationProgress, Journey } from '../../journey.ts';
-import { stepIds } from '../../../shared/contracts/brokerage.ts';
+import { stepIds } from '../../../shared/contracts/brokerageContract.ts';
 import { acceptsPost, advance, isScreenOf } from '../../../shared/pageMachine.ts';
 import { routes } from '../../../shared/routes.ts';
 import { brokerageForPerson, type PersonBrokerage } from './calls.ts';
@@ -106,7 +106,7 @@ export async function entered(req: Request, deps: AppDeps, journey: AtPage, ci: 
 }
 
 /**
- * Routing has made the prospect's steps (server/stages/routing/routing.ts): the first step is entered as
+ * Routing has made the prospect's steps (server/stages/routing/routingPage.ts): the first step is entered as
  * if a post had moved there (its start, e.g. the KYC run, is due now).
  */
 export async function beginCustomerInformation(req: Request, deps: AppDeps, journey: Journey): Promise<void> {

@@ -1,10 +1,10 @@
 // Saving that survives a timeout (issue 17 item 11): a call that creates something upstream (a regulation, a signing
 // session) may complete there after our client gave up. Each save is an attempt kept in the session before its first
-// call; the calls' Idempotency-Keys derive from it (server/upstream/brokerage.ts), so the next Sign repeats them under
-// the same keys and the brokerage answers what the first try created (shared/contracts/brokerage.ts IDEMPOTENCY_KEY_HEADER).
+// call; the calls' Idempotency-Keys derive from it (server/upstream/brokerageClient.ts), so the next Sign repeats them under
+// the same keys and the brokerage answers what the first try created (shared/contracts/brokerageContract.ts IDEMPOTENCY_KEY_HEADER).
 import { createHash, randomUUID } from 'node:crypto';
 import type { LegacyFormState, LegacySaveAttempt } from '../../journey.ts';
-import type { RegulationRequest } from '../../../shared/contracts/legacy.ts';
+import type { RegulationRequest } from '../../../shared/contracts/legacyContract.ts';
 import { regulationOutcome, type LegacyFormAnswers } from '../../../shared/legacyProspect.ts';
 import type { PersonBrokerage } from './calls.ts';
 

@@ -5,7 +5,7 @@
 // - refused with a 4xx (other than 401/403, and 408/429 which are "try again"): the brokerage will not create the
 //   customer of an unsigned prospect: not signed yet;
 // - answered 2xx with data.message: the request failed although the brokerage took it: an error, "try again";
-// - a failure of the call throws (server/upstream/brokerage.ts): an expired token is refreshed and the call tried again
+// - a failure of the call throws (server/upstream/brokerageClient.ts): an expired token is refreshed and the call tried again
 //   (calls.ts), 401/403 is an expired session, anything else (5xx, timeout, unreachable) "try again".
 //
 // Once-only: creation changes state upstream, so the check reaches the brokerage once per person however often it is

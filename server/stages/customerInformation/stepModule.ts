@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { CustomerInformationProgress, Journey, StepAnswers } from '../../journey.ts';
 import type { Translate } from '../../../shared/i18n.ts';
-import type { StepId } from '../../../shared/contracts/brokerage.ts';
+import type { StepId } from '../../../shared/contracts/brokerageContract.ts';
 import type { ScreenFieldValues } from '../../../views/components/ScreenForm.tsx';
 import type { PersonBrokerage, StepErrorKind } from './calls.ts';
 

@@ -1,19 +1,19 @@
 // The legacy single form's presenter (customer-information.md §2.3 "Legacy single form", §5, §8): from the
-// answers, the questionnaire and the translations to the form's fields as views/pages/LegacyFormStep.tsx
+// answers, the questionnaire and the translations to the form's fields as views/pages/LegacyFormStepView.tsx
 // shows them — accounts, choices, text fields, each with its error, and the error summary in form order.
 // Pure: legacyFormView.tsx adds what needs the request (the action, the dialogs, the banner's links) and logs
 // the questions left out.
 import type { Locale, Translate } from '../../../../shared/i18n.ts';
 import { defaultAccounts } from '../../../../shared/accountPicker.ts';
 import { aliasErrorKey, defaultNameKey } from '../../../../shared/accountAlias.ts';
-import type { CountryCode } from '../../../../shared/contracts/brokerage.ts';
-import type { Questionnaire } from '../../../../shared/contracts/kyc.ts';
+import type { CountryCode } from '../../../../shared/contracts/brokerageContract.ts';
+import type { Questionnaire } from '../../../../shared/contracts/kycContract.ts';
 import { legacyControlOf, type LegacyFieldMessage, type LegacyFieldProblem, type LegacyFormAnswers } from '../../../../shared/legacyProspect.ts';
 import { answerText, questionTextKey } from '../../../../shared/legacyQuestionnaire.ts';
 import { taxLiabilities } from '../../../../shared/taxInformation.ts';
 import { countryName } from '../../../../shared/countries.ts';
 import { forMarket, phoneExamples } from '../../../../shared/markets.ts';
-import type { ChoiceField, LegacyFormViewProps } from '../../../../views/pages/LegacyFormStep.tsx';
+import type { ChoiceField, LegacyFormViewProps } from '../../../../views/pages/LegacyFormStepView.tsx';
 import type { SummaryLine } from '../../../../views/components/ErrorSummary.tsx';
 import { rulesQuestions } from './legacyFormState.ts';
 

@@ -3,11 +3,11 @@
 import { defaultAccounts } from '../../../../shared/accountPicker.ts';
 import { defaultNameKey } from '../../../../shared/accountAlias.ts';
 import { defaultPhonePrefix, formatPhone, validatePhone } from '../../../../shared/contactInformation.ts';
-import { type CountryCode } from '../../../../shared/contracts/brokerage.ts';
-import { type Questionnaire } from '../../../../shared/contracts/kyc.ts';
+import { type CountryCode } from '../../../../shared/contracts/brokerageContract.ts';
+import { type Questionnaire } from '../../../../shared/contracts/kycContract.ts';
 import { type LegacyFormAnswers } from '../../../../shared/legacyProspect.ts';
 import { questionTextKey } from '../../../../shared/legacyQuestionnaire.ts';
-import { LegacyReview } from '../../../../views/pages/LegacyReview.tsx';
+import { LegacyReview } from '../../../../views/pages/LegacyReviewStepView.tsx';
 import { type Ctx } from './legacyFormState.ts';
 import { answerChoices, answerLabel } from './legacyFormPresenter.ts';
 import { presentingOf } from './legacyFormView.tsx';

@@ -6,8 +6,8 @@ import { localeOf, publicOriginOf } from '../../../pages.ts';
 import { legacySaveAttempt } from '../saveAttempts.ts';
 import { checkContact, defaultPhonePrefix } from '../../../../shared/contactInformation.ts';
 import { carryQuery } from '../../../../shared/carriedQuery.ts';
-import { type CountryCode } from '../../../../shared/contracts/brokerage.ts';
-import { type Questionnaire } from '../../../../shared/contracts/kyc.ts';
+import { type CountryCode } from '../../../../shared/contracts/brokerageContract.ts';
+import { type Questionnaire } from '../../../../shared/contracts/kycContract.ts';
 import {
   legacySubmission,
   prospectUpdateErrors,

@@ -1,6 +1,6 @@
 // The legacy single form's state (customer-information.md §2.3 "Legacy single form", §3, §7): its screens'
 // names, the post as parsed, the answers kept in the session, and the questionnaire it asks. The screens are
-// legacyForm.tsx, their views legacyFormView.tsx, saving legacyFormSave.ts.
+// legacyFormStep.tsx, their views legacyFormView.tsx, saving legacyFormSave.ts.
 import { z } from 'zod';
 import type { StepContext } from '../stepModule.ts';
 import { localeOf } from '../../../pages.ts';
@@ -8,8 +8,8 @@ import { UpstreamError } from '../../../upstream/http.ts';
 import type { LegacyFormState } from '../../../journey.ts';
 import { isDanishCampaign } from '../../../../shared/accountPicker.ts';
 import { answeredPhone, formatPhone } from '../../../../shared/contactInformation.ts';
-import { accountTypesWithCountry, type AccountTypeWithCountry } from '../../../../shared/contracts/brokerage.ts';
-import { QUESTIONNAIRE_PERSON, type Questionnaire } from '../../../../shared/contracts/kyc.ts';
+import { accountTypesWithCountry, type AccountTypeWithCountry } from '../../../../shared/contracts/brokerageContract.ts';
+import { QUESTIONNAIRE_PERSON, type Questionnaire } from '../../../../shared/contracts/kycContract.ts';
 import { type LegacyFieldProblem, type LegacyFormAnswers, type LegacyQuestion } from '../../../../shared/legacyProspect.ts';
 import { orderedQuestions, unknownTags } from '../../../../shared/legacyQuestionnaire.ts';
 import { citizenshipAnswers, investmentRiskAnswers, residencyAnswers } from '../../../../shared/sensitiveAnswers.ts';
@@ -75,7 +75,7 @@ export function answersFrom(body: z.infer<typeof formBody>, campaign: boolean): 
     const alias = /^alias-([A-Z]{3}_[A-Z]{2})$/.exec(name);
     if (alias && isAccount(alias[1]!) && typeof value === 'string') aliases[alias[1]] = value.slice(0, 60);
     const question = /^kyc-(\d{1,6})$/.exec(name);
-    // At most as many questions as a questionnaire has (shared/contracts/kyc.ts), so a hostile post cannot bloat the session.
+    // At most as many questions as a questionnaire has (shared/contracts/kycContract.ts), so a hostile post cannot bloat the session.
     if (question && Object.keys(kyc).length < MAX_QUESTIONS) {
       const ids = many.parse(value).filter((v) => /^\d{1,9}$/.test(v));
       if (ids.length > 0) kyc[Number(question[1])] = ids.map(Number);

@@ -2,11 +2,11 @@
 // its cards, errors and sensitive answers' dialogs, and the review (check your answers, WCAG 2.2 SC 3.3.4).
 
 import { localeOf, supportPhoneOf } from '../../../pages.ts';
-import { type Questionnaire } from '../../../../shared/contracts/kyc.ts';
+import { type Questionnaire } from '../../../../shared/contracts/kycContract.ts';
 import { type FormBanner, type LegacyFieldProblem, type LegacyFormAnswers } from '../../../../shared/legacyProspect.ts';
 import { sensitiveAnswerRules } from '../../../../shared/sensitiveAnswers.ts';
 import { countryName } from '../../../../shared/countries.ts';
-import { LegacyFormStep, type LegacyBanner } from '../../../../views/pages/LegacyFormStep.tsx';
+import { LegacyFormStep, type LegacyBanner } from '../../../../views/pages/LegacyFormStepView.tsx';
 import { type DialogProps } from '../../../../views/components/Dialog.tsx';
 import { complianceDialogProps } from '../../../../views/components/ComplianceDialog.tsx';
 import { legacyFormFields, type Presenting } from './legacyFormPresenter.ts';

@@ -1,6 +1,6 @@
 // The tax information step's views and what they read (customer-information.md §4.5, §4.7, §5 "Tax
 // identification numbers"): its screens' names, the answers it keeps, the rules by country, and one view per
-// screen. The screens and their submits are taxInformation.tsx.
+// screen. The screens and their submits are taxInformationStep.tsx.
 import type { StepAnswers } from '../../../journey.ts';
 import { localeOf } from '../../../pages.ts';
 import { removeHref, type UploadScreenErrors, type UploadSlot } from '../uploads.tsx';
@@ -14,7 +14,7 @@ import {
   TaxNumbersForm,
   TaxResidenceProofForm,
   type TinRow,
-} from '../../../../views/pages/TaxInformationStep.tsx';
+} from '../../../../views/pages/TaxInformationStepView.tsx';
 import type { StepContext } from '../stepModule.ts';
 
 export type TaxScreen = 'liability' | 'countries' | 'numbers' | 'residenceProof' | 'fatca' | 'failure';

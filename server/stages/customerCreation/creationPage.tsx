@@ -1,0 +1,219 @@
+// Customer creation (identification-routing-creation §4 "Customer creation"): the page starts (once per
+// run) the creation job that the worker runs, shows the latest outcome, and streams updates over
+// server-sent events.
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { ownedJourney, peekJourney, sendPage, supportPhoneOf, translatorFor } from '../../pages.ts';
+import { runCredentialsOf, type Journey } from '../../journey.ts';
+import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
+import { serialiseSession } from '../../infra/sessionLocks.ts';
+import { sessionBusy } from '../../errors.ts';
+import { outcomeTraits, type CreationOutcome, type CreationState } from '../../../shared/creationOutcome.ts';
+import { CreationPage } from '../../../views/pages/CreationPageView.tsx';
+import type { CreationView } from '../../../shared/creationView.ts';
+import { createCreationEventsHandler } from './creationEventStream.ts';
+import { routePatterns, routes } from '../../../shared/routes.ts';
+
+/** Where Continue leads (a full server redirect): the success URL when the outcome allows log-in, else /. */
+export function continueTarget(outcome: CreationOutcome, journey: Journey, successUrl: string): string {
+  if (outcome === 'nightly_downtime') return routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: journey.webview });
+  if (!outcomeTraits[outcome].canLogIn) return '/';
+  return journey.webview ? routes.loginInApp : successUrl;
+}
+
+/** The screen for an outcome (identification-routing-creation §2 "Customer creation screens" and §8). */
+export function creationView(state: CreationState | null, req: Request, deps: AppDeps): CreationView {
+  const t = translatorFor(req, deps);
+  const outcome: CreationOutcome = state?.outcome ?? 'queued';
+  const prospectId = state?.prospectId ?? peekJourney(req, deps).prospectId ?? '';
+  const continueUrl = routes.customerCreationContinue(prospectId);
+  const traits = outcomeTraits[outcome];
+  const tone = traits.severity;
+  const continueAction = { kind: 'link' as const, url: continueUrl, label: t('creation.button.continue') };
+  // Try again posts the run it retries (retryUrl): a click starts one new run, however often it is posted.
+  const retryAction = {
+    kind: 'post' as const,
+    url: retryUrl(prospectId, state?.runId ?? peekJourney(req, deps).creationRun),
+    label: t('creation.button.tryAgain'),
+  };
+  switch (outcome) {
+    case 'queued':
+      return { outcome, title: t('creation.polling.title'), body: t('creation.polling.text'), tone, spinner: true, action: null, redirectTo: null };
+    case 'done':
+      return { outcome, title: t('creation.done.title'), body: t('creation.done.text'), tone, spinner: false, action: continueAction, redirectTo: continueUrl };
+    case 'nightly_downtime':
+      return {
+        outcome,
+        title: t('creation.nightly_downtime.title'),
+        body: t('creation.nightly_downtime.text'),
+        tone,
+        spinner: false,
+        action: continueAction,
+        redirectTo: continueUrl,
+      };
+    case 'customerExists':
+      return {
+        outcome,
+        title: t('creation.alreadyAccount.title'),
+        body: `${t('creation.customerExists.title')}. ${t('creation.customerExists.text')}`,
+        tone,
+        spinner: false,
+        action: { ...continueAction, label: t('creation.button.login') },
+        redirectTo: null,
+      };
+    case 'accountLimit':
+      return {
+        outcome,
+        title: t('creation.accountLimit.title'),
+        body: t('creation.accountLimit.text'),
+        tone,
+        spinner: false,
+        action: continueAction,
+        redirectTo: null,
+      };
+    case 'creationPaused':
+      return {
+        outcome,
+        title: t('creation.creationPaused.title'),
+        body: t('creation.creationPaused.text'),
+        tone,
+        spinner: false,
+        action: continueAction,
+        redirectTo: null,
+      };
+    case 'unspecifiedApiResponseError':
+    case 'maxPollingTries':
+      return {
+        outcome,
+        title: t('creation.error.title'),
+        body: t('creation.error.text'),
+        // identification-routing-creation §8: "proceed with the application via the external form" — the manual
+        // application form (MANUAL_SUPPORT_URL), the same the identification MANUAL_SUPPORT_ERROR sends people to.
+        formLink: { url: deps.config.MANUAL_SUPPORT_URL, label: t('creation.error.externalForm') },
+        tone,
+        spinner: false,
+        action: retryAction,
+        redirectTo: null,
+      };
+  }
+}
+
+/** The Try again button's post: the run it retries rides along as `run`. */
+function retryUrl(prospectId: string, run: string | number | undefined): string {
+  return run === undefined ? routes.customerCreationRetry(prospectId) : `${routes.customerCreationRetry(prospectId)}?run=${encodeURIComponent(run)}`;
+}
+
+const retryQuery = z.object({ run: z.coerce.number().int().positive().max(1_000_000) });
+
+/**
+ * Whether Try again of run `run` starts a new run: only while it is the session's current run and its latest state is
+ * an error whose screen offers Try again (identification-routing-creation §8: unspecifiedApiResponseError,
+ * maxPollingTries). A second tab still showing that failure, a repeated post of the same click, or a post for a run
+ * that is still polling starts nothing: the person is shown the current run instead.
+ */
+async function retryStartsRun(deps: AppDeps, journey: Journey, prospectId: string, run: number): Promise<boolean> {
+  if (journey.creationRun !== run) return false;
+  const latest = await deps.events.latest(prospectId);
+  return latest?.state.runId === String(run) && outcomeTraits[latest.state.outcome].severity === 'error';
+}
+
+/**
+ * Starts creation run `run` (the first after signing, or Try again). The worker gets the session's refresh
+ * token, sealed in the credentials store, and begins the run with a fresh access token of its own
+ * (identification-routing-creation §7), so an access token that expired while the person waited never
+ * fails a run. A session from before refresh tokens were kept hands over its access token instead. The
+ * session counts the run only once it is enqueued: a failed start leaves the page able to start it again.
+ */
+async function startRun(deps: AppDeps, journey: Journey, prospectId: string, run: number): Promise<void> {
+  const credentials = runCredentialsOf(journey);
+  await enqueueCustomerCreation({ queue: deps.queue, credentials: deps.creationCredentials }, { prospectId, runId: String(run), credentials });
+  journey.creationRun = run;
+}
+
+export function customerCreationRoutes(deps: AppDeps): Router {
+  const router = Router();
+  // The page (it starts run 1) and Try again (the next run) change the session and start work upstream: one request
+  // at a time per session across web processes (server/infra/sessionLocks.ts), each seeing the run the one before
+  // started. Not the events stream, which stays open and only reads.
+  const serialised = serialiseSession(deps.sessionLocks, deps.logger, sessionBusy(deps));
+  router.get(routePatterns.customerCreation, serialised);
+  router.post(routePatterns.customerCreationRetry, serialised);
+
+  router.get(routePatterns.customerCreation, async (req, res, next) => {
+    try {
+      const prospectId = req.params.prospectId;
+      const journey = ownedJourney(req, prospectId);
+      if (!journey) return res.redirect(303, routes.start);
+      // The signing service sends the browser here when the agreements are signed: start the run once.
+      if (!journey.creationRun) await startRun(deps, journey, prospectId, 1);
+      const latest = await deps.events.latest(prospectId);
+      const state = latest && latest.state.runId === String(journey.creationRun) ? latest.state : null;
+      const view = creationView(state, req, deps);
+      const t = translatorFor(req, deps);
+      const succeeded = view.outcome !== 'queued' && outcomeTraits[view.outcome].severity === 'success';
+      sendPage(req, res, deps, {
+        // identification-routing-creation §2: the creation screen is at progress step 4 on success and step 3 otherwise.
+        progress: succeeded ? 4 : 3,
+        noscriptRefreshSeconds: view.outcome === 'queued' ? 2 : undefined,
+        body: (
+          <CreationPage
+            t={t}
+            eventsUrl={routes.customerCreationEvents(prospectId)}
+            view={view}
+            faqUrl={deps.config.FAQ_URL}
+            supportPhone={supportPhoneOf(req, deps)}
+            creationPaused={view.outcome === 'creationPaused'}
+          />
+        ),
+      });
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.get(
+    routePatterns.customerCreationEvents,
+    createCreationEventsHandler({
+      events: deps.events,
+      heartbeatMs: deps.config.SSE_HEARTBEAT_MS,
+      connections: deps.sse,
+      authorize: (req, prospectId) => ownedJourney(req, prospectId) !== null,
+      // Only the current run's states count: an old run's final error must not show after Try again.
+      toView: (state, req) => creationView(state.runId === String(req.session?.journey?.creationRun) ? state : null, req, deps),
+    }),
+  );
+
+  // maxPollingTries and errors: Try again restarts polling as a new run, once per click (retryStartsRun). A post
+  // without its run (a page from before runs were posted) starts nothing: the page shows the current run's button.
+  router.post(routePatterns.customerCreationRetry, async (req, res, next) => {
+    try {
+      const prospectId = req.params.prospectId;
+      const journey = ownedJourney(req, prospectId);
+      if (!journey) return res.redirect(303, routes.start);
+      const asked = retryQuery.safeParse(req.query);
+      if (asked.success && (await retryStartsRun(deps, journey, prospectId, asked.data.run))) {
+        await startRun(deps, journey, prospectId, asked.data.run + 1);
+      }
+      res.redirect(303, routes.customerCreation(prospectId));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.get(routePatterns.customerCreationContinue, async (req, res, next) => {
+    try {
+      const prospectId = req.params.prospectId;
+      const journey = ownedJourney(req, prospectId);
+      if (!journey) return res.redirect(303, '/');
+      const latest = await deps.events.latest(prospectId);
+      const outcome = latest?.state.outcome ?? 'queued';
+      if (outcome === 'queued') return res.redirect(303, routes.customerCreation(prospectId));
+      res.redirect(303, continueTarget(outcome, journey, deps.config.SUCCESS_URL));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  return router;
+}

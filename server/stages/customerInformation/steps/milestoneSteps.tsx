@@ -1,0 +1,160 @@
+// Milestone screens (customer-information §2.3): one and two post their step and move on; three
+// posts its step, asks for a signing URL and sends the browser to the signing service
+// (customer-information §4.8). Each is one screen, `milestone`, whose form posts nothing but its step and screen.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { finish, stepOf, type StepContext } from '../stepModule.ts';
+import { localeOf, publicOriginOf } from '../../../pages.ts';
+import { MilestoneStep } from '../../../../views/pages/CustomerInformationPageView.tsx';
+import { routes } from '../../../../shared/routes.ts';
+import { reopenableSigningUrl, signingReturnUrls } from '../../../../shared/signingReturn.ts';
+import { summarySections, translateSummary } from '../../../../shared/answersSummarySections.ts';
+import { changeTarget } from '../../../../shared/customerInformationStepList.ts';
+import { countryName } from '../../../../shared/countries.ts';
+import { stepId } from '../../../../shared/contracts/brokerageContract.ts';
+import type { SummarySection } from '../../../../views/components/AnswersSummary.tsx';
+import { checkSigned } from '../signedCheck.ts';
+
+type MilestoneScreen = 'milestone';
+type Ctx = StepContext<MilestoneScreen>;
+const { defineStep, screen, goTo, again } = stepOf<MilestoneScreen>();
+
+/** Milestone one or two: post the milestone, then the next step. */
+function plainMilestone(id: 'MILESTONE_ONE_STEP' | 'MILESTONE_TWO_STEP', milestone: 'one' | 'two') {
+  return defineStep({
+    id,
+    first: 'milestone',
+    screens: {
+      milestone: screen({
+        input: z.object({}),
+        view: ({ t, action, fields }) => <MilestoneStep t={t} milestone={milestone} action={action} fields={fields()} />,
+        async submit({ brokerage, prospectId }) {
+          await brokerage.submitMilestone(prospectId, milestone);
+          return finish;
+        },
+      }),
+    },
+  });
+}
+
+export const milestoneOne = plainMilestone('MILESTONE_ONE_STEP', 'one');
+export const milestoneTwo = plainMilestone('MILESTONE_TWO_STEP', 'two');
+
+/**
+ * Milestone three (customer-information §4.8): posts its step, requests the signing URL and sends the browser
+ * there. The URL is kept, so coming back the button re-opens the same signing (no second request) while that
+ * order can still be signed: after the signing service's cancel or postpone return, or past
+ * SIGNING_ORDER_LIFETIME_MS, Sign asks for a new URL (shared/signingReturn.ts reopenableSigningUrl). A 403 on
+ * the signature request is high risk (customer-information §8), shown here: not an expired session. In the
+ * native app's webview, signed and cancelled return to the app's deep links (shared/signingReturn.ts).
+ *
+ * Back from signing, with FLAG_RETRY_SIGNUP_SIGNING: "I have signed" (posted by the page itself when it
+ * becomes visible again, with JavaScript) checks with the customer-creation call and, once signed, goes on
+ * to customer creation. Our reading of "not a manual case": the check is offered only once this page has
+ * handed out a signing URL.
+ *
+ * "Check your answers" (issue 11 item 4, WCAG 2.2 SC 3.3.4): above the sign button, what the person gave
+ * (shared/answersSummarySections.ts), each section of an earlier step with a Change (intent=change, target=<StepId>)
+ * that re-enters that step; the machine brings the person back here once it is finished. KYC answers show
+ * without a Change. Our choice: a Change drops a signing URL already handed out, so the next Sign posts the
+ * step and requests a signing of the changed answers instead of re-opening the old one.
+ */
+export const milestoneThree = defineStep({
+  id: 'MILESTONE_THREE_STEP',
+  first: 'milestone',
+  screens: {
+    milestone: screen({
+      input: z.object({
+        intent: z.enum(['signed', 'change']).optional(),
+        auto: z.literal('1').optional(),
+        target: z.string().max(40).optional().catch(undefined),
+      }),
+      view: (ctx) => milestoneThreeView(ctx),
+      async submit(ctx, input) {
+        const { req, deps, ci, t, journey, brokerage, prospectId } = ctx;
+        const kept = ci.answers?.milestoneThree?.signingUrl;
+        if (input.intent === 'change') {
+          // A step that cannot be changed from here (KYC, a later or unknown one): the summary again, nothing changed.
+          const target = stepId.safeParse(input.target);
+          if (!target.success || changeTarget(ci.steps, ci.current, target.data) === null) return goTo('milestone');
+          if (ci.answers?.milestoneThree) delete ci.answers.milestoneThree;
+          delete ci.answers?.signingAttempt;
+          return { kind: 'changeStep', step: target.data };
+        }
+        if (input.intent === 'signed') {
+          if (!kept || !deps.config.FLAG_RETRY_SIGNUP_SIGNING) return goTo('milestone');
+          // Once per person, and each answer classified (signedCheck.ts).
+          const check = await checkSigned(ctx);
+          if (check === 'signed') return { kind: 'redirect', url: routes.customerCreation(prospectId) };
+          if (check === 'failed') return again(milestoneThreeView(ctx), 502, { error: 'TRY_AGAIN_ERROR' });
+          // Not signed yet: the page's own check (the tab became visible) says nothing; the person's click is told.
+          return input.auto ? goTo('milestone') : again(milestoneThreeView(ctx, t('milestone.three.notSignedYet')), 409);
+        }
+        const reopen = reopenableSigningUrl(ci.answers?.milestoneThree, deps.now(), deps.config.SIGNING_ORDER_LIFETIME_MS);
+        if (reopen) return { kind: 'redirect', url: reopen };
+        // A new order after one that ended (cancelled, postponed, expired): the step was posted with the first.
+        if (!kept) await brokerage.submitMilestone(prospectId, 'three');
+        // The attempt is kept before the call (issue 17 item 11): a Sign after a timeout sends the same request (the same
+        // Idempotency-Key) and gets the signing session the first try created. It is also the order's key, so the attempt
+        // of an order that was handed out and has ended is spent: the next order is a new attempt.
+        const answers = (ci.answers ??= {});
+        if (answers.milestoneThree && answers.milestoneThree.orderKey === answers.signingAttempt) delete answers.signingAttempt;
+        const orderKey = (answers.signingAttempt ??= randomUUID());
+        const signature = await brokerage.requestSignature(
+          prospectId,
+          {
+            // Back to the host the person is on (its origin from configuration): the session cookie belongs to it.
+            ...signingReturnUrls({
+              publicUrl: publicOriginOf(req, deps),
+              prospectId,
+              webview: journey.webview,
+              nativeAppScheme: deps.config.NATIVE_APP_SCHEME,
+              orderKey,
+            }),
+            lang: localeOf(req, deps).slice(0, 2),
+          },
+          orderKey,
+        );
+        if (!signature.ok) {
+          deps.logger.warn({ step: 'MILESTONE_THREE_STEP' }, 'signature request refused: high risk');
+          return again(milestoneThreeView(ctx, t('customerInformation.error.highRisk')), 403);
+        }
+        (ci.answers ??= {}).milestoneThree = { signingUrl: signature.url, orderKey, handedOutAt: deps.now() };
+        return { kind: 'redirect', url: signature.url };
+      },
+    }),
+  },
+});
+
+/** What the person gave, translated, each changeable section with its Change post. */
+function summaryOf({ t, action, fields, ci, journey, req, deps }: Ctx): SummarySection[] {
+  const locale = localeOf(req, deps);
+  const specs = summarySections({ steps: ci.steps, current: ci.current, market: journey.country, answers: { accounts: ci.accounts, ...ci.answers } });
+  return translateSummary(specs, t, (code) => countryName(code, locale)).map(({ id, title, rows, changeStep }) => ({
+    id,
+    title,
+    rows,
+    ...(changeStep
+      ? { change: { label: t('summary.change.label', { section: id }), action, fields: { ...fields(), intent: 'change', target: changeStep } } }
+      : {}),
+  }));
+}
+
+function milestoneThreeView(ctx: Ctx, error?: string) {
+  const { t, action, fields, ci, deps } = ctx;
+  const signed = ci.answers?.milestoneThree?.signingUrl && deps.config.FLAG_RETRY_SIGNUP_SIGNING;
+  const sections = summaryOf(ctx);
+  // The KYC answers show without a Change: the intro says why.
+  const intro = [t('summary.intro'), ...(sections.some((s) => s.id === 'kyc') ? [t('summary.kycFixed')] : [])].join(' ');
+  return (
+    <MilestoneStep
+      t={t}
+      milestone="three"
+      action={action}
+      fields={fields()}
+      {...(error ? { error } : {})}
+      {...(signed ? { signedCheck: { action, fields: fields(), label: t('milestone.three.signed') } } : {})}
+      {...(sections.length > 0 ? { summary: { title: t('summary.title'), intro, sections } } : {})}
+    />
+  );
+}

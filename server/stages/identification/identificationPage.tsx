@@ -1,0 +1,35 @@
+// The identification view for the journey's country (identification-routing-creation §2
+// "Identification screens"): Swedish BankID runs here; Denmark, Norway and Finland leave for the
+// identification broker (OIDC).
+import type { Request, Response } from 'express';
+import type { AppDeps } from '../../deps.ts';
+import type { Journey } from '../../journey.ts';
+import { journeyOf, sendPage, shellFor } from '../../pages.ts';
+import { renderBankidIdentification, startBankidOnPrivateChoice } from './bankidPage.tsx';
+import { renderOidcIdentification } from './oidcPage.tsx';
+import { NotImplementedPage } from '../../../views/pages/IdentificationErrorPageView.tsx';
+
+export async function renderIdentification(req: Request, res: Response, deps: AppDeps): Promise<void> {
+  const journey = journeyOf(req, deps);
+  switch (journey.country) {
+    case 'SE':
+      return renderBankidIdentification(req, res, deps);
+    case 'DK':
+    case 'NO':
+    case 'FI':
+      return renderOidcIdentification(req, res, deps, journey.country);
+    default: {
+      const t = shellFor(req, deps).t;
+      sendPage(req, res, deps, { progress: 1, body: <NotImplementedPage t={t} /> });
+    }
+  }
+}
+
+/**
+ * Private was chosen (the person's click, a POST): what identification starts right away. In SE on a
+ * desktop the BankID QR order (its screen shows the QR code directly); everywhere else the
+ * identification screen's own button starts it (the device choice; the broker page's Continue).
+ */
+export async function startIdentification(req: Request, deps: AppDeps, journey: Journey): Promise<void> {
+  if (journey.country === 'SE') await startBankidOnPrivateChoice(req, deps, journey);
+}

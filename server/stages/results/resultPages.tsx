@@ -1,0 +1,89 @@
+// Result and hand-off routes: cancel feedback, nightly downtime, the in-app spinner routes, and the
+// status-page entry used by routing (identification-routing-creation §2 routes).
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { peekJourney, sendPage, supportPhoneOf, translatorFor, localeOf } from '../../pages.ts';
+import { CaseStatusPage, FeedbackPage, NightlyDowntimePage } from '../../../views/pages/FeedbackPageViews.tsx';
+import { nextBankingDay } from '../../../shared/bankingDays.ts';
+import { endJourney } from '../../endJourney.ts';
+import { routePatterns, routes } from '../../../shared/routes.ts';
+
+const nightlyQuery = z.object({
+  justCompletedSignup: z.enum(['true', 'false']).optional(),
+  embedded: z.enum(['true', 'false']).optional(),
+  webview: z.enum(['true', 'false']).optional(),
+});
+
+export function resultRoutes(deps: AppDeps): Router {
+  const router = Router();
+
+  // The signing service's cancel_url: feedback page, cancel variant, at progress step 3.
+  router.get(routePatterns.cancel, (req, res) => {
+    const t = translatorFor(req, deps);
+    sendPage(req, res, deps, {
+      progress: 3,
+      body: <FeedbackPage t={t} variant="cancel" supportPhone={supportPhoneOf(req, deps)} homeUrl={deps.config.HOME_URL} />,
+    });
+  });
+
+  router.get(routePatterns.error, (req, res) => {
+    const t = translatorFor(req, deps);
+    sendPage(req, res, deps, {
+      progress: 2,
+      body: <FeedbackPage t={t} variant="error" supportPhone={supportPhoneOf(req, deps)} homeUrl={deps.config.HOME_URL} />,
+    });
+  });
+
+  router.get(routePatterns.nightlyDowntimeStatus, (req, res) => {
+    const q = nightlyQuery.safeParse(req.query);
+    // Reads only: a page view stores no session (the webview mode may come from the visit cookie).
+    const journey = peekJourney(req, deps);
+    const t = translatorFor(req, deps);
+    const opensOn = nextBankingDay(new Date(deps.now()), journey.country);
+    const date = new Intl.DateTimeFormat(localeOf(req, deps), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+      new Date(`${opensOn}T12:00:00Z`),
+    );
+    const webview = (q.success && q.data.webview === 'true') || journey.webview;
+    sendPage(req, res, deps, {
+      progress: null,
+      body: (
+        <NightlyDowntimePage
+          t={t}
+          justCompletedSignup={q.success && q.data.justCompletedSignup === 'true'}
+          opensAt={date}
+          exitUrl={webview ? routes.closeSignupInApp : deps.config.HOME_URL}
+          homeUrl={deps.config.HOME_URL}
+        />
+      ),
+    });
+  });
+
+  router.get(routePatterns.caseStatus, (req, res) => {
+    const t = translatorFor(req, deps);
+    sendPage(req, res, deps, { progress: null, body: <CaseStatusPage t={t} returnAction={routes.caseStatusReturn} /> });
+  });
+
+  // Return to site logs out of the brokerage sessions and goes to / (server/endJourney.ts).
+  router.post(routePatterns.caseStatusReturn, async (req, res, next) => {
+    await endJourney(req, res, deps, '/').catch(next);
+  });
+
+  // Spinner-only pages the native app watches for in its webview.
+  for (const path of [routePatterns.loginInApp, routePatterns.closeSignupInApp]) {
+    router.get(path, (req, res) => {
+      const t = translatorFor(req, deps);
+      sendPage(req, res, deps, {
+        progress: null,
+        showDisclaimer: false,
+        body: (
+          <div className="spinner" role="status">
+            <span className="visually-hidden">{t('inApp.loading')}</span>
+          </div>
+        ),
+      });
+    });
+  }
+
+  return router;
+}

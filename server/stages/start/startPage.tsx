@@ -1,0 +1,130 @@
+// Onboarding (the start path): customer type selection, the business / minor account type lists, then
+// the country's identification view, or an identification error screen (identification-routing-creation §2 "Customer type
+// selection", "Business account type list", "Minor account type list", "Identification error screens").
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { applyEntryQuery, countryOf, journeyOf, keepEntryValues, peekJourney, publicOriginOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
+import { readCookie, setLocaleCookie } from '../../cookies.ts';
+import { AccountTypeListPage, CustomerTypePage, type AccountTypeCardView } from '../../../views/pages/CustomerTypePageView.tsx';
+import { accountTypeList, externalFormUrl, type ExternalApplicantType } from '../../../shared/accountTypeLists.ts';
+import { detectInAppBrowser, externalBrowserUrl, trackingParams } from '../../../shared/inAppBrowser.ts';
+import { renderIdentificationError } from '../identification/identificationErrorPage.tsx';
+import { routePatterns, routes } from '../../../shared/routes.ts';
+import { carriedValue, carryQuery } from '../../../shared/carriedQuery.ts';
+import { renderIdentification, startIdentification } from '../identification/identificationPage.tsx';
+import { endBankidAttempt } from '../identification/bankidPage.tsx';
+
+const customerTypeBody = z.object({ customerType: z.enum(['private', 'corporate', 'minor', 'none']) });
+
+const finnishLang = z.object({ lang: z.enum(['sv', 'fi']) });
+
+/**
+ * The entry query carried on (identification-routing-creation §3 queryParams), merged into what the journey
+ * already carries, under the limits of shared/carriedQuery.ts: a value the legacy signature request could not
+ * carry is dropped here, at entry, with a log line naming the parameter (never its value).
+ */
+function carriedQuery(req: Request, deps: AppDeps, already: Record<string, string>): Record<string, string> {
+  const { kept, dropped } = carryQuery(req.query, already);
+  if (dropped.length > 0) deps.logger.info({ dropped }, 'entry value dropped: over the carried query limits');
+  return kept;
+}
+
+/** The Private card's hand-off link when the page is open in a social app's in-app browser, else null. */
+function privateHandoffUrl(req: Request, deps: AppDeps, carried: Record<string, string>): string | null {
+  if (!deps.config.FLAG_IN_APP_BROWSER_HANDOFF) return null;
+  const inApp = detectInAppBrowser(req.get('user-agent'));
+  if (!inApp) return null;
+  const query = { ...carried };
+  // The tracking ids may live only in this browser's cookies, which the external browser cannot read.
+  for (const name of trackingParams) {
+    const cookie = readCookie(req, name);
+    if (!query[name] && cookie && carriedValue.safeParse(cookie).success) query[name] = cookie;
+  }
+  // Our configured origin for the host the person is on (server/origins.ts), never the Host header as sent.
+  return externalBrowserUrl(inApp.platform, publicOriginOf(req, deps), routes.start, query);
+}
+
+export function onboardingRoutes(deps: AppDeps): Router {
+  const router = Router();
+
+  router.get(routePatterns.start, async (req, res, next) => {
+    try {
+      // FI (identification-routing-creation §4): lang sv or fi switches the locale cookie and reloads without lang, so the
+      // native app's webview and later visits keep the language.
+      const fiLang = finnishLang.safeParse(req.query);
+      if (countryOf(req, deps) === 'FI' && fiLang.success) {
+        const locale = fiLang.data.lang === 'sv' ? 'sv-FI' : 'fi-FI';
+        setLocaleCookie(res, locale, deps.config.cookieSecure);
+        keepEntryValues(req, res, deps, { locale });
+        const url = new URL(req.originalUrl, 'http://x');
+        url.searchParams.delete('lang');
+        return redirectAfterSave(req, res, url.pathname + url.search, 302);
+      }
+
+      // A page view only reads the journey: entry values worth keeping (lang, webview, campaign, the
+      // carried query such as tracking ids) go into the visit cookie until the person identifies
+      // (server/visit.ts); no page view stores a session for someone who has not identified.
+      // The logout of current sessions happens once per identification (identification/identified.ts).
+      applyEntryQuery(req, res, deps);
+      const before = peekJourney(req, deps).queryParams;
+      const carried = carriedQuery(req, deps, before);
+      if (JSON.stringify(carried) !== JSON.stringify(before)) keepEntryValues(req, res, deps, { queryParams: carried });
+      const journey = peekJourney(req, deps);
+
+      if (journey.identificationError) return renderIdentificationError(req, res, deps, journey.identificationError);
+      if (journey.customerType === 'corporate' || journey.customerType === 'minor') {
+        return sendPage(req, res, deps, { progress: 1, body: accountTypeListPage(req, deps, journey.customerType) });
+      }
+      if (journey.customerType === 'private') return await renderIdentification(req, res, deps);
+      const t = shellFor(req, deps).t;
+      sendPage(req, res, deps, {
+        progress: 1,
+        body: (
+          <CustomerTypePage t={t} action={routes.customerType} loginUrl={deps.config.LOGIN_URL} privateHandoffUrl={privateHandoffUrl(req, deps, carried)} />
+        ),
+      });
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.post(routePatterns.customerType, async (req, res, next) => {
+    try {
+      const parsed = customerTypeBody.safeParse(req.body);
+      const journey = journeyOf(req, deps);
+      if (parsed.success) {
+        journey.customerType = parsed.data.customerType;
+        // Choosing (or resetting) the applicant type starts identification afresh: a running BankID
+        // order is cancelled, and choosing Private is the click that starts the next one where it can.
+        delete journey.identificationError;
+        await endBankidAttempt(deps, journey);
+        if (journey.customerType === 'private') await startIdentification(req, deps, journey);
+      }
+      res.redirect(303, routes.start);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  return router;
+}
+
+function accountTypeListPage(req: Request, deps: AppDeps, applicant: ExternalApplicantType) {
+  const { config } = deps;
+  const country = peekJourney(req, deps).country;
+  const base = applicant === 'corporate' ? config.BUSINESS_FORM_URL : config.MINOR_FORM_URL;
+  const cards: AccountTypeCardView[] = accountTypeList(applicant, country).map((c) => ({
+    ...c,
+    href: c.destination === 'infoPage' ? config.OCCUPATIONAL_PENSION_INFO_URL : externalFormUrl(base, country, c.type),
+  }));
+  return (
+    <AccountTypeListPage
+      t={shellFor(req, deps).t}
+      applicant={applicant}
+      cards={cards}
+      accountTypesUrl={config.ACCOUNT_TYPES_INFO_URL}
+      depositGuaranteeUrl={config.DEPOSIT_GUARANTEE_URL}
+    />
+  );
+}

@@ -1,0 +1,264 @@
+// Brokerage API client: one typed function per call of identification-routing-creation §7 and customer-information §7. Every answer is parsed by
+// the contract schema shared with sandbox/. Callers pass the prospect's access token (jwt) explicitly, through the one rule of
+// calling the brokerage as the person (shared/asPerson.ts), which refreshes it.
+import { z } from 'zod';
+import {
+  brokeragePaths as paths,
+  bankidSessionResponse,
+  signicatSessionResponse,
+  type SignicatSessionRequest,
+  refreshTokenResponse,
+  routingStatusResponse,
+  systemStatusResponse,
+  createProspectResponse,
+  initialStepsResponse,
+  okResponse,
+  signatureRequest,
+  signatureResponse,
+  createCustomerResponse,
+  creationStatusResponse,
+  taxValidationRulesResponse,
+  taxInfoStepRequest,
+  taxInfoErrorBody,
+  createCaseRequest,
+  createCaseResponse,
+  submitTaxResidenceRequest,
+  residencyStepRequest,
+  submitCitizenshipResponse,
+  initFileUploadResponse,
+  type SubmitCitizenshipRequest,
+  type InitFileUploadRequest,
+  type AccountTypeWithCountry,
+  type CountryCode,
+  type Milestone,
+  agreementBundlesResponse,
+  type AccountTypeAlias,
+  contactInfoStepRequest,
+  contactInfoErrorBody,
+  contactRelatedDataResponse,
+  type ContactInfoStepRequest,
+} from '../../shared/contracts/brokerageContract.ts';
+import { createHttpClient, UpstreamError } from './http.ts';
+import { emptyAnswer, idempotencyHeaders } from './idempotency.ts';
+import { brokerageKycCalls } from './brokerageKycCalls.ts';
+import { brokerageLegacyCalls } from './brokerageLegacyCalls.ts';
+
+export interface BrokerageClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+}
+
+/**
+ * POST /api/2/customers' answer: `ok` when creation was requested (no data.message), else the brokerage refused it
+ * (e.g. the agreements not signed yet). `status` is the HTTP status answered.
+ */
+export interface CreateCustomerAnswer {
+  ok: boolean;
+  status: number;
+}
+
+/**
+ * A status of POST /api/2/customers that is the brokerage's answer about the prospect rather than a failure of the call:
+ * the 4xx other than 401/403 (those are the call wrapper's token refresh or expired session, customer-information §7)
+ * and other than 408/429 (a timeout or throttling: try again). 5xx is an outage.
+ */
+function isCreateCustomerRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
+}
+
+function createCustomerAnswer(status: number, body: z.infer<typeof createCustomerResponse> | undefined): CreateCustomerAnswer {
+  return { ok: status < 400 && body?.data?.message === undefined, status };
+}
+
+export function createBrokerageClient(options: BrokerageClientOptions) {
+  const http = createHttpClient({ name: 'brokerage', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs });
+
+  return {
+    http,
+    async createBankidSession(orderReference: string) {
+      return (await http.json({ method: 'POST', path: paths.bankidSession, body: { orderReference }, schema: bankidSessionResponse })).data;
+    },
+    /** POST session creation after identification through the OIDC broker (identification-routing-creation §7); answers a refresh token. */
+    async createSignicatSession(body: SignicatSessionRequest) {
+      return (await http.json({ method: 'POST', path: paths.signicatSession, body, schema: signicatSessionResponse })).data;
+    },
+    async refreshToken(refreshToken: string) {
+      return (await http.json({ method: 'POST', path: paths.refreshToken, body: { refreshToken }, schema: refreshTokenResponse })).data;
+    },
+    /**
+     * Logs out the current sessions (identification-routing-creation §7): DELETE of the session-service session and of the older
+     * login. A 401 means there was no session to end and is ignored; other failures throw. Both calls
+     * always run, so one failing does not keep the other session alive.
+     */
+    async logout(jwt?: string) {
+      const results = await Promise.allSettled(
+        [paths.logoutCurrent, paths.logoutLegacy].map((path) => http.json({ method: 'DELETE', path, ...(jwt ? { bearer: jwt } : {}), schema: emptyAnswer })),
+      );
+      const failure = results.find(
+        (r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof UpstreamError && r.reason.status === 401),
+      );
+      if (failure) throw failure.reason;
+    },
+    async routingStatus(jwt: string) {
+      return (await http.json({ method: 'GET', path: paths.routingStatus, bearer: jwt, schema: routingStatusResponse })).data;
+    },
+    async systemStatus(jwt: string) {
+      return (await http.json({ method: 'GET', path: paths.systemStatus, bearer: jwt, schema: systemStatusResponse })).data;
+    },
+    async becomeCustomerIntent(jwt: string, country: CountryCode) {
+      await http.json({ method: 'PUT', path: paths.becomeCustomerIntent, bearer: jwt, body: { customerType: 'PRIVATE', country }, schema: emptyAnswer });
+    },
+    async submitValidationStep(jwt: string, country: CountryCode, v3: boolean) {
+      await http.json({ method: 'POST', path: v3 ? paths.validationStepV3 : paths.validationStep, bearer: jwt, body: { country }, schema: okResponse });
+    },
+    async createProspect(jwt: string, country: CountryCode, legacy: boolean) {
+      const path = legacy ? paths.prospectsV2 : paths.prospectsV3;
+      return (await http.json({ method: 'POST', path, bearer: jwt, body: { country, customerType: 'PRIVATE' }, schema: createProspectResponse })).data;
+    },
+    async initialSteps(jwt: string, prospectId: string) {
+      return (await http.json({ method: 'GET', path: paths.initialSteps(prospectId), bearer: jwt, schema: initialStepsResponse })).data.data.initialSteps;
+    },
+    async submitAccountPicker(jwt: string, prospectId: string, accountTypesWithCountry: AccountTypeWithCountry[]) {
+      await http.json({ method: 'POST', path: paths.accountPickerStep(prospectId), bearer: jwt, body: { accountTypesWithCountry }, schema: okResponse });
+    },
+    async submitAccountAlias(jwt: string, prospectId: string, accountTypeAliases: AccountTypeAlias[]) {
+      await http.json({ method: 'POST', path: paths.accountAliasStep(prospectId), bearer: jwt, body: { accountTypeAliases }, schema: okResponse });
+    },
+    /** customer-information §7 precontractual documents of one account (pdf_id is its §9 ATYID id). */
+    async agreementBundles(jwt: string, query: { pdf_id: string; country: CountryCode; lang: string }) {
+      return (await http.json({ method: 'GET', path: paths.agreementBundles, bearer: jwt, query, schema: agreementBundlesResponse })).data.data.documents;
+    },
+    /** POST submit-citizenship v3 (customer-information §7): answers data.tasks, a taskId per country. */
+    async submitCitizenship(jwt: string, body: SubmitCitizenshipRequest) {
+      return (await http.json({ method: 'POST', path: paths.submitCitizenshipV3, bearer: jwt, body, schema: submitCitizenshipResponse })).data.data.tasks;
+    },
+    /** POST init-file-upload (customer-information §7): where to PUT the bytes, and the attachment's id. */
+    async initFileUpload(jwt: string, body: InitFileUploadRequest) {
+      return (await http.json({ method: 'POST', path: paths.initFileUpload, bearer: jwt, body, schema: initFileUploadResponse })).data.data;
+    },
+    async submitMilestone(jwt: string, prospectId: string, milestone: Milestone) {
+      await http.json({ method: 'POST', path: paths.milestoneStep(prospectId, milestone), bearer: jwt, body: {}, schema: okResponse });
+    },
+    /** GET tax auto-validation rules (customer-information §7): per country the regex list and the placeholder. */
+    async taxValidationRules(jwt: string) {
+      return (await http.json({ method: 'GET', path: paths.taxValidationRules, bearer: jwt, schema: taxValidationRulesResponse })).data.data.rules;
+    },
+    /**
+     * POST submit tax info step (v3). A refusal answers the server's invalid field names (data.invalidFields)
+     * instead of throwing; other failures throw UpstreamError for the page's call wrapper.
+     */
+    async submitTaxInfo(
+      jwt: string,
+      prospectId: string,
+      body: z.input<typeof taxInfoStepRequest>,
+    ): Promise<{ ok: true } | { ok: false; invalidFields: string[] }> {
+      try {
+        await http.json({ method: 'POST', path: paths.taxInfoStepV3(prospectId), bearer: jwt, body: taxInfoStepRequest.parse(body), schema: okResponse });
+        return { ok: true };
+      } catch (err) {
+        const refused = err instanceof UpstreamError && err.status === 400 ? taxInfoErrorBody.safeParse(err.body) : null;
+        if (refused?.success) return { ok: false, invalidFields: refused.data.data.invalidFields };
+        throw err;
+      }
+    },
+    /** POST create case (customer-information §7), e.g. type RESIDENCY; answers the case's taskId. */
+    async createCase(jwt: string, body: z.input<typeof createCaseRequest>) {
+      return (await http.json({ method: 'POST', path: paths.createCase, bearer: jwt, body: createCaseRequest.parse(body), schema: createCaseResponse })).data
+        .data.taskId;
+    },
+    /** POST submit tax residence (customer-information §7): the proof of tax residence uploaded to the TAX_RESIDENCE case nnxTaskId. */
+    async submitTaxResidence(jwt: string, body: z.input<typeof submitTaxResidenceRequest>) {
+      await http.json({ method: 'POST', path: paths.taxResidence, bearer: jwt, body: submitTaxResidenceRequest.parse(body), schema: okResponse });
+    },
+    /** POST submit residency step (customer-information §7). */
+    async submitResidency(jwt: string, prospectId: string, body: z.input<typeof residencyStepRequest>) {
+      await http.json({ method: 'POST', path: paths.residencyStep(prospectId), bearer: jwt, body: residencyStepRequest.parse(body), schema: okResponse });
+    },
+    /**
+     * POST submit-contact-info-step (customer-information §7). A 400 naming fields (email, mobilePhoneNumber) answers them
+     * instead of throwing, so the step can mark them; other failures throw for the page's call wrapper.
+     */
+    async submitContactInfo(jwt: string, prospectId: string, body: ContactInfoStepRequest): Promise<{ ok: true } | { ok: false; fields: string[] }> {
+      try {
+        await http.json({ method: 'POST', path: paths.contactInfoStep(prospectId), bearer: jwt, body: contactInfoStepRequest.parse(body), schema: okResponse });
+        return { ok: true };
+      } catch (err) {
+        const refused = err instanceof UpstreamError && err.status === 400 ? contactInfoErrorBody.safeParse(err.body) : null;
+        if (refused?.success && refused.data.data.fields.length > 0) return { ok: false, fields: refused.data.data.fields };
+        throw err;
+      }
+    },
+    /** GET related data of the contact step (customer-information §7 "related data by step name"): registered address, known contact data. */
+    async contactRelatedData(jwt: string, prospectId: string) {
+      const path = paths.stepRelatedData(prospectId, 'CONTACT_INFORMATION_STEP');
+      return (await http.json({ method: 'GET', path, bearer: jwt, schema: contactRelatedDataResponse })).data.data.stepRelatedData;
+    },
+    /**
+     * POST signatures (customer-information §4.8, §7): the signing URL. A 403 is high risk (customer-information §8
+     * "Signature 403": additional information is needed), not an expired session; other failures throw. `attempt`
+     * names the signing attempt: its retries after a timeout reuse the signing session the first try created.
+     */
+    async requestSignature(
+      jwt: string,
+      prospectId: string,
+      body: z.input<typeof signatureRequest>,
+      attempt: string,
+    ): Promise<{ ok: true; url: string } | { ok: false; highRisk: true }> {
+      try {
+        const path = paths.signatures(prospectId);
+        const sent = signatureRequest.parse(body);
+        const answer = await http.json({
+          method: 'POST',
+          path,
+          bearer: jwt,
+          headers: idempotencyHeaders(attempt, 'POST', path, sent),
+          body: sent,
+          schema: signatureResponse,
+        });
+        return { ok: true, url: answer.data.data.url };
+      } catch (err) {
+        if (err instanceof UpstreamError && err.status === 403) return { ok: false, highRisk: true };
+        throw err;
+      }
+    },
+    /**
+     * POST /api/2/customers (identification-routing-creation §7: data.message present means error). Its answer is
+     * classified (createCustomerAnswer) as an answer of the brokerage: created, or refused (the prospect not signed,
+     * creation not possible). A failure of the call throws UpstreamError as every other call
+     * does, so the caller's wrapper can tell them apart (customer-information §7): a 401 refreshes an expired token and
+     * is tried again, 401/403 otherwise is an expired session, a 5xx, timeout or unreachable brokerage is "try again".
+     */
+    async createCustomer(jwt: string, prospectId: string): Promise<CreateCustomerAnswer> {
+      try {
+        const { status, data } = await http.json({
+          method: 'POST',
+          path: paths.customers,
+          bearer: jwt,
+          body: { prospect_id: prospectId },
+          schema: createCustomerResponse,
+        });
+        return createCustomerAnswer(status, data);
+      } catch (err) {
+        if (err instanceof UpstreamError && isCreateCustomerRefusal(err.status)) {
+          return createCustomerAnswer(err.status, createCustomerResponse.safeParse(err.body).data);
+        }
+        throw err;
+      }
+    },
+    /** GET creation_status; answers the HTTP status alongside so the decision can apply rule 1. */
+    async creationStatus(jwt: string, prospectId: string) {
+      const { status, body } = await http.raw({ method: 'GET', path: paths.creationStatus, bearer: jwt, query: { prospect_id: prospectId } });
+      if (status >= 400 || status === 0) return { httpStatus: status, body: null };
+      const parsed = creationStatusResponse.safeParse(body);
+      if (!parsed.success) throw new UpstreamError('brokerage', status, undefined, 'creation_status: unexpected answer shape');
+      return { httpStatus: status, body: parsed.data };
+    },
+    ...brokerageKycCalls(http),
+    ...brokerageLegacyCalls(http),
+    async ping() {
+      const { status } = await http.raw({ method: 'GET', path: paths.systemStatus });
+      return status > 0 && status < 500;
+    },
+  };
+}
+export type BrokerageClient = ReturnType<typeof createBrokerageClient>;

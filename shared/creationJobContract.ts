@@ -1,0 +1,58 @@
+// The customer-creation job's contract between the web, which starts a run (server/infra/creationJobs.ts),
+// and the worker, which runs it (workers/customerCreationJob.ts): the job's data and ids, the credentials
+// handed over for a run, and what the job queue is told and tells a job. Types and pure functions only;
+// the queue itself is server/infra/jobQueue.ts.
+
+/**
+ * Ids and decisions only: no token. The person's credentials for the run are kept sealed apart from the job
+ * (server/infra/creationCredentials.ts), since job data sits in Redis in clear text and is kept after the job.
+ */
+export type CustomerCreationJob = {
+  prospectId: string;
+  phase: 'start' | 'poll';
+  /** Poll number, 1-based; 0 for the start phase. */
+  attempt: number;
+  /** Identifies one creation run: a retry after maxPollingTries starts a new run, hence fresh job ids. */
+  runId: string;
+};
+
+/** What the web hands the worker for one run (sealed in the credentials store, never in the job data). */
+export interface CreationCredentials {
+  /** Buys a new access token (identification-routing-creation §7 token refresh). */
+  refreshToken?: string;
+  /** The 30-minute access token the calls send; absent until the worker has refreshed. */
+  accessToken?: string;
+}
+
+export interface JobAddOptions {
+  delayMs?: number;
+  /** A job whose id already exists is not added again. No ':' (BullMQ reserves it). */
+  jobId?: string;
+}
+
+export interface JobContext {
+  jobId: string;
+  /** 1-based try of this job. */
+  attempt: number;
+  /** No retry follows if this try throws: the handler should record a final outcome instead. */
+  finalAttempt: boolean;
+}
+
+/** A part of a job id: BullMQ reserves ':' in ids. */
+export const jobIdPart = (s: string): string => s.replace(/:/g, '_');
+
+/** Job ids name the run and the step, so re-adding the same step (a re-run of a stalled job) is a no-op. */
+export function creationJobId(prospectId: string, runId: string, step: 'start' | number): string {
+  return step === 'start'
+    ? `creation-${jobIdPart(prospectId)}-${jobIdPart(runId)}-start`
+    : `creation-${jobIdPart(prospectId)}-${jobIdPart(runId)}-poll-${step}`;
+}
+
+/**
+ * Whether run `a` is older than run `b`. Runs of a prospect are numbered upwards (the session's counter);
+ * ids that are not numbers cannot be ordered and count as not older.
+ */
+export function isOlderRun(a: string | undefined, b: string | undefined): boolean {
+  const [x, y] = [Number(a), Number(b)];
+  return a !== undefined && b !== undefined && a !== '' && b !== '' && Number.isSafeInteger(x) && Number.isSafeInteger(y) && x < y;
+}

@@ -1,0 +1,136 @@
+// The customer-information page (customer-information.md §2.2): header with back, exit and progress,
+// then the current step. Each step is a plain form post.
+import type { ReactNode } from 'react';
+import type { Translate } from '../../shared/i18n.ts';
+import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
+import { CsrfField } from '../components/CsrfField.tsx';
+import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
+import { Island } from '../components/Island.tsx';
+import SignedCheck, { type SignedCheckProps } from '../../client/islands/signedCheckIsland.tsx';
+import { AnswersSummary, type SummarySection } from '../components/AnswersSummary.tsx';
+import { routes } from '../../shared/routes.ts';
+import { milestoneCardStep } from '../../shared/onboardingProgress.ts';
+
+export interface StepHeader {
+  /** Form action of Back; null when Back is disabled (first step, after a milestone). */
+  backAction: string | null;
+  exitUrl: string;
+  /** The step itself: where 'No, continue signup' of the no-JS abort screen returns. */
+  continueUrl: string;
+  progressPercent: number;
+  /** While a loader runs (the KYC step's): no Back, and the logo instead of progress (customer-information §2.2). */
+  navigationDisabled?: boolean;
+}
+
+export function StepHeaderBar({ t, header }: { t: Translate; header: StepHeader }) {
+  const disabled = header.navigationDisabled === true;
+  return (
+    <div className="step-header">
+      <form method="post" action={header.backAction ?? undefined}>
+        <CsrfField />
+        <button type="submit" className="btn btn-secondary" disabled={header.backAction === null || disabled}>
+          {t('customerInformation.back')}
+        </button>
+      </form>
+      {disabled ? (
+        // Exit stays: a person can always leave, even while waiting.
+        <span className="step-header__logo" aria-hidden="true">
+          ◆
+        </span>
+      ) : (
+        <progress max={100} value={header.progressPercent} aria-label={t('customerInformation.progress', { percent: header.progressPercent })} />
+      )}
+      {/* Without JS the link shows the abort dialog as its own screen; with JS it opens the modal. */}
+      <a id="ci-exit" className="btn btn-secondary" href={header.exitUrl}>
+        {t('customerInformation.exit')}
+      </a>
+      <ModalDialog {...abortDialog(t, header.exitUrl, header.continueUrl, ['ci-exit'])} />
+    </div>
+  );
+}
+
+/** customer-information §2.2 abort modal: 'Yes, exit' posts the exit; 'No, continue signup' returns to the step. */
+export function abortDialog(t: Translate, exitAction: string, continueUrl: string, openers?: string[]): DialogProps {
+  return {
+    id: 'abort-dialog',
+    title: t('abort.title'),
+    text: [],
+    primary: { label: t('abort.yes'), action: exitAction },
+    secondary: { label: t('abort.no'), href: continueUrl },
+    openers,
+  };
+}
+
+export function MilestoneStep({
+  t,
+  milestone,
+  action,
+  fields,
+  error,
+  signedCheck,
+  summary,
+}: {
+  t: Translate;
+  milestone: 'one' | 'two' | 'three';
+  action: string;
+  fields: ScreenFieldValues;
+  /** Why the last post failed (milestone three: high risk, not signed yet). */
+  error?: string;
+  /** Milestone three once the signing page was opened: "I have signed" (customer-information §4.8). */
+  signedCheck?: SignedCheckProps;
+  /** Milestone three: "Check your answers" above the sign button (WCAG 2.2 SC 3.3.4). */
+  summary?: { title: string; intro?: string; sections: readonly SummarySection[] };
+}) {
+  const cardStep = milestoneCardStep();
+  return (
+    <section className="milestone" aria-labelledby="milestone-title">
+      <p className="milestone__label">
+        {/* The bar's step and its name (shared/onboardingProgress.ts), never a count of its own. */}
+        {t('milestone.step', { number: cardStep.number })} · {t(cardStep.name)}
+      </p>
+      <h1 id="milestone-title">{t(`milestone.${milestone}.title`)}</h1>
+      {error && (
+        <p className="banner banner--error" role="alert">
+          {error}
+        </p>
+      )}
+      {summary && <AnswersSummary {...summary} />}
+      <form method="post" action={action}>
+        <ScreenFields fields={fields} />
+        <button type="submit" className="btn">
+          {t(`milestone.${milestone}.button`)}
+        </button>
+      </form>
+      {signedCheck && <Island name="signedCheck" component={SignedCheck} props={signedCheck} />}
+    </section>
+  );
+}
+
+/**
+ * customer-information §7, §8: the call's error. Session expired (the brokerage session has ended, or ours):
+ * the spec's text and the way on, identifying again (choosing Private again starts the identification in
+ * this browser; the same person finds what they typed kept, server/stages/identification/identified.ts).
+ */
+export function StepError({ t, kind }: { t: Translate; kind: 'SESSION_EXPIRED_ERROR' | 'TRY_AGAIN_ERROR' }): ReactNode {
+  if (kind === 'SESSION_EXPIRED_ERROR') {
+    return (
+      <div className="banner banner--error" role="alert">
+        <p>{t('customerInformation.error.SESSION_EXPIRED_ERROR')}</p>
+        <form method="post" action={routes.customerType}>
+          <CsrfField />
+          <button type="submit" name="customerType" value="private" className="btn">
+            {t('customerInformation.error.SESSION_EXPIRED_ERROR.identifyAgain')}
+          </button>
+        </form>
+      </div>
+    );
+  }
+  return (
+    <div className="banner banner--error" role="alert">
+      <p>
+        <strong>{t('customerInformation.error.TRY_AGAIN_ERROR.title')}</strong>
+      </p>
+      <p>{t('customerInformation.error.TRY_AGAIN_ERROR.text')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+// Customer creation as a background job (identification-routing-creation §4 "Customer creation"): check
+// the initial status, post the creation request when needed, then poll every interval and publish each
+// decision as a creation event. Each poll is its own delayed job, so polling survives a worker restart.
+//
+// The job data holds ids only. The person's credentials for the run live sealed in the credentials store
+// (server/infra/creationCredentials.ts): the web hands over the refresh token when it starts a run
+// (server/infra/creationJobs.ts), the worker buys access tokens with it by the rule the web follows too
+// (shared/asPerson.ts; identification-routing-creation §7: a 401 triggers a token refresh, the call is tried again once),
+// and removes the credentials when the run ends.
+import type { Logger } from 'pino';
+import type { CreationStatus } from '../shared/contracts/brokerageContract.ts';
+import { creationJobId, isOlderRun, type CustomerCreationJob, type JobAddOptions, type JobContext } from '../shared/creationJobContract.ts';
+import { decideCreationOutcome, isFinal, shouldPostCreationRequest, type CreationOutcome, type CreationState } from '../shared/creationOutcome.ts';
+import { authoriseRun, CredentialsRefused, type RunCredentialsPort } from './runCredentials.ts';
+
+// The job's ports: what it needs of the brokerage client, the stores and the queue, declared here so that
+// the job imports nothing of server/. server/main.ts hands it server/upstream/brokerageClient.ts's client,
+// server/infra/creationCredentials.ts's store, server/infra/creationEvents.ts's events and
+// server/infra/jobQueue.ts's queue, which have these members (and more).
+
+/** The brokerage calls of a run, each with the person's access token (jwt). */
+export interface CreationBrokerage {
+  refreshToken(refreshToken: string): Promise<{ jwt: string }>;
+  systemStatus(jwt: string): Promise<{ creationPaused: boolean }>;
+  /** The HTTP status alongside the body (null on a failure status), so the decision can apply rule 1. */
+  creationStatus(jwt: string, prospectId: string): Promise<{ httpStatus: number; body: CreationStatus | null }>;
+  createCustomer(jwt: string, prospectId: string): Promise<{ ok: boolean; status: number }>;
+}
+
+/** The run's credentials, sealed apart from the job data (workers/runCredentials.ts). */
+export type CreationCredentialsPort = RunCredentialsPort;
+
+/** The creation events the page streams: the job publishes each decision and reads the latest. */
+export interface CreationEventsPort {
+  publish(state: CreationState): Promise<unknown>;
+  latest(prospectId: string): Promise<{ state: CreationState } | null>;
+}
+
+/** The queue the job adds its next step to. */
+export interface CreationJobQueue {
+  add(name: 'customerCreation', data: CustomerCreationJob, opts?: JobAddOptions): Promise<void>;
+}
+
+export interface CustomerCreationDeps {
+  brokerage: CreationBrokerage;
+  credentials: CreationCredentialsPort;
+  events: CreationEventsPort;
+  queue: CreationJobQueue;
+  logger: Logger;
+  pollIntervalMs: number;
+  maxPollingTries: number;
+  now?: () => Date;
+}
+
+export function createCustomerCreationJob(deps: CustomerCreationDeps) {
+  const { brokerage, credentials, events, queue, pollIntervalMs, maxPollingTries } = deps;
+  const now = deps.now ?? (() => new Date());
+  // Only ids and decisions are logged, never a token.
+  const log = deps.logger.child({ job: 'customerCreation' });
+
+  async function publish(job: CustomerCreationJob, outcome: CreationOutcome, attempt: number) {
+    await events.publish({ prospectId: job.prospectId, outcome, attempt, runId: job.runId, at: now().toISOString() });
+    // The run has ended: its credentials are no longer needed. A failed removal leaves them to lapse.
+    if (isFinal(outcome)) await forget(job);
+  }
+
+  async function forget(job: CustomerCreationJob) {
+    await credentials.remove(job.prospectId, job.runId).catch((err: Error) => {
+      log.warn({ prospectId: job.prospectId, runId: job.runId, err }, 'creation credentials not removed; they lapse');
+    });
+  }
+
+  async function enqueuePoll(job: CustomerCreationJob, attempt: number) {
+    await queue.add(
+      'customerCreation',
+      { prospectId: job.prospectId, runId: job.runId, phase: 'poll', attempt },
+      { delayMs: pollIntervalMs, jobId: creationJobId(job.prospectId, job.runId, attempt) },
+    );
+  }
+
+  /** The brokerage calls of one job step with the run's credentials (workers/runCredentials.ts: a 401 renews the token once, as on the web). */
+  async function authorised(job: CustomerCreationJob) {
+    const { call } = await authoriseRun({ refreshToken: (token) => brokerage.refreshToken(token), credentials, log }, job);
+    return {
+      systemStatus: () => call('systemStatus', (jwt) => brokerage.systemStatus(jwt)),
+      creationStatus: () =>
+        call(
+          'creationStatus',
+          (jwt) => brokerage.creationStatus(jwt, job.prospectId),
+          (a) => a.httpStatus === 401,
+        ),
+      createCustomer: () =>
+        call(
+          'createCustomer',
+          (jwt) => brokerage.createCustomer(jwt, job.prospectId),
+          (a) => a.status === 401,
+        ),
+    };
+  }
+
+  async function start(job: CustomerCreationJob) {
+    const ctx = { prospectId: job.prospectId, runId: job.runId, attempt: 0 };
+    const latest = await events.latest(job.prospectId);
+    if (latest && isOlderRun(job.runId, latest.state.runId)) {
+      // "Try again" has started a newer run already: this one is over before it began.
+      log.info({ ...ctx, latestRunId: latest.state.runId }, 'customer creation run superseded');
+      await forget(job);
+      return;
+    }
+    if (latest && latest.state.runId === job.runId && (isFinal(latest.state.outcome) || latest.state.attempt > 0)) {
+      // A re-run of this start after the run moved on (polling, or ended).
+      log.info({ ...ctx, latestAttempt: latest.state.attempt }, 'customer creation already polling');
+      if (isFinal(latest.state.outcome)) await forget(job);
+      return;
+    }
+    const api = await authorised(job);
+    const initial = await api.creationStatus();
+    if (initial.httpStatus >= 400 || !initial.body) {
+      log.warn({ ...ctx, httpStatus: initial.httpStatus, outcome: 'unspecifiedApiResponseError' }, 'customer creation initial status failed');
+      await publish(job, 'unspecifiedApiResponseError', 0);
+      return;
+    }
+    if (shouldPostCreationRequest(initial.body)) {
+      const created = await api.createCustomer();
+      if (!created.ok) {
+        log.warn({ ...ctx, httpStatus: created.status, outcome: 'unspecifiedApiResponseError' }, 'customer creation request failed');
+        await publish(job, 'unspecifiedApiResponseError', 0);
+        return;
+      }
+      log.info({ ...ctx, httpStatus: created.status }, 'customer creation requested');
+    } else {
+      log.info({ ...ctx, done: initial.body.done, creationProcessStatus: initial.body.creation_process_status }, 'customer creation already started');
+    }
+    await publish(job, 'queued', 0);
+    await enqueuePoll(job, 1);
+  }
+
+  async function poll(job: CustomerCreationJob) {
+    const ctx = { prospectId: job.prospectId, runId: job.runId, attempt: job.attempt };
+    const latest = await events.latest(job.prospectId);
+    if (latest && isOlderRun(job.runId, latest.state.runId)) {
+      log.info({ ...ctx, latestRunId: latest.state.runId }, 'customer creation run superseded');
+      await forget(job);
+      return;
+    }
+    if (latest && latest.state.runId === job.runId && (isFinal(latest.state.outcome) || latest.state.attempt > job.attempt)) {
+      // A re-run of a poll the run has already moved past: deciding again could move the state back.
+      log.info({ ...ctx, latestAttempt: latest.state.attempt, latestOutcome: latest.state.outcome }, 'customer creation poll superseded');
+      if (isFinal(latest.state.outcome)) await forget(job);
+      return;
+    }
+    const api = await authorised(job);
+    const [system, status] = await Promise.all([api.systemStatus(), api.creationStatus()]);
+    const decision = decideCreationOutcome(
+      { httpStatus: status.httpStatus, body: status.body, creationPaused: system.creationPaused, attempt: job.attempt },
+      maxPollingTries,
+    );
+    log[isFinal(decision.outcome) ? 'info' : 'debug'](
+      { ...ctx, outcome: decision.outcome, rule: decision.rule, httpStatus: status.httpStatus },
+      'customer creation poll',
+    );
+    await publish(job, decision.outcome, job.attempt);
+    if (!isFinal(decision.outcome)) await enqueuePoll(job, job.attempt + 1);
+  }
+
+  return async function customerCreationJob(job: CustomerCreationJob, jobCtx?: JobContext): Promise<void> {
+    const ids = { prospectId: job.prospectId, runId: job.runId, attempt: job.attempt };
+    try {
+      if (job.phase === 'start') await start(job);
+      else await poll(job);
+    } catch (err) {
+      if (err instanceof CredentialsRefused) {
+        // Nothing to call the brokerage with: the generic error, whose Try again hands over fresh credentials.
+        log.warn({ ...ids, reason: err.reason, outcome: 'unspecifiedApiResponseError' }, 'customer creation without usable credentials');
+        await publish(job, 'unspecifiedApiResponseError', job.attempt);
+        return;
+      }
+      // A thrown error (brokerage unreachable, unexpected answer) is transient: the queue retries with
+      // backoff. When no retry follows, the page must not spin forever, so record the generic error.
+      if (!jobCtx?.finalAttempt) {
+        log.warn({ ...ids, try: jobCtx?.attempt, err }, 'customer creation step failed, will retry');
+        throw err;
+      }
+      log.error({ ...ids, outcome: 'unspecifiedApiResponseError', err }, 'customer creation step failed for good');
+      await publish(job, 'unspecifiedApiResponseError', job.attempt);
+    }
+  };
+}
+
+export type CustomerCreationJobHandler = ReturnType<typeof createCustomerCreationJob>;
+
+/**
+ * A run whose job the queue gave up on unrun (it stalled more often than allowed): the page must not
+ * wait forever (identification-routing-creation §4), so the run ends with the generic error, whose Try
+ * again starts a new run — unless the run already has its outcome or a newer run has begun.
+ */
+export function createCustomerCreationAbandoned(deps: Pick<CustomerCreationDeps, 'credentials' | 'events' | 'logger' | 'now'>) {
+  const now = deps.now ?? (() => new Date());
+  const log = deps.logger.child({ job: 'customerCreation' });
+  return async function customerCreationAbandoned(job: CustomerCreationJob): Promise<void> {
+    const ids = { prospectId: job.prospectId, runId: job.runId, attempt: job.attempt };
+    const latest = await deps.events.latest(job.prospectId);
+    const settled = latest && (isOlderRun(job.runId, latest.state.runId) || (latest.state.runId === job.runId && isFinal(latest.state.outcome)));
+    if (!settled) {
+      log.error({ ...ids, outcome: 'unspecifiedApiResponseError' }, 'customer creation job given up by the queue after repeated stalls');
+      await deps.events.publish({
+        prospectId: job.prospectId,
+        outcome: 'unspecifiedApiResponseError',
+        attempt: job.attempt,
+        runId: job.runId,
+        at: now().toISOString(),
+      });
+    }
+    await deps.credentials.remove(job.prospectId, job.runId);
+  };
+}
