@@ -514,7 +514,8 @@ export const personas: readonly Persona[] = seeds.map((seed, index) => ({
   name: `${seed.givenName} ${seed.surname}`,
   birthDate: seed.birthDate,
   scenario: seed.scenario,
-  customerId: seed.customerId ?? null,
+  // A person with an open case has applied: the brokerage knows them by a customer id (their tasks carry it).
+  customerId: seed.customerId ?? (scenarioBehaviours[seed.scenario].statusPage ? `45${String(index).padStart(5, '0')}` : null),
   behaviour: scenarioBehaviours[seed.scenario],
 }));
 

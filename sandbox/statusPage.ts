@@ -51,7 +51,15 @@ export function statusPageRecord(state: SandboxState, persona: Persona): StatusP
   let record = state.statusPage.get(persona.nationalId);
   if (!record) {
     const customerId = customerIdOf(persona);
-    record = { customerId, tasks: newTasks(persona, customerId), caseUpdateCalls: 0, caseUpdated: new Set(), triggerCases: [], actionUpdates: [], caseUpdates: [] };
+    record = {
+      customerId,
+      tasks: newTasks(persona, customerId),
+      caseUpdateCalls: 0,
+      caseUpdated: new Set(),
+      triggerCases: [],
+      actionUpdates: [],
+      caseUpdates: [],
+    };
     state.statusPage.set(persona.nationalId, record);
   }
   return record;

@@ -57,7 +57,13 @@ describe('stepTwoStatus: "Pending" while any task has an OPEN action, else "In p
 
 describe('tasksNeedingInput: one form per task with an open action, answering that action', () => {
   it('keeps the order of the list and names the open action', () => {
-    const twoActions: StatusTask = { ...taxLiability, actions: [{ actionId: 'old', status: 'CLOSED' }, { actionId: 'new', status: 'OPEN' }] };
+    const twoActions: StatusTask = {
+      ...taxLiability,
+      actions: [
+        { actionId: 'old', status: 'CLOSED' },
+        { actionId: 'new', status: 'OPEN' },
+      ],
+    };
     expect(tasksNeedingInput([closed(residency), twoActions, residency]).map((n) => [n.task.nnxTaskId, n.actionId])).toEqual([
       ['t-tax', 'new'],
       ['t-res', 'a-res'],
@@ -116,7 +122,14 @@ describe('checkProofOfAddress: at least one of housing contract, bank statement,
       ],
       null,
     ],
-    ['the same kind twice', [{ fileName: 'a.pdf', kind: 'bankStatement' }, { fileName: 'b.pdf', kind: 'bankStatement' }], null],
+    [
+      'the same kind twice',
+      [
+        { fileName: 'a.pdf', kind: 'bankStatement' },
+        { fileName: 'b.pdf', kind: 'bankStatement' },
+      ],
+      null,
+    ],
     ['a file without a kind', [{ fileName: 'a.pdf', kind: 'bankStatement' }, { fileName: 'b.pdf' }], { kindMissing: [1] }],
     ['a kind that is no proof', [{ fileName: 'a.pdf', kind: 'passport' }], { kindMissing: [0] }],
     ['an empty choice', [{ fileName: 'a.pdf', kind: '' }], { kindMissing: [0] }],
