@@ -1,27 +1,21 @@
 // The typed brokerage client's status-page calls (server/upstream/brokerageStatusPageCalls.ts; identification-routing-creation §7,
 // §9) against a listening sandbox: every answer parsed, 204 as no tasks, failures as UpstreamError, the Idempotency-Key of a
 // submit attempt, and update-case retried 10 times at a short delay through withRetries (server/upstream/retry.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { startSandbox, type RunningSandbox } from '../../sandbox/main.ts';
 import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import type { StatusTask } from '../../shared/contracts/statusPageContract.ts';
 import { updateCaseBody } from '../../shared/caseStatus.ts';
-import { createBrokerageClient, type BrokerageClient } from '../../server/upstream/brokerageClient.ts';
+import type { BrokerageClient } from '../../server/upstream/brokerageClient.ts';
 import { UpstreamError } from '../../server/upstream/http.ts';
 import { FILE_CALL_ATTEMPTS, withRetries } from '../../server/upstream/retry.ts';
 import type { CaseScenario } from '../../sandbox/statusPageTasks.ts';
-import { personaFor } from '../support/sandboxApi.ts';
+import { listeningSandboxWithClient, personaFor } from '../support/sandboxApi.ts';
 
-let sandbox: RunningSandbox;
+const sandbox = listeningSandboxWithClient();
 let client: BrokerageClient;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  client = createBrokerageClient({ baseUrl: sandbox.url, timeoutMs: 5000 });
-});
-afterAll(async () => {
-  await sandbox?.close();
+beforeAll(() => {
+  client = sandbox.client;
 });
 
 async function jwtOf(scenario: CaseScenario, country: CountryCode = 'SE'): Promise<{ jwt: string; nationalId: string }> {
