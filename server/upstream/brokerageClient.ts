@@ -42,6 +42,7 @@ import { createHttpClient, UpstreamError } from './http.ts';
 import { emptyAnswer, idempotencyHeaders } from './idempotency.ts';
 import { brokerageKycCalls } from './brokerageKycCalls.ts';
 import { brokerageLegacyCalls } from './brokerageLegacyCalls.ts';
+import { brokerageStatusPageCalls } from './brokerageStatusPageCalls.ts';
 
 export interface BrokerageClientOptions {
   baseUrl: string;
@@ -255,6 +256,7 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     },
     ...brokerageKycCalls(http),
     ...brokerageLegacyCalls(http),
+    ...brokerageStatusPageCalls(http),
     async ping() {
       const { status } = await http.raw({ method: 'GET', path: paths.systemStatus });
       return status > 0 && status < 500;
