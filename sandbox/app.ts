@@ -13,6 +13,7 @@ import { findPersona, personas, publicPersona } from './personas.ts';
 import { idempotency } from './idempotency.ts';
 import { createOidcProvider, OIDC_MOUNT } from './oidcProvider.ts';
 import { createSandboxState, resetSandboxState, type SandboxContext } from './state.ts';
+import { statusPageRouter } from './statusPage.ts';
 
 export interface SandboxOptions {
   /** Absolute URL browsers use to reach the sandbox; signing links are built from it. */
@@ -117,6 +118,7 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
   app.use(pagesRouter(ctx));
   app.use(brokerageRouter(ctx));
   app.use(citizenshipRouter(ctx));
+  app.use(statusPageRouter(ctx.state));
   app.use(contentRouter(ctx));
 
   // --- test controls ---

@@ -15,6 +15,7 @@ import {
 import { MAX_FILE_BYTES } from '../shared/files.ts';
 import { authenticate, caseProspect, sendBrokerageError } from './brokerage.ts';
 import type { Prospect, SandboxContext, Session } from './state.ts';
+import { statusTaskOwner } from './statusPage.ts';
 
 export const STORAGE_BASE = '/sandbox/storage';
 
@@ -74,10 +75,12 @@ export function citizenshipRouter(ctx: SandboxContext): express.Router {
     if (!session) return;
     const body = parseOr400(initFileUploadRequest, req.body, res);
     if (!body) return;
-    // Files go to a citizenship task or to a case (POST create case: residency, tax residence).
+    // Files go to a citizenship task, to a case (POST create case: residency, tax residence) or to a task of the
+    // application status page (sandbox/statusPage.ts).
     const task = state.citizenshipTasks.get(body.taskId);
     const prospect = task ? state.prospects.get(task.prospectId) : caseProspect(state, body.taskId);
-    if (!prospect || prospect.owner.nationalId !== session.persona.nationalId) {
+    const owner = prospect ? prospect.owner.nationalId : statusTaskOwner(state, body.taskId);
+    if (owner !== session.persona.nationalId) {
       return sendBrokerageError(res, 400, 'Unknown task', ['taskId']);
     }
     const key = randomUUID();

@@ -1,5 +1,5 @@
 // The brokerage API's Idempotency-Key (shared/contracts/brokerageContract.ts IDEMPOTENCY_KEY_HEADER, our reading of the IETF
-// httpapi draft "The Idempotency-Key HTTP Header Field"): a POST to the brokerage API carrying the header is run once
+// httpapi draft "The Idempotency-Key HTTP Header Field"): a POST or PUT to the brokerage API carrying the header is run once
 // per person and key. The same key with the same body answers the first call's answer again, even when that call's
 // client had given up before it completed (a late call, POST /sandbox/faults delayMs); the same key with another body
 // answers 422; while the first call still runs, 409. Answers that say the call did not happen (401, 408, 409, 429,
@@ -35,7 +35,7 @@ function personOf(state: SandboxState, req: Request): string | undefined {
 export function idempotency(state: SandboxState) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const header = req.get(IDEMPOTENCY_KEY_HEADER);
-    if (header === undefined || req.method !== 'POST' || !req.path.startsWith('/api/')) return next();
+    if (header === undefined || (req.method !== 'POST' && req.method !== 'PUT') || !req.path.startsWith('/api/')) return next();
     const key = parseIdempotencyKeyHeader(header);
     if (!key) return sendBrokerageError(res, 400, 'Idempotency-Key must be one quoted string', [IDEMPOTENCY_KEY_HEADER]);
     const person = personOf(state, req);

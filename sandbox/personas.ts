@@ -4,6 +4,7 @@
 import type { CountryCode, CreationStatus, RoutingStatusResponse, StepId } from '../shared/contracts/brokerageContract.ts';
 import type { ProspectFieldError } from '../shared/contracts/legacyContract.ts';
 import { generateDanishCpr, generateNationalId, generateNorwegianId } from './nationalIds.ts';
+import { CASE_SCENARIOS, statusPagePlans, type StatusPagePlan } from './statusPageTasks.ts';
 
 // The legacy single form (sandbox/legacy.ts, tests/http/legacySandboxCalls.test.ts, legacyClientPersonas.test.ts; customer-information §4.9, §8): routed as
 // legacyFlow is (a v2 prospect whose only step is EXISTING_STEP), one persona per way the regulation, the prospect
@@ -69,6 +70,8 @@ export const scenarios = [
   'signInOtherTab',
   // Straight to the accounts and signing, whose signature request answers 403: high risk (customer-information §4.8, §8).
   'signatureHighRisk',
+  // The application status page's tasks and failures (sandbox/statusPageTasks.ts; openCase above has several tasks).
+  ...CASE_SCENARIOS,
 ] as const;
 export type Scenario = (typeof scenarios)[number];
 
@@ -139,6 +142,8 @@ export interface ScenarioBehaviour {
   legacyHighRisk?: boolean;
   /** Step flow: POST signatures answers 403, high risk (customer-information §8 "Signature 403"). */
   signatureHighRisk?: boolean;
+  /** The application status page's tasks and failures (sandbox/statusPageTasks.ts, sandbox/statusPage.ts). */
+  statusPage?: StatusPagePlan;
 }
 
 export interface Persona {
@@ -207,7 +212,7 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
   nightlyDowntimeRouting: { routing: routeTo('ONBOARDING_NIGHTLY_DOWNTIME'), creation: defaultCreation },
   minor: { routing: routeTo('MINOR'), creation: defaultCreation },
   manualSupport: { routing: routeTo('MANUAL_SUPPORT'), creation: defaultCreation },
-  openCase: { routing: routeTo('ONBOARDING_OPEN_CASE'), creation: defaultCreation },
+  openCase: { routing: routeTo('ONBOARDING_OPEN_CASE'), creation: defaultCreation, statusPage: statusPagePlans.openCase },
   // The legacy single form where everything works: a compliant regulation with an id, the update and signing accepted.
   legacyFlow: legacyPersona(),
   blocked: { routing: onboardingRouting, creation: defaultCreation, blockBecomeCustomer: true },
@@ -310,7 +315,14 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
     initialSteps: ['ACCOUNT_PICKER_STEP', 'MILESTONE_THREE_STEP'],
     signatureHighRisk: true,
   },
+  ...casePersonas(),
 };
+
+/** The status page's personas: routed to their open case, each with its tasks (sandbox/statusPageTasks.ts). */
+function casePersonas(): Record<(typeof CASE_SCENARIOS)[number], ScenarioBehaviour> {
+  const open = (plan: StatusPagePlan): ScenarioBehaviour => ({ routing: routeTo('ONBOARDING_OPEN_CASE'), creation: defaultCreation, statusPage: plan });
+  return Object.fromEntries(CASE_SCENARIOS.map((s) => [s, open(statusPagePlans[s])])) as Record<(typeof CASE_SCENARIOS)[number], ScenarioBehaviour>;
+}
 
 // --- the persona list -------------------------------------------------------------------
 
@@ -454,6 +466,43 @@ const seeds: PersonaSeed[] = [
   { country: 'FI', givenName: 'Noora', surname: 'Tuominen', birthDate: '1995-01-24', scenario: 'signInOtherTab' },
   // The step flow's signature answering 403 (added last, so every earlier persona keeps its national id).
   { country: 'SE', givenName: 'Oskar', surname: 'Wallin', birthDate: '1979-10-05', scenario: 'signatureHighRisk' },
+  // The application status page (added last, so every earlier persona keeps its national id): openCase in the other
+  // three markets, and every case scenario in all four.
+  { country: 'NO', givenName: 'Solveig', surname: 'Rønning', birthDate: '1987-04-02', scenario: 'openCase' },
+  { country: 'DK', givenName: 'Birgitte', surname: 'Lauridsen', birthDate: '1983-09-12', scenario: 'openCase' },
+  { country: 'FI', givenName: 'Kaisa', surname: 'Lindroos', birthDate: '1990-06-21', scenario: 'openCase' },
+  { country: 'SE', givenName: 'Agnes', surname: 'Lund', birthDate: '1969-05-22', scenario: 'caseResidency' },
+  { country: 'SE', givenName: 'Olle', surname: 'Berglund', birthDate: '1966-06-19', scenario: 'caseTaxLiability' },
+  { country: 'SE', givenName: 'Märta', surname: 'Hedberg', birthDate: '1970-01-14', scenario: 'caseTaxResidence' },
+  { country: 'SE', givenName: 'Rune', surname: 'Sundqvist', birthDate: '1986-02-04', scenario: 'caseAnswered' },
+  { country: 'SE', givenName: 'Greta', surname: 'Åström', birthDate: '1968-06-16', scenario: 'caseNoTasks' },
+  { country: 'SE', givenName: 'Bengt', surname: 'Wikström', birthDate: '1997-08-14', scenario: 'caseTaskListFails' },
+  { country: 'SE', givenName: 'Stina', surname: 'Mattsson', birthDate: '1973-04-11', scenario: 'caseUpdateFailsThrice' },
+  { country: 'SE', givenName: 'Göran', surname: 'Lindell', birthDate: '1981-06-14', scenario: 'caseTriggerFails' },
+  { country: 'NO', givenName: 'Ragnhild', surname: 'Nilsen', birthDate: '1965-11-17', scenario: 'caseResidency' },
+  { country: 'NO', givenName: 'Einar', surname: 'Hagen', birthDate: '1991-07-03', scenario: 'caseTaxLiability' },
+  { country: 'NO', givenName: 'Tone', surname: 'Kristiansen', birthDate: '1973-10-08', scenario: 'caseTaxResidence' },
+  { country: 'NO', givenName: 'Arne', surname: 'Berge', birthDate: '1962-04-04', scenario: 'caseAnswered' },
+  { country: 'NO', givenName: 'Hilde', surname: 'Jakobsen', birthDate: '1965-04-09', scenario: 'caseNoTasks' },
+  { country: 'NO', givenName: 'Odd', surname: 'Pedersen', birthDate: '1978-05-23', scenario: 'caseTaskListFails' },
+  { country: 'NO', givenName: 'Liv', surname: 'Halvorsen', birthDate: '1976-03-20', scenario: 'caseUpdateFailsThrice' },
+  { country: 'NO', givenName: 'Bjørn', surname: 'Knutsen', birthDate: '1967-01-09', scenario: 'caseTriggerFails' },
+  { country: 'DK', givenName: 'Lone', surname: 'Mikkelsen', birthDate: '1974-04-19', scenario: 'caseResidency' },
+  { country: 'DK', givenName: 'Jørgen', surname: 'Frederiksen', birthDate: '1975-01-01', scenario: 'caseTaxLiability' },
+  { country: 'DK', givenName: 'Hanne', surname: 'Olsen', birthDate: '1979-05-05', scenario: 'caseTaxResidence' },
+  { country: 'DK', givenName: 'Niels', surname: 'Thomsen', birthDate: '1981-10-24', scenario: 'caseAnswered' },
+  { country: 'DK', givenName: 'Kirsten', surname: 'Jacobsen', birthDate: '1988-03-21', scenario: 'caseNoTasks' },
+  { country: 'DK', givenName: 'Poul', surname: 'Schmidt', birthDate: '1977-09-27', scenario: 'caseTaskListFails' },
+  { country: 'DK', givenName: 'Inge', surname: 'Bach', birthDate: '1987-03-06', scenario: 'caseUpdateFailsThrice' },
+  { country: 'DK', givenName: 'Erik', surname: 'Dam', birthDate: '1985-12-28', scenario: 'caseTriggerFails' },
+  { country: 'FI', givenName: 'Tuula', surname: 'Lehtinen', birthDate: '1967-12-05', scenario: 'caseResidency' },
+  { country: 'FI', givenName: 'Pekka', surname: 'Saarinen', birthDate: '1997-07-12', scenario: 'caseTaxLiability' },
+  { country: 'FI', givenName: 'Riitta', surname: 'Rantanen', birthDate: '1974-02-20', scenario: 'caseTaxResidence' },
+  { country: 'FI', givenName: 'Jari', surname: 'Kinnunen', birthDate: '1963-09-07', scenario: 'caseAnswered' },
+  { country: 'FI', givenName: 'Sirpa', surname: 'Ahonen', birthDate: '1987-03-06', scenario: 'caseNoTasks' },
+  { country: 'FI', givenName: 'Antti', surname: 'Leinonen', birthDate: '1965-02-26', scenario: 'caseTaskListFails' },
+  { country: 'FI', givenName: 'Marja', surname: 'Hiltunen', birthDate: '1978-01-26', scenario: 'caseUpdateFailsThrice' },
+  { country: 'FI', givenName: 'Heikki', surname: 'Turunen', birthDate: '1980-11-24', scenario: 'caseTriggerFails' },
 ];
 
 // The seed index is the serial, so every persona gets a distinct, stable individual number.
@@ -465,7 +514,8 @@ export const personas: readonly Persona[] = seeds.map((seed, index) => ({
   name: `${seed.givenName} ${seed.surname}`,
   birthDate: seed.birthDate,
   scenario: seed.scenario,
-  customerId: seed.customerId ?? null,
+  // A person with an open case has applied: the brokerage knows them by a customer id (their tasks carry it).
+  customerId: seed.customerId ?? (scenarioBehaviours[seed.scenario].statusPage ? `45${String(index).padStart(5, '0')}` : null),
   behaviour: scenarioBehaviours[seed.scenario],
 }));
 

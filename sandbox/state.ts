@@ -2,6 +2,7 @@
 // POST /sandbox/reset can clear it in one go.
 import type { AccountTypeWithCountry, CountryCode } from '../shared/contracts/brokerageContract.ts';
 import type { LegacySignatureRequest, ProspectUpdateRequest, RegulationRequest } from '../shared/contracts/legacyContract.ts';
+import type { StatusTask } from '../shared/contracts/statusPageContract.ts';
 import type { Persona } from './personas.ts';
 
 export type OrderStatus = 'pending' | 'failed' | 'complete';
@@ -115,6 +116,28 @@ export interface SandboxState {
   legacyProspects: Map<string, LegacyProspectRecord>;
   /** Calls made with an Idempotency-Key (sandbox/idempotency.ts): `person method path key` → the call and its answer. */
   idempotentCalls: Map<string, IdempotentCall>;
+  /** The application status page (sandbox/statusPage.ts): national id → the person's tasks and the calls received. */
+  statusPage: Map<string, StatusPageRecord>;
+}
+
+/** One status-page call the sandbox received from the person (after authentication), with the status it answered. */
+export interface StatusPageCall<T> {
+  status: number;
+  body: T;
+}
+
+/** What the brokerage knows about one person's open case; GET /sandbox/status-page reads it out. */
+export interface StatusPageRecord {
+  customerId: string;
+  /** The person's tasks as the task list answers them, without the files uploaded since (added when listed). */
+  tasks: StatusTask[];
+  /** PUT update-case calls received, for the persona's first failures. */
+  caseUpdateCalls: number;
+  /** Actions whose update-case was accepted: one per action. */
+  caseUpdated: Set<string>;
+  triggerCases: StatusPageCall<unknown>[];
+  actionUpdates: StatusPageCall<unknown>[];
+  caseUpdates: StatusPageCall<unknown>[];
 }
 
 /** One call made with an Idempotency-Key: its body's fingerprint, and its answer once given (none while it runs). */
@@ -239,6 +262,7 @@ export function createSandboxState(): SandboxState {
     legacyRegulations: new Map(),
     legacyProspects: new Map(),
     idempotentCalls: new Map(),
+    statusPage: new Map(),
   };
 }
 

@@ -1,7 +1,8 @@
 // Brokerage API client: one typed function per call of identification-routing-creation §7 and customer-information §7. Every answer is parsed by
 // the contract schema shared with sandbox/. Callers pass the prospect's access token (jwt) explicitly, through the one rule of
 // calling the brokerage as the person (shared/asPerson.ts), which refreshes it. The calls of the customer-information steps,
-// of KYC and of the legacy form live in parts of their own (brokerageStepCalls.ts, brokerageKycCalls.ts, brokerageLegacyCalls.ts).
+// of KYC, of the legacy form and of the status page live in parts of their own (brokerageStepCalls.ts, brokerageKycCalls.ts,
+// brokerageLegacyCalls.ts, brokerageStatusPageCalls.ts).
 import { z } from 'zod';
 import {
   brokeragePaths as paths,
@@ -25,6 +26,7 @@ import { emptyAnswer, idempotencyHeaders } from './idempotency.ts';
 import { brokerageKycCalls } from './brokerageKycCalls.ts';
 import { brokerageLegacyCalls } from './brokerageLegacyCalls.ts';
 import { brokerageStepCalls } from './brokerageStepCalls.ts';
+import { brokerageStatusPageCalls } from './brokerageStatusPageCalls.ts';
 
 export interface BrokerageClientOptions {
   baseUrl: string;
@@ -164,6 +166,7 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     ...brokerageStepCalls(http),
     ...brokerageKycCalls(http),
     ...brokerageLegacyCalls(http),
+    ...brokerageStatusPageCalls(http),
     async ping() {
       const { status } = await http.raw({ method: 'GET', path: paths.systemStatus });
       return status > 0 && status < 500;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { LEGACY_OUTCOME_SCENARIOS } from '../../sandbox/personas.ts';
+import { CASE_SCENARIOS } from '../../sandbox/statusPageTasks.ts';
 import { isValidNationalId } from '../../shared/nationalIds.ts';
 import { brokeragePaths, routingStatusResponse } from '../../shared/contracts/brokerageContract.ts';
 import { newApp, listPersonas, bearer, loginWithBankid } from '../support/sandboxApi.ts';
@@ -54,6 +55,8 @@ describe('personas', () => {
     ...LEGACY_OUTCOME_SCENARIOS,
     'signInOtherTab',
     'signatureHighRisk',
+    // The application status page's tasks and failures (tests/http/sandboxStatusPage.test.ts).
+    ...CASE_SCENARIOS,
   ];
 
   it('have national ids valid for their country, unique, with full names', async () => {
@@ -76,7 +79,8 @@ describe('personas', () => {
     // 'livesAbroad' walks every step (tests/e2e/customerInformationMarkets.test.ts).
     // The legacy single form and signInOtherTab are in every market (tests/http/legacySandboxCalls.test.ts, legacyClientPersonas.test.ts).
     const legacyScenarios = ['legacyFlow', ...LEGACY_OUTCOME_SCENARIOS, 'signInOtherTab'];
-    const brokerScenarios = ['accounts', 'livesAbroad', 'login', 'minor', 'onboarding', ...legacyScenarios];
+    // The status page's personas (openCase and the case scenarios) are in every market (tests/http/sandboxStatusPage.test.ts).
+    const brokerScenarios = ['accounts', 'livesAbroad', 'login', 'minor', 'onboarding', ...legacyScenarios, 'openCase', ...CASE_SCENARIOS];
     // National ids a checksum stricter than the issuing authority's once refused (tests/reliability/nationalIdsRefused.test.ts).
     const unusualIds = ['DK:cprWithoutModulus11', 'NO:controlDigits2032', 'NO:hNumber', 'NO:syntheticTestNumber'];
     expect(others.sort()).toEqual([...['DK', 'FI', 'NO'].flatMap((c) => brokerScenarios.map((s) => `${c}:${s}`)), ...unusualIds].sort());

@@ -1,8 +1,10 @@
 // The sandbox's own HTTP API as the sandbox tests drive it (tests/http/sandbox*.test.ts): personas, the BankID
 // RP API and test app, brokerage logins and a signed prospect, through the same wire contracts the server uses.
 import request from 'supertest';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createSandboxApp } from '../../sandbox/app.ts';
+import { startSandbox, type RunningSandbox } from '../../sandbox/main.ts';
+import { createBrokerageClient, type BrokerageClient } from '../../server/upstream/brokerageClient.ts';
 import { bankidAuthResponse, bankidCollectResponse } from '../../shared/contracts/bankidContract.ts';
 import {
   brokeragePaths,
@@ -116,4 +118,30 @@ export async function pollCreation(app: Target, jwt: string, prospectId: string)
 /** The <section> of the app page that belongs to one order, or undefined when it is not listed. */
 export function orderSection(pageHtml: string, orderRef: string): string | undefined {
   return new RegExp(`<section data-order-ref="${orderRef}"[\\s\\S]*?</section>`).exec(pageHtml)?.[0];
+}
+
+/**
+ * A sandbox listening on a free port for the tests of the file or describe it is called in, and the typed brokerage
+ * client pointed at it (both set once beforeAll has run).
+ */
+export function listeningSandboxWithClient(): { readonly url: string; readonly client: BrokerageClient } {
+  let sandbox: RunningSandbox | undefined;
+  let client: BrokerageClient | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 });
+    client = createBrokerageClient({ baseUrl: sandbox.url, timeoutMs: 5000 });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  return {
+    get url() {
+      if (!sandbox) throw new Error('the sandbox starts in beforeAll');
+      return sandbox.url;
+    },
+    get client() {
+      if (!client) throw new Error('the client is made in beforeAll');
+      return client;
+    },
+  };
 }
