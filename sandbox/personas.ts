@@ -6,7 +6,7 @@ import type { ProspectFieldError } from '../shared/contracts/legacyContract.ts';
 import { generateDanishCpr, generateNationalId, generateNorwegianId } from './nationalIds.ts';
 import { CASE_SCENARIOS, statusPagePlans, type StatusPagePlan } from './statusPageTasks.ts';
 
-// The legacy single form (sandbox/legacy.ts, tests/http/legacySandbox.test.ts; customer-information §4.9, §8): routed as
+// The legacy single form (sandbox/legacy.ts, tests/http/legacySandboxCalls.test.ts, legacyClientPersonas.test.ts; customer-information §4.9, §8): routed as
 // legacyFlow is (a v2 prospect whose only step is EXISTING_STEP), one persona per way the regulation, the prospect
 // update or the legacy signature request can go. legacyFlow itself is the compliant one where everything works.
 export const LEGACY_OUTCOME_SCENARIOS = [
@@ -54,7 +54,7 @@ export const scenarios = [
   'controlDigits2032',
   'syntheticTestNumber',
   'hNumber',
-  // Straight to the KYC questionnaire (sandbox/kyc.ts, tests/http/kycSandbox.test.ts): answered normally, and one
+  // Straight to the KYC questionnaire (sandbox/kyc.ts, tests/http/kycClientPersonas.test.ts): answered normally, and one
   // persona per way the answer session, the risk calculation or the step submit can go (customer-information §4.6).
   'kyc',
   'kycAlreadyAnswered',
@@ -287,7 +287,7 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
   controlDigits2032: { routing: onboardingRouting, creation: defaultCreation },
   syntheticTestNumber: { routing: onboardingRouting, creation: defaultCreation },
   hNumber: { routing: onboardingRouting, creation: defaultCreation },
-  // The KYC questionnaire (sandbox/kyc.ts): answered normally, and its failure modes (tests/http/kycSandbox.test.ts).
+  // The KYC questionnaire (sandbox/kyc.ts): answered normally, and its failure modes (tests/http/kycClientPersonas.test.ts).
   kyc: kycPersona(),
   kycAlreadyAnswered: kycPersona({ kycAlreadyAnswered: true }),
   kycBusy: kycPersona({ kycBusyStarts: 3 }),
@@ -296,7 +296,7 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
   kycRiskNeverDone: kycPersona({ kycRiskNeverDone: true }),
   kycMoreInformation: kycPersona({ kycMoreInformationRequired: true }),
   kycUnknownType: kycPersona({ kycUnknownAnswerType: true }),
-  // The legacy single form's failure modes (sandbox/legacy.ts, tests/http/legacySandbox.test.ts).
+  // The legacy single form's failure modes (sandbox/legacy.ts, tests/http/legacyClientPersonas.test.ts).
   legacyNonCompliant: legacyPersona({ legacyRegulation: 'nonCompliant' }),
   legacyRegulationWithoutId: legacyPersona({ legacyRegulation: 'withoutId' }),
   legacyMinor: legacyPersona({ legacyRefusedFields: [{ code: 'Age', field: 'national_id_number' }] }),

@@ -3,7 +3,7 @@
 // each field on blur and on submit with the same rules (shared/contactInformation.ts), clears a field's
 // error while it is typed in, offers the 'Did you mean …?' suggestion as the e-mail is typed, blocks a
 // submit while a field is invalid and disables Continue while the post is under way.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { isValidEmail, suggestEmail, validatePhone, type ContactError, type ContactField, type PhonePrefix } from '../../shared/contactInformation.ts';
 import { ScreenFields, type ScreenFieldValues } from '../../views/components/ScreenForm.tsx';
 import { describedBy, ErrorSummary, FieldError } from '../../views/components/ErrorSummary.tsx';
@@ -36,6 +36,134 @@ const phoneError = (prefix: PhonePrefix, phone: string): ContactError | undefine
   return result.ok ? undefined : result.error === 'missingPlus' ? 'phoneMissingPlus' : 'phone';
 };
 const emailError = (email: string): ContactError | undefined => (isValidEmail(email) ? undefined : 'email');
+
+/** The phone number and its country prefix; the number's error shows above both. */
+function PhoneField({
+  prefixes,
+  texts,
+  prefix,
+  phone,
+  message,
+  phoneInputRef,
+  onPrefixChange,
+  onPhoneChange,
+  onPhoneBlur,
+}: {
+  prefixes: ContactFormProps['prefixes'];
+  texts: ContactFormProps['texts'];
+  prefix: PhonePrefix;
+  phone: string;
+  message: string | null;
+  phoneInputRef: RefObject<HTMLInputElement | null>;
+  onPrefixChange: (prefix: PhonePrefix) => void;
+  onPhoneChange: (phone: string) => void;
+  onPhoneBlur: () => void;
+}) {
+  return (
+    <div className="field contact-phone">
+      <label htmlFor="contact-phone">{texts.phoneLabel}</label>
+      <FieldError id="contact-phone" error={message} />
+      <div className="contact-phone__row">
+        <label className="visually-hidden" htmlFor="contact-prefix">
+          {texts.prefixLabel}
+        </label>
+        <select
+          id="contact-prefix"
+          name="phonePrefix"
+          autoComplete="tel-country-code"
+          value={prefix}
+          onChange={(e) => onPrefixChange(e.target.value as PhonePrefix)}
+        >
+          {prefixes.map((p) => (
+            <option key={p.prefix} value={p.prefix}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+        <input
+          ref={phoneInputRef}
+          id="contact-phone"
+          name="phone"
+          // The number without its prefix (the select holds that): tel-national, whose autofill group is
+          // Text, so a text input with the phone keypad; type=tel allows only "tel" (WHATWG HTML, autofill
+          // field names; the Nu HTML Checker refuses tel-national there, issue 18).
+          type="text"
+          inputMode="tel"
+          autoComplete="tel-national"
+          value={phone}
+          {...describedBy('contact-phone', message)}
+          onChange={(e) => onPhoneChange(e.target.value)}
+          onBlur={onPhoneBlur}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The e-mail address, with the 'Did you mean …?' suggestion below it while there is one. */
+function EmailField({
+  texts,
+  email,
+  message,
+  suggestion,
+  emailInputRef,
+  onEmailChange,
+  onEmailBlur,
+  onUseSuggestion,
+}: {
+  texts: ContactFormProps['texts'];
+  email: string;
+  message: string | null;
+  suggestion: string | null;
+  emailInputRef: RefObject<HTMLInputElement | null>;
+  onEmailChange: (email: string) => void;
+  onEmailBlur: () => void;
+  onUseSuggestion: (suggestion: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor="contact-email">{texts.emailLabel}</label>
+      <FieldError id="contact-email" error={message} />
+      <input
+        ref={emailInputRef}
+        id="contact-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        value={email}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={[message ? 'contact-email-error' : '', suggestion ? 'contact-email-suggestion' : ''].filter(Boolean).join(' ') || undefined}
+        onChange={(e) => onEmailChange(e.target.value)}
+        onBlur={onEmailBlur}
+      />
+      {/* Always present, so screen readers announce a suggestion as it appears. */}
+      <div aria-live="polite">
+        {suggestion && (
+          <p id="contact-email-suggestion" className="field__hint">
+            {texts.suggestion[0]}
+            {/* Without JS it posts the suggestion (the server takes it and shows the form again); here it
+              fills the field. */}
+            <button
+              type="submit"
+              formNoValidate
+              name="useSuggestion"
+              value={suggestion}
+              className="link-button"
+              onClick={(e) => {
+                e.preventDefault();
+                onUseSuggestion(suggestion);
+              }}
+            >
+              {suggestion}
+            </button>
+            {texts.suggestion[1]}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
 
 export default function ContactInformationForm(props: ContactFormProps) {
   const { texts } = props;
@@ -92,96 +220,41 @@ export default function ContactInformationForm(props: ContactFormProps) {
             errors={[...(phoneMessage ? [['contact-phone', phoneMessage] as const] : []), ...(emailMessage ? [['contact-email', emailMessage] as const] : [])]}
           />
         )}
-        <div className="field contact-phone">
-          <label htmlFor="contact-phone">{texts.phoneLabel}</label>
-          <FieldError id="contact-phone" error={phoneMessage} />
-          <div className="contact-phone__row">
-            <label className="visually-hidden" htmlFor="contact-prefix">
-              {texts.prefixLabel}
-            </label>
-            <select
-              id="contact-prefix"
-              name="phonePrefix"
-              autoComplete="tel-country-code"
-              value={prefix}
-              onChange={(e) => {
-                setPrefix(e.target.value as PhonePrefix);
-                setError('phone', undefined);
-              }}
-            >
-              {props.prefixes.map((p) => (
-                <option key={p.prefix} value={p.prefix}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
-            <input
-              ref={phoneInput}
-              id="contact-phone"
-              name="phone"
-              // The number without its prefix (the select holds that): tel-national, whose autofill group is
-              // Text, so a text input with the phone keypad; type=tel allows only "tel" (WHATWG HTML, autofill
-              // field names; the Nu HTML Checker refuses tel-national there, issue 18).
-              type="text"
-              inputMode="tel"
-              autoComplete="tel-national"
-              value={phone}
-              {...describedBy('contact-phone', phoneMessage)}
-              onChange={(e) => {
-                setPhone(e.target.value);
-                setError('phone', undefined);
-              }}
-              onBlur={() => setError('phone', phoneError(prefix, phone))}
-            />
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor="contact-email">{texts.emailLabel}</label>
-          <FieldError id="contact-email" error={emailMessage} />
-          <input
-            ref={emailInput}
-            id="contact-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            value={email}
-            aria-invalid={emailMessage ? true : undefined}
-            aria-describedby={[emailMessage ? 'contact-email-error' : '', suggestion ? 'contact-email-suggestion' : ''].filter(Boolean).join(' ') || undefined}
-            onChange={(e) => {
-              // customer-information §5: the e-mail error clears when the user types.
-              setEmail(e.target.value);
-              setError('email', undefined);
-            }}
-            onBlur={() => setError('email', emailError(email))}
-          />
-          {/* Always present, so screen readers announce a suggestion as it appears. */}
-          <div aria-live="polite">
-            {suggestion && (
-              <p id="contact-email-suggestion" className="field__hint">
-                {texts.suggestion[0]}
-                {/* Without JS it posts the suggestion (the server takes it and shows the form again); here it
-                  fills the field. */}
-                <button
-                  type="submit"
-                  formNoValidate
-                  name="useSuggestion"
-                  value={suggestion}
-                  className="link-button"
-                  onClick={(e) => {
-                    e.preventDefault();
-                    setEmail(suggestion);
-                    setError('email', undefined);
-                    emailInput.current?.focus();
-                  }}
-                >
-                  {suggestion}
-                </button>
-                {texts.suggestion[1]}
-              </p>
-            )}
-          </div>
-        </div>
+        <PhoneField
+          prefixes={props.prefixes}
+          texts={texts}
+          prefix={prefix}
+          phone={phone}
+          message={phoneMessage}
+          phoneInputRef={phoneInput}
+          onPrefixChange={(next) => {
+            setPrefix(next);
+            setError('phone', undefined);
+          }}
+          onPhoneChange={(next) => {
+            setPhone(next);
+            setError('phone', undefined);
+          }}
+          onPhoneBlur={() => setError('phone', phoneError(prefix, phone))}
+        />
+        <EmailField
+          texts={texts}
+          email={email}
+          message={emailMessage}
+          suggestion={suggestion}
+          emailInputRef={emailInput}
+          onEmailChange={(next) => {
+            // customer-information §5: the e-mail error clears when the user types.
+            setEmail(next);
+            setError('email', undefined);
+          }}
+          onEmailBlur={() => setError('email', emailError(email))}
+          onUseSuggestion={(chosen) => {
+            setEmail(chosen);
+            setError('email', undefined);
+            emailInput.current?.focus();
+          }}
+        />
         <button type="submit" className="btn" disabled={loading} aria-busy={loading || undefined}>
           {texts.continue}
         </button>

@@ -5,7 +5,7 @@
 // Continue disabled until something is chosen, a question left unanswered after touching says "Choose
 // alternative", help text opens as a modal (a bottom sheet on phones) instead of the disclosure, and the
 // politically exposed "yes" asks in the PEP dialog first: its primary action answers no and posts.
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useHydrated } from '../components/useHydrated.ts';
 import { ErrorSummary } from '../../views/components/ErrorSummary.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../../views/components/ScreenForm.tsx';
@@ -86,8 +86,11 @@ function HelpText({ q, texts, scripted }: { q: KycQuestionView; texts: KycQuesti
   );
 }
 
-export default function KycQuestion({ action, fields, pageKey, title, questions, texts, pep }: KycQuestionProps) {
-  const scripted = useHydrated();
+/**
+ * What the page's questions hold and how they change: what is chosen and touched, the error each shows, and a
+ * single-choice page's post once every question is answered.
+ */
+function useKycAnswers({ questions, texts, pep }: Pick<KycQuestionProps, 'questions' | 'texts' | 'pep'>, scripted: boolean) {
   const [chosen, setChosen] = useState<Record<number, number[]>>(() => Object.fromEntries(questions.map((q) => [q.id, q.chosen])));
   const [touched, setTouched] = useState<Record<number, boolean>>({});
   // Set when a choice completes a single-choice page: the post follows once React has rendered the choice.
@@ -133,26 +136,133 @@ export default function KycQuestion({ action, fields, pageKey, title, questions,
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setTouched((t) => ({ ...t, [q.id]: true }));
   };
 
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const missing = questions.filter((q) => !answered(q));
+    if (missing.length > 0) {
+      e.preventDefault();
+      setTouched((t) => ({ ...t, ...Object.fromEntries(missing.map((q) => [q.id, true])) }));
+      document.getElementById(questionAnchor(missing[0]!))?.focus();
+      return;
+    }
+    askFirst(e, pep !== null && (chosen[pep.questionId] ?? []).includes(pep.yes));
+  };
+
+  return {
+    formRef: form,
+    keyboardBrowsingRef: keyboardBrowsing,
+    onSubmit,
+    answered,
+    errorOf,
+    singleChoiceOnly,
+    continueDisabled,
+    choices: { chosen, choose, chooseAndAdvance, advanceIfComplete, setTouched, onBlur },
+  };
+}
+/** What a question reads and calls to change the answers. */
+type Choices = ReturnType<typeof useKycAnswers>['choices'];
+
+/** One question of the page; `errorLine` is its error, if any, as shown above its answers. */
+interface QuestionProps {
+  q: KycQuestionView;
+  choices: Choices;
+  texts: KycQuestionProps['texts'];
+  scripted: boolean;
+  error: string | null;
+  errorId: string;
+  errorLine: ReactNode;
+  /** Set while keys browse a closed dropdown's choices, which then change without choosing (one for the page). */
+  keyboardBrowsingRef: RefObject<boolean>;
+}
+
+/** A single-choice question of more than 2 answers, as a dropdown. */
+function SelectQuestion({ q, choices, texts, scripted, error, errorId, errorLine, keyboardBrowsingRef }: QuestionProps) {
+  const { chosen, choose, chooseAndAdvance, advanceIfComplete } = choices;
+  const id = fieldName(q.id);
+  return (
+    <div className="field kyc-question" onBlur={choices.onBlur(q)}>
+      <label htmlFor={id}>{q.text}</label>
+      <HelpText q={q} texts={texts} scripted={scripted} />
+      {errorLine}
+      <select
+        id={id}
+        name={id}
+        value={chosen[q.id]?.[0] === undefined ? '' : String(chosen[q.id]![0])}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onKeyDown={(e: KeyboardEvent<HTMLSelectElement>) => {
+          keyboardBrowsingRef.current = browsingKeys.has(e.key) || e.key.length === 1;
+          // Enter chooses what the keys have browsed to.
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            keyboardBrowsingRef.current = false;
+            advanceIfComplete(chosen, true);
+          }
+        }}
+        onPointerDown={() => (keyboardBrowsingRef.current = false)}
+        onChange={(e) => {
+          const ids = e.currentTarget.value === '' ? [] : [Number(e.currentTarget.value)];
+          if (keyboardBrowsingRef.current) choose(q.id, ids);
+          else chooseAndAdvance(q.id, ids);
+        }}
+      >
+        <option value="">{texts.selectPlaceholder}</option>
+        {q.options.map((o) => (
+          <option key={o.id} value={String(o.id)}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A question as radios (single choice of 2 answers) or checkboxes (multiple choice). */
+function ChoiceQuestion({ q, choices, texts, scripted, error, errorId, errorLine }: QuestionProps) {
+  const { chosen, choose, chooseAndAdvance, setTouched } = choices;
+  const multiple = q.control === 'checkboxes';
+  return (
+    <fieldset className="kyc-question" aria-describedby={error ? errorId : undefined} onBlur={choices.onBlur(q)}>
+      <legend>{q.text}</legend>
+      <HelpText q={q} texts={texts} scripted={scripted} />
+      {errorLine}
+      {q.options.map((o) => {
+        const id = `${fieldName(q.id)}-${o.id}`;
+        const checked = (chosen[q.id] ?? []).includes(o.id);
+        return (
+          <div key={o.id} className="checkbox-card">
+            <input
+              type={multiple ? 'checkbox' : 'radio'}
+              id={id}
+              name={fieldName(q.id)}
+              value={String(o.id)}
+              checked={checked}
+              onChange={(e) => {
+                if (!multiple) return chooseAndAdvance(q.id, [o.id]);
+                const rest = (chosen[q.id] ?? []).filter((x) => x !== o.id);
+                const next = e.currentTarget.checked ? [...rest, o.id] : rest;
+                choose(q.id, next);
+                // Everything unticked again: touched, so "Choose alternative" shows.
+                if (next.length === 0) setTouched((t) => ({ ...t, [q.id]: true }));
+              }}
+            />
+            <label htmlFor={id}>{o.text}</label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+export default function KycQuestion({ action, fields, pageKey, title, questions, texts, pep }: KycQuestionProps) {
+  const scripted = useHydrated();
+  const { formRef, keyboardBrowsingRef, onSubmit, answered, errorOf, singleChoiceOnly, continueDisabled, choices } = useKycAnswers(
+    { questions, texts, pep },
+    scripted,
+  );
   const serverErrors = questions.filter((q) => q.error && !answered(q)).map((q) => [questionAnchor(q), q.error!] as const);
 
   return (
-    <form
-      ref={form}
-      method="post"
-      action={action}
-      noValidate
-      className="kyc"
-      onSubmit={(e) => {
-        const missing = questions.filter((q) => !answered(q));
-        if (missing.length > 0) {
-          e.preventDefault();
-          setTouched((t) => ({ ...t, ...Object.fromEntries(missing.map((q) => [q.id, true])) }));
-          document.getElementById(questionAnchor(missing[0]!))?.focus();
-          return;
-        }
-        askFirst(e, pep !== null && (chosen[pep.questionId] ?? []).includes(pep.yes));
-      }}
-    >
+    <form ref={formRef} method="post" action={action} noValidate className="kyc" onSubmit={onSubmit}>
       <ScreenFields fields={fields} />
       <input type="hidden" name="kycPage" value={pageKey} />
       <h1>{title}</h1>
@@ -166,76 +276,19 @@ export default function KycQuestion({ action, fields, pageKey, title, questions,
             {error}
           </p>
         );
-        if (q.control === 'select') {
-          const id = fieldName(q.id);
-          return (
-            <div key={q.id} className="field kyc-question" onBlur={onBlur(q)}>
-              <label htmlFor={id}>{q.text}</label>
-              <HelpText q={q} texts={texts} scripted={scripted} />
-              {errorLine}
-              <select
-                id={id}
-                name={id}
-                value={chosen[q.id]?.[0] === undefined ? '' : String(chosen[q.id]![0])}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                onKeyDown={(e: KeyboardEvent<HTMLSelectElement>) => {
-                  keyboardBrowsing.current = browsingKeys.has(e.key) || e.key.length === 1;
-                  // Enter chooses what the keys have browsed to.
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    keyboardBrowsing.current = false;
-                    advanceIfComplete(chosen, true);
-                  }
-                }}
-                onPointerDown={() => (keyboardBrowsing.current = false)}
-                onChange={(e) => {
-                  const ids = e.currentTarget.value === '' ? [] : [Number(e.currentTarget.value)];
-                  if (keyboardBrowsing.current) choose(q.id, ids);
-                  else chooseAndAdvance(q.id, ids);
-                }}
-              >
-                <option value="">{texts.selectPlaceholder}</option>
-                {q.options.map((o) => (
-                  <option key={o.id} value={String(o.id)}>
-                    {o.text}
-                  </option>
-                ))}
-              </select>
-            </div>
-          );
-        }
-        const multiple = q.control === 'checkboxes';
+        const Question = q.control === 'select' ? SelectQuestion : ChoiceQuestion;
         return (
-          <fieldset key={q.id} className="kyc-question" aria-describedby={error ? errorId : undefined} onBlur={onBlur(q)}>
-            <legend>{q.text}</legend>
-            <HelpText q={q} texts={texts} scripted={scripted} />
-            {errorLine}
-            {q.options.map((o) => {
-              const id = `${fieldName(q.id)}-${o.id}`;
-              const checked = (chosen[q.id] ?? []).includes(o.id);
-              return (
-                <div key={o.id} className="checkbox-card">
-                  <input
-                    type={multiple ? 'checkbox' : 'radio'}
-                    id={id}
-                    name={fieldName(q.id)}
-                    value={String(o.id)}
-                    checked={checked}
-                    onChange={(e) => {
-                      if (!multiple) return chooseAndAdvance(q.id, [o.id]);
-                      const rest = (chosen[q.id] ?? []).filter((x) => x !== o.id);
-                      const next = e.currentTarget.checked ? [...rest, o.id] : rest;
-                      choose(q.id, next);
-                      // Everything unticked again: touched, so "Choose alternative" shows.
-                      if (next.length === 0) setTouched((t) => ({ ...t, [q.id]: true }));
-                    }}
-                  />
-                  <label htmlFor={id}>{o.text}</label>
-                </div>
-              );
-            })}
-          </fieldset>
+          <Question
+            key={q.id}
+            q={q}
+            choices={choices}
+            texts={texts}
+            scripted={scripted}
+            error={error}
+            errorId={errorId}
+            errorLine={errorLine}
+            keyboardBrowsingRef={keyboardBrowsingRef}
+          />
         );
       })}
       <button type="submit" className="btn" disabled={continueDisabled}>

@@ -42,7 +42,7 @@ describe('personas', () => {
     'residencyRefused',
     // Lives abroad, every step (also in NO, DK and FI).
     'livesAbroad',
-    // Straight to the KYC questionnaire: answered normally, and its failure modes (tests/http/kycSandbox.test.ts).
+    // Straight to the KYC questionnaire: answered normally, and its failure modes (tests/http/kycClientPersonas.test.ts).
     'kyc',
     'kycAlreadyAnswered',
     'kycBusy',
@@ -51,7 +51,7 @@ describe('personas', () => {
     'kycRiskNeverDone',
     'kycMoreInformation',
     'kycUnknownType',
-    // The legacy single form's outcomes (tests/http/legacySandbox.test.ts), and the step flow signed in another tab.
+    // The legacy single form's outcomes (tests/http/legacyClientPersonas.test.ts), and the step flow signed in another tab.
     ...LEGACY_OUTCOME_SCENARIOS,
     'signInOtherTab',
     'signatureHighRisk',
@@ -77,7 +77,7 @@ describe('personas', () => {
     const others = all.filter((p) => p.country !== 'SE').map((p) => `${p.country}:${p.scenario}`);
     // 'accounts' goes straight to the account picker and alias steps (tests/e2e/customerInformationAccounts.test.ts).
     // 'livesAbroad' walks every step (tests/e2e/customerInformationMarkets.test.ts).
-    // The legacy single form and signInOtherTab are in every market (tests/http/legacySandbox.test.ts).
+    // The legacy single form and signInOtherTab are in every market (tests/http/legacySandboxCalls.test.ts, legacyClientPersonas.test.ts).
     const legacyScenarios = ['legacyFlow', ...LEGACY_OUTCOME_SCENARIOS, 'signInOtherTab'];
     // The status page's personas (openCase and the case scenarios) are in every market (tests/http/sandboxStatusPage.test.ts).
     const brokerScenarios = ['accounts', 'livesAbroad', 'login', 'minor', 'onboarding', ...legacyScenarios, 'openCase', ...CASE_SCENARIOS];

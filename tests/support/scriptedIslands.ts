@@ -1,5 +1,12 @@
-// The islands in a real browser: built bundles, server-rendered pages with a strict CSP, a scripted
-// BankID status endpoint and a scripted server-sent event stream.
+// The stage of the islands' browser tests (tests/e2e/bankidQrIsland, creationStatusIsland, stylesheet): built
+// bundles, server-rendered pages with a strict CSP, a scripted BankID status endpoint and a scripted server-sent
+// event stream, and the system Chromium.
+//
+//   import { page, errors, qrScript, useScriptedIslands } from '../support/scriptedIslands.ts';
+//   useScriptedIslands();
+//
+// `page`, `errors`, `browser`, `baseUrl` and `qrSvgs` are live bindings, set by the hooks useScriptedIslands
+// registers (vitest gives each test file its own copy of this module).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
@@ -9,11 +16,11 @@ import express from 'express';
 import QRCode from 'qrcode';
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { Island, loadManifest, renderPage, type Manifest } from '../../server/render.tsx';
 import BankidQr, { type BankidQrProps, type BankidQrStatus } from '../../client/islands/bankidQrIsland.tsx';
 import CreationStatus, { type CreationView } from '../../client/islands/creationStatusIsland.tsx';
-import { axeViolations, collectPageErrors, describeViolations, launchChromium } from '../support/browser.ts';
+import { collectPageErrors, launchChromium } from './browser.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const h = createElement;
@@ -21,18 +28,18 @@ const h = createElement;
 // --- Scripted server ----------------------------------------------------------------------------
 
 const qr = async (data: string) => QRCode.toString(data, { type: 'svg', errorCorrectionLevel: 'Q' });
-const qrPath = (svg: string) => /stroke="#000000" d="([^"]+)"/.exec(svg)![1];
+export const qrPath = (svg: string) => /stroke="#000000" d="([^"]+)"/.exec(svg)![1];
 
 let manifest: Manifest;
 let server: Server;
-let baseUrl: string;
-let qrSvgs: string[];
+export let baseUrl: string;
+export let qrSvgs: string[];
 
 /** What GET /qr/status answers; `failures` requests fail first (HTTP 500, then a dropped connection). */
-const qrScript = { status: null as BankidQrStatus | null, failures: 0, requests: 0, accept: [] as (string | undefined)[] };
+export const qrScript = { status: null as BankidQrStatus | null, failures: 0, requests: 0, accept: [] as (string | undefined)[] };
 let initialQr: BankidQrProps;
 
-const views = {
+export const views = {
   pending: {
     outcome: 'queued',
     title: 'Please wait...',
@@ -63,11 +70,15 @@ const views = {
   },
 } satisfies Record<string, CreationView>;
 
-/** Events per SSE connection (in order); a connection after the last script gets nothing. */
-let sseScript: CreationView[][] = [];
-/** The stream holds its events until this resolves (lets a test look at the page before they arrive). */
-let sseGate: Promise<void> = Promise.resolve();
-const sse = { connections: 0, lastEventIds: [] as (string | undefined)[], doneSentAt: 0, welcomeAt: 0 };
+/** What the creation event stream sends; the file that tests it owns the script. */
+export interface CreationScript {
+  /** Events per SSE connection (in order); a connection after the last script gets nothing. */
+  events(): CreationView[][];
+  /** The stream holds its events until this resolves (lets a test look at the page before they arrive). */
+  gate(): Promise<void>;
+}
+let creation: CreationScript = { events: () => [], gate: () => Promise.resolve() };
+export const sse = { connections: 0, lastEventIds: [] as (string | undefined)[], doneSentAt: 0, welcomeAt: 0 };
 
 function shell(children: ReactNode): ReactElement {
   // The documented shell classes, so axe checks the stylesheet's contrast on them too.
@@ -154,7 +165,7 @@ function createApp() {
   });
   app.get('/creation/events', async (req, res) => {
     const connection = ++sse.connections;
-    const script = sseScript[connection - 1] ?? [];
+    const script = creation.events()[connection - 1] ?? [];
     sse.lastEventIds.push(req.get('last-event-id'));
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
     // A short reconnection delay so the test doesn't wait the browser's default 3 s.
@@ -166,7 +177,7 @@ function createApp() {
       closed = true;
       timers.forEach(clearTimeout);
     });
-    await sseGate;
+    await creation.gate();
     if (closed) return;
     timers = script.map((view, i) =>
       setTimeout(
@@ -262,192 +273,53 @@ function createApp() {
 
 // --- Test lifecycle ---------------------------------------------------------------------------------
 
-let browser: Browser;
-let page: Page;
-let errors: string[];
+export let browser: Browser;
+export let page: Page;
+export let errors: string[];
 
-beforeAll(async () => {
-  execFileSync(process.execPath, ['esbuild.config.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
-  manifest = loadManifest(path.join(root, 'public/build/manifest.json'));
-  qrSvgs = await Promise.all(['bankid.qr.1', 'bankid.qr.2'].map(qr));
-  server = createApp().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-});
-
-beforeEach(async () => {
-  const context = await browser.newContext({ baseURL: baseUrl });
-  page = await context.newPage();
-  errors = collectPageErrors(page);
-  initialQr = {
-    statusUrl: '/qr/status',
-    pollMs: 100,
-    qrSvg: qrSvgs[0]!,
-    message: 'Start your BankID app and scan the QR code.',
-    state: 'pending',
-    retry: null,
-    labels: { qrAlt: 'QR code to scan with the BankID app', signingIn: 'Signing in' },
-    showSpinner: false,
-  };
-  Object.assign(qrScript, { status: null, failures: 0, requests: 0, accept: [] });
-  Object.assign(sse, { connections: 0, lastEventIds: [], doneSentAt: 0, welcomeAt: 0 });
-  sseScript = [];
-  sseGate = Promise.resolve();
-});
-
-afterEach(async () => {
-  await page.context().close();
-});
-
-const liveText = async () => (await page.locator('[aria-live="polite"]').innerText()).replace(/\s+/g, ' ').trim();
-const noScripts = async () => expect(await page.locator('script').count()).toBe(0);
-
-// --- BankID QR ------------------------------------------------------------------------------------
-
-describe('bankidQr island', () => {
-  it('hydrates, rotates the QR code through failed polls, shows the spinner and follows next', async () => {
-    qrScript.failures = 2;
-    qrScript.status = { qrSvg: qrSvgs[1]!, message: 'Scan the QR code.', state: 'pending', retry: null, showSpinner: false };
-    await page.goto('/qr');
-
-    const qrImage = page.getByRole('img', { name: 'QR code to scan with the BankID app' });
-    await expect.poll(() => qrImage.locator('path[stroke]').getAttribute('d')).toBe(qrPath(qrSvgs[1]!));
-    expect(qrScript.requests).toBeGreaterThanOrEqual(3);
-    expect(new Set(qrScript.accept)).toEqual(new Set(['application/json']));
-    await expect.poll(() => liveText()).toBe('Scan the QR code.');
-    expect(describeViolations(await axeViolations(page))).toEqual([]);
-
-    qrScript.status = { qrSvg: null, message: 'Enter your security code in the BankID app.', state: 'pending', retry: null, showSpinner: true };
-    await expect.poll(() => liveText()).toBe('Signing in Enter your security code in the BankID app.');
-    expect(await page.getByRole('img').count()).toBe(0);
-    expect(describeViolations(await axeViolations(page))).toEqual([]);
-
-    qrScript.status = { qrSvg: null, message: 'Done', state: 'complete', retry: null, showSpinner: true, next: '/done' };
-    await page.waitForURL('**/done');
-    await noScripts();
-    // Only the two failures the server was told to produce.
-    expect(errors.filter((e) => !/Failed to load resource|ERR_EMPTY_RESPONSE/.test(e))).toEqual([]);
-    expect(errors.length).toBeLessThanOrEqual(2);
+/** Starts the scripted server and Chromium for the file's tests, and gives each test a fresh page and scripts. */
+export function useScriptedIslands(script?: CreationScript): void {
+  if (script) creation = script;
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['esbuild.config.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
+    manifest = loadManifest(path.join(root, 'public/build/manifest.json'));
+    qrSvgs = await Promise.all(['bankid.qr.1', 'bankid.qr.2'].map(qr));
+    server = createApp().listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchChromium();
   });
 
-  it('stops polling once failed and offers the retry as a form post', async () => {
-    qrScript.status = {
-      qrSvg: null,
-      message: 'The BankID app did not answer.',
-      state: 'failed',
-      retry: { url: '/qr/retry', label: 'Try again' },
+  afterAll(async () => {
+    await browser?.close();
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  beforeEach(async () => {
+    const context = await browser.newContext({ baseURL: baseUrl });
+    page = await context.newPage();
+    errors = collectPageErrors(page);
+    initialQr = {
+      statusUrl: '/qr/status',
+      pollMs: 100,
+      qrSvg: qrSvgs[0]!,
+      message: 'Start your BankID app and scan the QR code.',
+      state: 'pending',
+      retry: null,
+      labels: { qrAlt: 'QR code to scan with the BankID app', signingIn: 'Signing in' },
       showSpinner: false,
     };
-    await page.goto('/qr');
-    const retry = page.getByRole('button', { name: 'Try again' });
-    await retry.waitFor();
-    const requests = qrScript.requests;
-    await page.waitForTimeout(600);
-    expect(qrScript.requests).toBe(requests);
-    expect(await liveText()).toBe('The BankID app did not answer.');
-    expect(describeViolations(await axeViolations(page))).toEqual([]);
-
-    await retry.click();
-    await page.waitForURL('**/done');
-    expect(errors).toEqual([]);
+    Object.assign(qrScript, { status: null, failures: 0, requests: 0, accept: [] });
+    Object.assign(sse, { connections: 0, lastEventIds: [], doneSentAt: 0, welcomeAt: 0 });
   });
 
-  it('works without JavaScript: server-rendered QR and a refresh that polls', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
-    const noJs = await context.newPage();
-    await noJs.goto('/qr');
-    expect(await noJs.getByRole('img', { name: 'QR code to scan with the BankID app' }).count()).toBe(1);
-    expect(await noJs.locator('noscript').innerHTML()).toContain('http-equiv="refresh" content="2"');
-    await context.close();
+  afterEach(async () => {
+    await page.context().close();
   });
-});
+}
 
-// --- Stylesheet ---------------------------------------------------------------------------------
-
-describe('styles.css', () => {
-  it('passes axe on every documented class and keeps 44 px touch targets', async () => {
-    await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto('/styles');
-    expect(describeViolations(await axeViolations(page))).toEqual([]);
-    for (const selector of ['.btn', '.card', '.site-header__logo', '.checkbox-card', '.field input']) {
-      const box = (await page.locator(selector).first().boundingBox())!;
-      expect(Math.min(box.width, box.height), selector).toBeGreaterThanOrEqual(44);
-    }
-    // The whole card toggles its box: a tap on the description text lands on the stretched label.
-    await page.locator('#sav-text').scrollIntoViewIfNeeded();
-    const text = (await page.locator('#sav-text').boundingBox())!;
-    await page.mouse.click(text.x + text.width / 2, text.y + text.height / 2);
-    expect(await page.locator('#sav').isChecked()).toBe(true);
-    await noScripts();
-    expect(errors).toEqual([]);
-  });
-
-  it('uses the layout widths of the spec', async () => {
-    const widths: [number, number][] = [
-      [360, 360],
-      [600, 530],
-      [800, 760],
-      [1100, 976],
-      [1400, 1280],
-      [1800, 1600],
-    ];
-    await page.goto('/styles');
-    for (const [viewport, expected] of widths) {
-      await page.setViewportSize({ width: viewport, height: 900 });
-      const pageWidth = await page.locator('.page').evaluate((el) => el.getBoundingClientRect().width);
-      const contentWidth = await page.locator('.content').evaluate((el) => el.getBoundingClientRect().width);
-      expect(pageWidth, `page at ${viewport}px`).toBe(expected);
-      expect(contentWidth, `content at ${viewport}px`).toBeLessThanOrEqual(520);
-    }
-  });
-});
-
-// --- Customer creation ---------------------------------------------------------------------------
-
-describe('creationStatus island', () => {
-  it('updates from events, survives a dropped stream and redirects after a pause', async () => {
-    sseScript = [[views.stillPending], [views.done]];
-    await page.goto('/creation');
-    const heading = page.getByRole('heading', { level: 1 });
-    expect(await heading.innerText()).toBe('Please wait...');
-
-    await expect.poll(() => heading.innerText()).toBe('Still working');
-    // Second connection: the browser reconnected by itself and said which event it had seen.
-    await expect.poll(() => heading.innerText(), { timeout: 5000 }).toBe('Your account is ready');
-    expect(sse.lastEventIds).toEqual([undefined, '1']);
-    expect(await page.locator('[role="status"]').innerText()).toContain('Taking you onwards.');
-
-    await page.waitForURL('**/welcome');
-    const waited = sse.welcomeAt - sse.doneSentAt;
-    expect(waited).toBeGreaterThanOrEqual(1400);
-    expect(waited).toBeLessThan(4000);
-    await noScripts();
-    expect(errors).toEqual([]);
-  });
-
-  it('shows a failed outcome with its action as a form post', async () => {
-    sseScript = [[views.error]];
-    let release!: () => void;
-    sseGate = new Promise((resolve) => (release = resolve));
-    await page.goto('/creation');
-    // The pending view first, spinner and all.
-    expect(await page.locator('.spinner').count()).toBe(1);
-    expect(describeViolations(await axeViolations(page))).toEqual([]);
-    release();
-    const retry = page.getByRole('button', { name: 'Try again' });
-    await retry.waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Something went wrong');
-    expect(await page.locator('.spinner').count()).toBe(0);
-    expect(describeViolations(await axeViolations(page))).toEqual([]);
-    await retry.click();
-    await page.waitForURL('**/creation');
-    expect(errors).toEqual([]);
-  });
-});
+/** The text of the page's polite live region, white space folded. */
+export const liveText = async () => (await page.locator('[aria-live="polite"]').innerText()).replace(/\s+/g, ' ').trim();
+/** The page runs no script (it was left for a server-rendered one, or never had islands). */
+export const noScripts = async () => expect(await page.locator('script').count()).toBe(0);

@@ -1,15 +1,10 @@
-// The sandbox's legacy single-form calls (sandbox/legacy.ts; customer-information §3, §4.9, §7, §8) over HTTP, and the
-// typed brokerage client's legacy calls (server/upstream/brokerageClient.ts, bound in server/stages/customerInformation/calls.ts)
-// against a listening sandbox: the regulation, the prospect v2 update and the legacy signature request, one test per
-// persona in all four markets, the read-out GET /sandbox/legacy, bad input, someone else's prospect, and the step flow's
-// signature answer for a v3 prospect, unchanged.
-import { randomUUID } from 'node:crypto';
-import pino from 'pino';
+// The sandbox's legacy single-form calls over HTTP (sandbox/legacy.ts; customer-information §3, §4.9, §7, §8): the
+// legacy personas and their routing, the regulation, the prospect v2 update and the legacy signature request, the
+// read-out GET /sandbox/legacy, bad input, someone else's prospect, and the step flow's signature answer for a v3
+// prospect, unchanged.
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxApp } from '../../sandbox/app.ts';
-import { startSandbox, type RunningSandbox } from '../../sandbox/main.ts';
-import { DEFAULT_INITIAL_STEPS, findPersona, LEGACY_OUTCOME_SCENARIOS, type Persona } from '../../sandbox/personas.ts';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_INITIAL_STEPS, LEGACY_OUTCOME_SCENARIOS, type Persona } from '../../sandbox/personas.ts';
 import {
   brokerageErrorBody,
   brokeragePaths,
@@ -18,7 +13,6 @@ import {
   refreshTokenResponse,
   routingStatusResponse,
   signatureResponse,
-  type AccountTypeWithCountry,
   type CountryCode,
 } from '../../shared/contracts/brokerageContract.ts';
 import {
@@ -27,56 +21,26 @@ import {
   prospectUpdateErrorBody,
   prospectUpdateResponse,
   regulationResponse,
-  type LegacySignatureRequest,
-  type ProspectFieldError,
-  type ProspectUpdateRequest,
-  type RegulationRequest,
 } from '../../shared/contracts/legacyContract.ts';
-import { createBrokerageClient, type BrokerageClient } from '../../server/upstream/brokerageClient.ts';
-import { UpstreamError } from '../../server/upstream/http.ts';
-import { brokerageForPerson } from '../../server/stages/customerInformation/calls.ts';
-import { newJourney } from '../../server/journey.ts';
+import {
+  ACCOUNTS,
+  MARKETS,
+  personaFor,
+  readOut,
+  regulationOf,
+  signatureOf,
+  stepFlowSignature,
+  updateOf,
+  type LegacyProspect,
+} from '../support/legacySandbox.ts';
+import { bearer, newApp, type Target } from '../support/sandboxApi.ts';
 
-type Target = Parameters<typeof request>[0];
-const bearer = (jwt: string) => ({ Authorization: `Bearer ${jwt}` });
-const newApp = () => createSandboxApp({ publicUrl: 'http://sandbox.test' });
-const MARKETS: readonly CountryCode[] = ['SE', 'NO', 'DK', 'FI'];
 const LEGACY_SCENARIOS = ['legacyFlow', ...LEGACY_OUTCOME_SCENARIOS] as const;
-
-/** The accounts each market offers in the legacy form by default (customer-information §4.2). */
-const ACCOUNTS: Record<CountryCode, AccountTypeWithCountry[]> = {
-  SE: ['DEP_SE', 'ISK_SE'],
-  NO: ['ASK_NO'],
-  DK: ['DEP_DK'],
-  FI: ['DEP_FI'],
-};
-const PHONES: Record<CountryCode, string> = { SE: '+46701234567', NO: '+4791234567', DK: '+4520123456', FI: '+358401234567' };
-
-interface PublicPersona {
-  nationalId: string;
-  country: CountryCode;
-  name: string;
-  scenario: string;
-}
-
-async function personaFor(app: Target, scenario: string, country: CountryCode = 'SE'): Promise<Persona> {
-  const personas = (await request(app).get('/sandbox/personas').expect(200)).body as PublicPersona[];
-  const found = personas.find((p) => p.scenario === scenario && p.country === country);
-  const persona = found && findPersona(found.nationalId);
-  if (!persona) throw new Error(`no ${country} persona for ${scenario}`);
-  return persona;
-}
 
 async function sessionOf(app: Target, persona: Persona): Promise<string> {
   const session = await request(app).post('/sandbox/sessions').send({ nationalId: persona.nationalId }).expect(200);
   const refreshed = await request(app).post(brokeragePaths.refreshToken).send({ refreshToken: session.body.refreshToken }).expect(200);
   return refreshTokenResponse.parse(refreshed.body).jwt;
-}
-
-interface LegacyProspect {
-  persona: Persona;
-  jwt: string;
-  prospectId: string;
 }
 
 /** As the web app routes a legacy persona: routing says SHOULD_NOT_UPDATE_STATUS, so a v2 prospect without the intent. */
@@ -88,65 +52,6 @@ async function legacyProspectOf(app: Target, scenario: string, country: CountryC
   const created = await request(app).post(brokeragePaths.prospectsV2).set(bearer(jwt)).send({ country, customerType: 'PRIVATE' }).expect(200);
   return { persona, jwt, prospectId: createProspectResponse.parse(created.body).prospect_id };
 }
-
-/** The national id as the legacy form sends it: digits only, except in Finland (customer-information §3). */
-const nationalIdOf = (persona: Persona) => (persona.country === 'FI' ? persona.nationalId : persona.nationalId.replace(/\D/g, ''));
-
-function regulationOf(persona: Persona, overrides: Partial<RegulationRequest> = {}): RegulationRequest {
-  return {
-    regulation_id: null,
-    national_id_number_country_code: persona.country,
-    national_id_number: nationalIdOf(persona),
-    address_country: persona.country,
-    jurisdiction: persona.country,
-    customer_type: 'individual',
-    kyc: {
-      answers: [
-        { question_id: 83, answer_id: 200 },
-        { question_id: 84, answer_id: 223 },
-        { question_id: 86, answer_id: 209 },
-      ],
-    },
-    tax_info: { account_type_codes: ACCOUNTS[persona.country].map((a) => a.slice(0, -3)), taxable_in_jurisdiction: true, taxable_outside_jurisdiction: false },
-    ...overrides,
-  };
-}
-
-function updateOf(persona: Persona, regulationId: string | undefined, overrides: Partial<ProspectUpdateRequest> = {}): ProspectUpdateRequest {
-  const accounts = ACCOUNTS[persona.country];
-  return {
-    national_id_number: nationalIdOf(persona),
-    national_id_number_country_code: persona.country,
-    country: persona.country,
-    phone_number: PHONES[persona.country],
-    email: 'prospect@example.com',
-    citizen: persona.country,
-    ...(regulationId ? { regulation_id: regulationId } : {}),
-    account_templates: accounts,
-    first_name: persona.givenName,
-    last_name: persona.surname,
-    account_aliases: accounts.map((a) => ({ account_type: a.slice(0, -3), alias: `My ${a.slice(0, -3)}` })),
-    ...overrides,
-  };
-}
-
-const signatureOf = (lang = 'sv'): LegacySignatureRequest => ({
-  cancel_url: 'http://web.test/onboarding/customer-information/p?shouldUseLegacyFlow=true',
-  complete_url: 'http://web.test/onboarding/customer-creation/p',
-  postpone_url: 'http://web.test/onboarding',
-  lang,
-  nextUrl: 'http://web.test/onboarding/customer-creation/p',
-  queryParams: { clientId: 'campaign-1', webview: 'false' },
-  epk: false,
-});
-
-/** The step flow's signature request (identification-routing-creation, customer-information §3). */
-const stepFlowSignature = {
-  cancel_url: 'http://web.test/onboarding/cancel',
-  complete_url: 'http://web.test/onboarding/creation/p',
-  postpone_url: 'http://web.test/onboarding',
-  lang: 'en',
-};
 
 const regulationOver = (app: Target, lp: LegacyProspect, body: unknown = regulationOf(lp.persona)) =>
   request(app)
@@ -170,13 +75,6 @@ async function compliantRegulation(app: Target, lp: LegacyProspect): Promise<str
   expect(answer.status).toBe('compliant');
   return answer.regulation_id!;
 }
-
-interface LegacyReadOut {
-  regulations: RegulationRequest[];
-  updates: ProspectUpdateRequest[];
-  signatures: LegacySignatureRequest[];
-}
-const readOut = async (app: Target, prospectId: string) => (await request(app).get('/sandbox/legacy').query({ prospectId }).expect(200)).body as LegacyReadOut;
 
 // --- over HTTP --------------------------------------------------------------------------------------------
 
@@ -390,167 +288,5 @@ describe('sandbox: legacy calls over HTTP', () => {
     expect(await readOut(app, prospectId)).toEqual({ regulations: [], updates: [], signatures: [] });
     await request(app).post(brokeragePaths.signatures(prospectId)).set(auth).send({}).expect(400);
     await request(app).post(brokeragePaths.signatures('no-such-prospect')).set(auth).send(stepFlowSignature).expect(404);
-  });
-});
-
-// --- the typed client against a listening sandbox ------------------------------------------------------------
-
-describe('typed brokerage client: legacy personas', () => {
-  let sandbox: RunningSandbox;
-  let client: BrokerageClient;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
-    client = createBrokerageClient({ baseUrl: sandbox.url, timeoutMs: 5000 });
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-  });
-
-  /** A session of the scenario's persona and a v2 prospect, through the client's own calls (as routing makes them). */
-  async function clientProspect(scenario: string, country: CountryCode): Promise<LegacyProspect> {
-    const persona = await personaFor(sandbox.url, scenario, country);
-    const session = await request(sandbox.url).post('/sandbox/sessions').send({ nationalId: persona.nationalId }).expect(200);
-    const { jwt } = await client.refreshToken(session.body.refreshToken as string);
-    expect((await client.routingStatus(jwt)).routingInformation).toEqual(['SHOULD_NOT_UPDATE_STATUS']);
-    const { prospect_id: prospectId } = await client.createProspect(jwt, country, true);
-    expect(await client.initialSteps(jwt, prospectId)).toEqual(['EXISTING_STEP']);
-    return { persona, jwt, prospectId };
-  }
-
-  /** Regulation (compliant) and accepted update: everything before the signature request. */
-  async function updatedProspect(scenario: string, country: CountryCode): Promise<LegacyProspect> {
-    const lp = await clientProspect(scenario, country);
-    const regulation = await client.createRegulation(lp.jwt, regulationOf(lp.persona), randomUUID());
-    expect(regulation.status).toBe('compliant');
-    expect(await client.updateProspect(lp.jwt, lp.prospectId, updateOf(lp.persona, regulation.regulation_id!))).toEqual({
-      ok: true,
-      prospectId: lp.prospectId,
-    });
-    return lp;
-  }
-
-  it.each(MARKETS)('legacyFlow (%s): compliant with an id, update ok, a signature URL whose page returns to complete_url', async (country) => {
-    const lp = await updatedProspect('legacyFlow', country);
-    const signed = await client.requestLegacySignature(lp.jwt, lp.prospectId, signatureOf(), randomUUID());
-    if (!signed.ok) throw new Error('expected a signature URL');
-    expect(signed.url.startsWith(`${sandbox.url}/sandbox/signing/`)).toBe(true);
-    const page = await request(signed.url).get('').expect(200);
-    for (const account of ACCOUNTS[country]) expect(page.text).toContain(account);
-    expect((await request(signed.url).post('/sign').expect(303)).headers.location).toBe(signatureOf().complete_url);
-    expect(await client.createCustomer(lp.jwt, lp.prospectId)).toEqual({ ok: true, status: 200 });
-  });
-
-  it.each(MARKETS)('legacyNonCompliant (%s): status non_compliant with an id, which the update refuses', async (country) => {
-    const lp = await clientProspect('legacyNonCompliant', country);
-    const regulation = await client.createRegulation(lp.jwt, regulationOf(lp.persona), randomUUID());
-    expect(regulation).toEqual({ status: 'non_compliant', regulation_id: expect.any(String) });
-    expect(await client.updateProspect(lp.jwt, lp.prospectId, updateOf(lp.persona, regulation.regulation_id!))).toEqual({
-      ok: false,
-      fields: [{ code: 'Invalid', field: 'regulation_id' }],
-    });
-  });
-
-  it.each(MARKETS)('legacyRegulationWithoutId (%s): status compliant, regulation_id null', async (country) => {
-    const lp = await clientProspect('legacyRegulationWithoutId', country);
-    expect(await client.createRegulation(lp.jwt, regulationOf(lp.persona), randomUUID())).toEqual({ status: 'compliant', regulation_id: null });
-    expect((await readOut(sandbox.url, lp.prospectId)).regulations).toEqual([regulationOf(lp.persona)]);
-  });
-
-  const refusals: Array<[string, ProspectFieldError[]]> = [
-    ['legacyMinor', [{ code: 'Age', field: 'national_id_number' }]],
-    ['legacyPhoneRefused', [{ code: 'Invalid', field: 'phone_number' }]],
-    ['legacyEmailRefused', [{ code: 'Invalid', field: 'Email' }]],
-    ['legacyDoubleName', [{ code: 'natregno', field: 'national_id_number' }]],
-    [
-      'legacySeveralErrors',
-      [
-        { code: 'Invalid', field: 'phone_number' },
-        { code: 'Invalid', field: 'Email' },
-      ],
-    ],
-  ];
-  it.each(refusals)('%s: the update answers ok:false with its fields, in every market; signing stays refused', async (scenario, fields) => {
-    for (const country of MARKETS) {
-      const lp = await clientProspect(scenario, country);
-      const regulation = await client.createRegulation(lp.jwt, regulationOf(lp.persona), randomUUID());
-      expect(regulation.status).toBe('compliant');
-      const update = updateOf(lp.persona, regulation.regulation_id!);
-      expect(await client.updateProspect(lp.jwt, lp.prospectId, update), country).toEqual({ ok: false, fields });
-      if (scenario === 'legacyDoubleName') expect(update.last_name!.split(' ').length).toBeGreaterThan(1);
-      await expect(client.requestLegacySignature(lp.jwt, lp.prospectId, signatureOf(), randomUUID())).rejects.toMatchObject({ status: 400 });
-      expect(await readOut(sandbox.url, lp.prospectId)).toEqual({ regulations: [regulationOf(lp.persona)], updates: [update], signatures: [signatureOf()] });
-    }
-  });
-
-  it.each(MARKETS)('legacyHighRisk (%s): regulation and update go through; the signature request answers 403 → highRisk', async (country) => {
-    const lp = await updatedProspect('legacyHighRisk', country);
-    expect(await client.requestLegacySignature(lp.jwt, lp.prospectId, signatureOf(), randomUUID())).toEqual({ ok: false, highRisk: true });
-    expect((await readOut(sandbox.url, lp.prospectId)).signatures).toEqual([signatureOf()]);
-  });
-
-  it.each(MARKETS)('signInOtherTab (%s): the default step flow; the signature, completed in another tab, lets creation start', async (country) => {
-    const persona = await personaFor(sandbox.url, 'signInOtherTab', country);
-    const session = await request(sandbox.url).post('/sandbox/sessions').send({ nationalId: persona.nationalId }).expect(200);
-    const { jwt } = await client.refreshToken(session.body.refreshToken as string);
-    await client.becomeCustomerIntent(jwt, country);
-    await client.submitValidationStep(jwt, country, true);
-    const { prospect_id: prospectId } = await client.createProspect(jwt, country, false);
-    expect(await client.initialSteps(jwt, prospectId)).toEqual([...DEFAULT_INITIAL_STEPS]);
-    await client.submitAccountPicker(jwt, prospectId, ACCOUNTS[country]);
-    await client.submitMilestone(jwt, prospectId, 'three');
-    const signature = await client.requestSignature(jwt, prospectId, stepFlowSignature, randomUUID());
-    if (!signature.ok) throw new Error('the signature request was refused');
-    const { url } = signature;
-    // The other tab: the signing page, signed there.
-    expect((await request(url).post('/sign').expect(303)).headers.location).toBe(stepFlowSignature.complete_url);
-    expect(await client.createCustomer(jwt, prospectId)).toEqual({ ok: true, status: 200 });
-  });
-
-  it('other failures throw UpstreamError with the status; bodies are checked before sending', async () => {
-    const owner = await updatedProspect('legacyFlow', 'SE');
-    const stranger = await clientProspect('legacyHighRisk', 'SE');
-    const strangersRegulation = (await client.createRegulation(stranger.jwt, regulationOf(stranger.persona), randomUUID())).regulation_id!;
-    // Someone else's prospect: 403 is no refusal of fields; an unknown prospect: 404.
-    await expect(client.updateProspect(stranger.jwt, owner.prospectId, updateOf(stranger.persona, strangersRegulation))).rejects.toMatchObject({
-      status: 403,
-    });
-    await expect(client.updateProspect(stranger.jwt, 'no-such-prospect', updateOf(stranger.persona, strangersRegulation))).rejects.toBeInstanceOf(
-      UpstreamError,
-    );
-    await expect(client.requestLegacySignature(stranger.jwt, 'no-such-prospect', signatureOf(), randomUUID())).rejects.toMatchObject({ status: 404 });
-    // Another market's jurisdiction: the regulation's 400 throws.
-    await expect(client.createRegulation(owner.jwt, regulationOf(owner.persona, { jurisdiction: 'DK' }), randomUUID())).rejects.toMatchObject({ status: 400 });
-    await expect(client.createRegulation('not-a-token', regulationOf(owner.persona), randomUUID())).rejects.toMatchObject({ status: 401 });
-    // A 500 is no refusal either.
-    await request(sandbox.url)
-      .post('/sandbox/faults')
-      .send({ method: 'PUT', path: legacyPaths.prospect(owner.prospectId), status: 500, count: 1 })
-      .expect(204);
-    await expect(client.updateProspect(owner.jwt, owner.prospectId, updateOf(owner.persona, undefined))).rejects.toMatchObject({ status: 500 });
-    // Bodies that break the contract never leave.
-    const before = await readOut(sandbox.url, owner.prospectId);
-    await expect(client.updateProspect(owner.jwt, owner.prospectId, { account_templates: ['dep_se'] })).rejects.not.toBeInstanceOf(UpstreamError);
-    await expect(client.requestLegacySignature(owner.jwt, owner.prospectId, { ...signatureOf(), nextUrl: 'nowhere' }, randomUUID())).rejects.not.toBeInstanceOf(
-      UpstreamError,
-    );
-    await expect(client.createRegulation(owner.jwt, { ...regulationOf(owner.persona), national_id_number: '' }, randomUUID())).rejects.not.toBeInstanceOf(
-      UpstreamError,
-    );
-    expect(await readOut(sandbox.url, owner.prospectId)).toEqual(before);
-  });
-
-  it('the call wrapper (calls.ts) binds the three to the person’s session and refreshes an expired token', async () => {
-    const lp = await clientProspect('legacyFlow', 'FI');
-    const session = await request(sandbox.url).post('/sandbox/sessions').send({ nationalId: lp.persona.nationalId }).expect(200);
-    const journey = { ...newJourney('FI'), jwt: lp.jwt, refreshToken: session.body.refreshToken as string };
-    const person = brokerageForPerson(client, journey, pino({ level: 'silent' }));
-    await request(sandbox.url).post('/sandbox/sessions/expire').send({ nationalId: lp.persona.nationalId }).expect(200);
-    const regulation = await person.createRegulation(regulationOf(lp.persona), randomUUID());
-    expect(journey.jwt).not.toBe(lp.jwt);
-    expect(regulation.status).toBe('compliant');
-    expect(await person.updateProspect(lp.prospectId, updateOf(lp.persona, regulation.regulation_id!))).toEqual({ ok: true, prospectId: lp.prospectId });
-    const signed = await person.requestLegacySignature(lp.prospectId, signatureOf('fi'), randomUUID());
-    expect(signed).toEqual({ ok: true, url: expect.stringContaining('/sandbox/signing/') });
   });
 });

@@ -1,0 +1,58 @@
+// The customer-creation status island in a real browser against a scripted server-sent event stream
+// (tests/support/scriptedIslands.ts): updates, a dropped stream, the redirect, a failed outcome.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CreationView } from '../../client/islands/creationStatusIsland.tsx';
+import { axeViolations, describeViolations } from '../support/browser.ts';
+import { errors, noScripts, page, sse, useScriptedIslands, views } from '../support/scriptedIslands.ts';
+
+/** Events per SSE connection (in order); a connection after the last script gets nothing. */
+let sseScript: CreationView[][] = [];
+/** The stream holds its events until this resolves (lets a test look at the page before they arrive). */
+let sseGate: Promise<void> = Promise.resolve();
+useScriptedIslands({ events: () => sseScript, gate: () => sseGate });
+
+beforeEach(() => {
+  sseScript = [];
+  sseGate = Promise.resolve();
+});
+
+describe('creationStatus island', () => {
+  it('updates from events, survives a dropped stream and redirects after a pause', async () => {
+    sseScript = [[views.stillPending], [views.done]];
+    await page.goto('/creation');
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(await heading.innerText()).toBe('Please wait...');
+
+    await expect.poll(() => heading.innerText()).toBe('Still working');
+    // Second connection: the browser reconnected by itself and said which event it had seen.
+    await expect.poll(() => heading.innerText(), { timeout: 5000 }).toBe('Your account is ready');
+    expect(sse.lastEventIds).toEqual([undefined, '1']);
+    expect(await page.locator('[role="status"]').innerText()).toContain('Taking you onwards.');
+
+    await page.waitForURL('**/welcome');
+    const waited = sse.welcomeAt - sse.doneSentAt;
+    expect(waited).toBeGreaterThanOrEqual(1400);
+    expect(waited).toBeLessThan(4000);
+    await noScripts();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a failed outcome with its action as a form post', async () => {
+    sseScript = [[views.error]];
+    let release!: () => void;
+    sseGate = new Promise((resolve) => (release = resolve));
+    await page.goto('/creation');
+    // The pending view first, spinner and all.
+    expect(await page.locator('.spinner').count()).toBe(1);
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+    release();
+    const retry = page.getByRole('button', { name: 'Try again' });
+    await retry.waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Something went wrong');
+    expect(await page.locator('.spinner').count()).toBe(0);
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+    await retry.click();
+    await page.waitForURL('**/creation');
+    expect(errors).toEqual([]);
+  });
+});
