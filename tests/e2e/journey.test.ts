@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browser, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
-import { expectAccessible, identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { expectAccessible, identifyOnPhone, personaFor, recordMainTexts, startPrivateIdentification } from '../support/journey.ts';
 import { walkToMilestoneThree } from '../support/customerInformation.ts';
 
 useE2eStack();
@@ -60,9 +60,10 @@ describe('Swedish BankID journey (embedded mode)', () => {
     await page.getByRole('button', { name: 'Sign' }).click();
     await page.waitForURL(/\/onboarding\/customer-creation\//);
     await expect.poll(() => page.locator('h1, h2').first().textContent()).toBe('Please wait...');
+    const shown = await recordMainTexts(page);
     await expectAccessible(page, 'customer creation (polling)');
 
-    await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain('Agreements signed');
+    await expect.poll(() => shown().some((text) => text.includes('Agreements signed')), { timeout: 15_000 }).toBe(true);
     await page.waitForURL(`${stack.sandboxUrl}/sandbox/overview`, { timeout: 10_000 });
     expect(errors).toEqual([]);
     await context.close();

@@ -5,7 +5,7 @@
 //   useE2eStack({ env: { FILE_RETRY_DELAY_MS: '5' } });
 //
 // `stack` and `browser` are live bindings: they hold the running stack and browser from the file's
-// beforeAll on (vitest gives each test file its own copy of this module). A file calls useE2eStack once,
+// beforeAll on (set again by each file's beforeAll). A file calls useE2eStack once,
 // at its top level; a test that needs a second, differently configured stack starts it itself.
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -42,6 +42,8 @@ export function useE2eStack({ env = {}, mode = 'embedded' }: E2eOptions = {}): v
     if (launched.status === 'rejected') throw launched.reason;
   }, startTimeout);
   afterAll(async () => {
+    // The next file in this worker shares this module (vitest.config.ts isolate: false) and calls useE2eStack anew.
+    used = false;
     await browser?.close();
     await stack?.stop();
   }, stopTimeout);

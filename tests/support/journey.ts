@@ -38,6 +38,31 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(describeViolations(violations).map((line) => `${screen}: ${line}`)).toEqual([]);
 }
 
+/**
+ * Records every text the page's `main` shows, from now on and across its navigations, so that a screen which
+ * moves on by itself after a pause (the creation outcome, client/islands/creationStatusIsland.tsx) is seen
+ * however long the test's own checks took meanwhile on a loaded machine. Answers the texts shown so far.
+ */
+export async function recordMainTexts(page: Page): Promise<() => string[]> {
+  const shown: string[] = [];
+  await page.exposeFunction('__recordMainText', (text: string) => void shown.push(text));
+  const observe = () => {
+    const record = () => {
+      const text = document.querySelector('main')?.textContent;
+      if (text) (window as unknown as { __recordMainText(t: string): void }).__recordMainText(text);
+    };
+    const start = () => {
+      record();
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+    };
+    if (document.body) start();
+    else document.addEventListener('DOMContentLoaded', start);
+  };
+  await page.addInitScript(observe);
+  await page.evaluate(observe);
+  return () => shown;
+}
+
 /** The tester's phone: opens the test BankID app and identifies the newest waiting order as the persona. */
 export async function identifyOnPhone(
   browser: Browser,
