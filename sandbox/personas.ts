@@ -270,7 +270,7 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
     initialSteps: ['RESIDENCY_STEP', 'TAX_INFO_STEP', 'MILESTONE_THREE_STEP'],
     residencyRefusedFields: ['zipCode', 'questionsAndAnswers.2.answer'],
   },
-  // Lives abroad, every step: the full list with the residency step before tax (tests/e2e/customerInformationMarkets.test.ts).
+  // Lives abroad, every step: the full list with the residency step before tax (tests/support/marketWalk.ts).
   livesAbroad: {
     routing: onboardingRouting,
     creation: defaultCreation,

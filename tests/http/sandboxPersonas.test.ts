@@ -76,7 +76,7 @@ describe('personas', () => {
     expect(swedish.sort()).toEqual([...requiredScenarios].sort());
     const others = all.filter((p) => p.country !== 'SE').map((p) => `${p.country}:${p.scenario}`);
     // 'accounts' goes straight to the account picker and alias steps (tests/e2e/customerInformationAccounts.test.ts).
-    // 'livesAbroad' walks every step (tests/e2e/customerInformationMarkets.test.ts).
+    // 'livesAbroad' walks every step (tests/support/marketWalk.ts).
     // The legacy single form and signInOtherTab are in every market (tests/http/legacySandboxCalls.test.ts, legacyClientPersonas.test.ts).
     const legacyScenarios = ['legacyFlow', ...LEGACY_OUTCOME_SCENARIOS, 'signInOtherTab'];
     // The status page's personas (openCase and the case scenarios) are in every market (tests/http/sandboxStatusPage.test.ts).

@@ -1,18 +1,17 @@
-// Every customer-information step in all four markets, with and without JavaScript
-// (customer-information §2.3, §4.1): each market's own host and eID, the step list the server sends, axe on every screen, then
-// signing and the created customer. On every screen, beside axe, the Nu HTML Checker and HTML_CodeSniffer
-// (WCAG2AA) find no error (tests/support/htmlCheckers.ts; issue 18). The steps are answered through tests/support/customerInformation.ts,
-// so a new step joins these walks by adding its answer there.
-import { describe, expect, it } from 'vitest';
+// The four-market walk of the customer-information steps (customer-information §2.3, §4.1), shared by
+// tests/e2e/customerInformationMarketsWithJs.test.ts and …WithoutJs.test.ts (two files, so that the two walks run side
+// by side on two cores): each market's own host and eID, the step list the server sends, axe, the Nu HTML
+// Checker and HTML_CodeSniffer (WCAG2AA) on every screen (tests/support/htmlCheckers.ts; issue 18), then signing and
+// the created customer. The steps are answered through tests/support/customerInformation.ts, so a new step joins
+// these walks by adding its answer there.
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StepId } from '../../shared/contracts/brokerageContract.ts';
-import { browser, expectPhoneLayout, identifyInMarket, marketUrl, PHONE, stack, useE2eStack, type Market, type ScreenHook } from '../support/e2e.ts';
-import { collectPageErrors } from '../support/browser.ts';
-import { expectAccessible, personaFor, showWithoutJs, type Persona } from '../support/journey.ts';
-import { codeSnifferErrors, HtmlChecks, trackServerMarkup } from '../support/htmlCheckers.ts';
-import { currentStep, walkToMilestoneThree } from '../support/customerInformation.ts';
-
-useE2eStack();
+import { browser, expectPhoneLayout, identifyInMarket, marketUrl, PHONE, stack, type Market, type ScreenHook } from './e2e.ts';
+import { collectPageErrors } from './browser.ts';
+import { expectAccessible, personaFor, showWithoutJs, type Persona } from './journey.ts';
+import { codeSnifferErrors, HtmlChecks, trackServerMarkup } from './htmlCheckers.ts';
+import { currentStep, walkToMilestoneThree } from './customerInformation.ts';
 
 /**
  * The persona lives abroad, so the server sends every step: the residency step included, and the tax step
@@ -107,23 +106,20 @@ async function walkMarket(country: Market, javaScript: boolean, checks: HtmlChec
   await context.close();
 }
 
-describe('customer-information steps in every market', () => {
-  for (const javaScript of [true, false]) {
-    // The four markets run side by side: each has its own browser context, session and prospect.
-    it(`SE, NO, DK and FI ${javaScript ? 'with' : 'without'} JavaScript: every step, axe on each screen, signed`, async () => {
-      const checks = new HtmlChecks();
-      const results = await Promise.allSettled((['SE', 'NO', 'DK', 'FI'] as const).map((country) => walkMarket(country, javaScript, checks)));
-      const failures = results.flatMap((r, i) =>
-        r.status === 'rejected'
-          ? [`${['SE', 'NO', 'DK', 'FI'][i]}: ${r.reason instanceof Error ? `${r.reason.message}\n${r.reason.stack}` : String(r.reason)}`]
-          : [],
-      );
-      // The Nu checker once over every market's screens (one Java start); also after a walk that failed,
-      // so that one run lists every error found.
-      const { nu, codeSniffer } = await checks.errors();
-      expect({ failures, codeSniffer, nu }).toEqual({ failures: [], codeSniffer: [], nu: [] });
-      expect(checks.screens).toBeGreaterThan(4 * 20);
-      // Four markets side by side on two cores, axe on some 30 screens each (the KYC questionnaire's ten pages among them).
-    }, 420_000);
-  }
-});
+/**
+ * Walks the four markets side by side (each has its own browser context, session and prospect), then runs the
+ * Nu checker once over every market's screens (one Java start; also after a walk that failed, so that one run
+ * lists every error found).
+ */
+export async function walkEveryMarket(javaScript: boolean): Promise<void> {
+  const checks = new HtmlChecks();
+  const results = await Promise.allSettled((['SE', 'NO', 'DK', 'FI'] as const).map((country) => walkMarket(country, javaScript, checks)));
+  const failures = results.flatMap((r, i) =>
+    r.status === 'rejected'
+      ? [`${['SE', 'NO', 'DK', 'FI'][i]}: ${r.reason instanceof Error ? `${r.reason.message}\n${r.reason.stack}` : String(r.reason)}`]
+      : [],
+  );
+  const { nu, codeSniffer } = await checks.errors();
+  expect({ failures, codeSniffer, nu }).toEqual({ failures: [], codeSniffer: [], nu: [] });
+  expect(checks.screens).toBeGreaterThan(4 * 20);
+}
