@@ -101,7 +101,8 @@ async function walkMarket(country: Market, javaScript: boolean, checks: HtmlChec
   await expect.poll(() => page.locator('main').textContent(), { timeout: 20_000 }).toContain('Agreements signed');
   // With JavaScript the outcome moves on by itself after a moment (client/islands/creationStatusIsland.tsx).
   await check(`${country} customer creation`, { moving: javaScript });
-  expect(errors).toEqual([]);
+  // Joined, so that a failure names each error (the walks report through Promise.allSettled).
+  expect(errors.join('\n')).toBe('');
   await axeContext?.close();
   await context.close();
 }
