@@ -176,11 +176,11 @@ export default function CaseFiles(props: CaseFilesProps) {
               aria-invalid={error ? true : undefined}
               onChange={(e) => {
                 if (!enhanced) return;
-                const chosen = Array.from(e.currentTarget.files ?? []);
+                const picked = Array.from(e.currentTarget.files ?? []);
                 // Uploaded on their own requests: the form's Send then carries no file.
                 e.currentTarget.value = '';
                 setError(null);
-                for (const file of chosen) upload(file, slot);
+                for (const file of picked) upload(file, slot);
               }}
             />
           </div>
