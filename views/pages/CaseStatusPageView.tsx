@@ -88,7 +88,7 @@ function TaskForm({ t, form, action }: { t: Translate; form: CaseTaskFormView; a
                     name={name}
                     type="text"
                     required
-                    autoComplete={name === 'address' ? 'street-address' : name === 'zipCode' ? 'postal-code' : 'address-level2'}
+                    autoComplete={name === 'address' ? 'address-line1' : name === 'zipCode' ? 'postal-code' : 'address-level2'}
                     defaultValue={form.typed[name]}
                     {...described}
                   />
@@ -96,7 +96,7 @@ function TaskForm({ t, form, action }: { t: Translate; form: CaseTaskFormView; a
               </Field>
             ))}
             <Field id={field('country')} label={t('residency.address.country')}>
-              {() => <input id={field('country')} type="text" readOnly value={form.countryName ?? ''} />}
+              {() => <input id={field('country')} name="country" type="text" readOnly value={form.countryName ?? ''} />}
             </Field>
             <h4>{t('caseStatus.proof.title')}</h4>
             <p>{t('caseStatus.proof.text')}</p>
