@@ -127,7 +127,9 @@ async function walkMarket(country: Market, javaScript: boolean, viewport: typeof
   expect(out.caseUpdates[0]!.body).toMatchObject({
     taskUpdate: { type: 'RESIDENCY', taskData: { address: 'Rua das Flores 12', zipCode: '4050-262', city: 'Porto' } },
   });
-  expect(errors).toEqual([]);
+  // The refused file's upload answered 422, which Chromium logs as a failed resource; nothing else may be logged.
+  expect(errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+  expect(errors.length).toBeLessThanOrEqual(1);
   await axeContext?.close();
   await context.close();
 }
