@@ -100,6 +100,33 @@ function renderPage(req: Request, res: Response, deps: AppDeps, journey: Journey
   });
 }
 
+/** A page of one message and one way on (a refused or failed post whose form cannot be shown). */
+function messagePage(
+  req: Request,
+  res: Response,
+  deps: AppDeps,
+  status: number,
+  message: { title: string; text?: string },
+  link: { href: string; label: string },
+): void {
+  const t = translatorFor(req, deps);
+  sendPage(req, res, deps, {
+    progress: null,
+    status,
+    body: (
+      <section className="result result--error" aria-labelledby="message-title">
+        <h1 id="message-title">{t(message.title)}</h1>
+        {message.text && <p>{t(message.text)}</p>}
+        <p>
+          <a className="btn" href={link.href}>
+            {t(link.label)}
+          </a>
+        </p>
+      </section>
+    ),
+  });
+}
+
 const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json';
 const storedFilesOf = (journey: Journey, taskId: string) =>
   (journey.caseStatus?.[taskId]?.files ?? []).map((f) => ({ attachmentId: f.attachmentId, fileName: f.fileName, ...(f.kind ? { kind: f.kind } : {}) }));
@@ -117,9 +144,16 @@ async function handleTaskPost(req: Request, res: Response, deps: AppDeps): Promi
   try {
     tasks = await fetchTasks(deps, person);
   } catch (err) {
-    deps.logger.warn({ status: err instanceof UpstreamError ? err.status : undefined }, 'status page: task list failed on a post');
-    if (wantsJson(req)) return void res.status(502).json({ error: t('caseStatus.error.tryAgain') });
-    return void res.redirect(303, routes.start);
+    // The form cannot be shown again without the list: the person is told why, and what to do.
+    const failure = sendFailureOf(err);
+    deps.logger.warn({ failure, status: err instanceof UpstreamError ? err.status : undefined }, 'status page: task list failed on a post');
+    if (wantsJson(req)) return void res.status(statusOfFailure(failure)).json({ error: t(`caseStatus.error.${failure}`) });
+    // What was typed cannot be kept here (the task is not known to be the person's): these texts do not say it was.
+    if (failure === 'sessionExpired') {
+      return messagePage(req, res, deps, 401, { title: 'error.sessionExpired' }, { href: routes.start, label: 'caseStatus.error.identifyAgain' });
+    }
+    const tryAgain = { title: 'customerInformation.error.TRY_AGAIN_ERROR.title', text: 'customerInformation.error.TRY_AGAIN_ERROR.text' };
+    return messagePage(req, res, deps, 502, tryAgain, { href: routes.caseStatus, label: 'caseStatus.error.back' });
   }
   const { taskId, actionId } = post.data;
   const previous = journey.caseStatus?.[taskId];
@@ -129,21 +163,7 @@ async function handleTaskPost(req: Request, res: Response, deps: AppDeps): Promi
     if (previous?.actionId === actionId && previous.sent) return void res.redirect(303, routes.caseStatus);
     deps.logger.warn('status page: a post for a task that is not among the person’s open tasks refused');
     if (wantsJson(req)) return void res.status(403).json({ error: t('caseStatus.error.notYours') });
-    const translated = t('caseStatus.error.notYours');
-    return void sendPage(req, res, deps, {
-      progress: null,
-      status: 403,
-      body: (
-        <section className="result result--error" aria-labelledby="refused-title">
-          <h1 id="refused-title">{translated}</h1>
-          <p>
-            <a className="btn" href={routes.caseStatus}>
-              {t('caseStatus.error.back')}
-            </a>
-          </p>
-        </section>
-      ),
-    });
+    return messagePage(req, res, deps, 403, { title: 'caseStatus.error.notYours' }, { href: routes.caseStatus, label: 'caseStatus.error.back' });
   }
   const state = taskStateOf(journey, taskId, actionId);
   if (state.sent) return void res.redirect(303, routes.caseStatus);
