@@ -71,6 +71,7 @@ export default function CaseFiles(props: CaseFilesProps) {
   const stored = items.filter((i) => i.attachmentId).length;
   // Keys of the files chosen in this page (a stored file's key is its attachment id).
   const chosen = useRef(0);
+  const queue = useRef<Promise<void>>(Promise.resolve());
 
   const update = (key: string, change: Partial<Item> | null) =>
     setItems((list) => (change ? list.map((i) => (i.key === key ? { ...i, ...change } : i)) : list.filter((i) => i.key !== key)));
@@ -83,6 +84,12 @@ export default function CaseFiles(props: CaseFilesProps) {
       return;
     }
     setItems((list) => [...list, { key, fileName: file.name, ...(slot.kind ? { kind: slot.kind } : {}), progress: 0 }]);
+    // One upload at a time: each holds the person's session lock while its bytes arrive, so side by side a slow phone's
+    // second file would wait out the lock and be refused. The next starts when the one before has its answer.
+    queue.current = queue.current.then(() => send(file, slot, key));
+  }
+
+  function send(file: File, slot: CaseFileSlot, key: string): Promise<void> {
     const body = new FormData();
     for (const [name, value] of Object.entries({ taskId, actionId, intent: 'upload', ...(slot.kind ? { kind: slot.kind } : {}) })) body.append(name, value);
     body.append('files', file);
@@ -93,13 +100,19 @@ export default function CaseFiles(props: CaseFilesProps) {
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) update(key, { progress: e.loaded / e.total });
     };
-    xhr.onload = () => {
-      const files = xhr.status === 200 ? answerFiles(xhr.response) : null;
-      if (files) return void setItems((list) => withStored(list, files, key));
-      update(key, { progress: undefined, error: answerError(xhr.response) ?? texts.failed });
-    };
-    xhr.onerror = () => update(key, { progress: undefined, error: texts.failed });
-    xhr.send(body);
+    return new Promise((resolve) => {
+      xhr.onload = () => {
+        const files = xhr.status === 200 ? answerFiles(xhr.response) : null;
+        if (files) setItems((list) => withStored(list, files, key));
+        else update(key, { progress: undefined, error: answerError(xhr.response) ?? texts.failed });
+        resolve();
+      };
+      xhr.onerror = () => {
+        update(key, { progress: undefined, error: texts.failed });
+        resolve();
+      };
+      xhr.send(body);
+    });
   }
 
   function remove(item: Item) {

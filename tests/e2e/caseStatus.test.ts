@@ -9,7 +9,7 @@ import { browser, expectPhoneLayout, identifyInMarket, marketUrl, PHONE, stack, 
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, personaFor, showWithoutJs } from '../support/journey.ts';
 import { codeSnifferErrors, HtmlChecks, trackServerMarkup } from '../support/htmlCheckers.ts';
-import { samplePdf, samplePng, sampleJpeg } from '../support/files.ts';
+import { pdfOfSize, samplePdf, samplePng, sampleJpeg } from '../support/files.ts';
 import { answered, readOut } from '../support/caseStatus.ts';
 
 useE2eStack({ env: { FILE_RETRY_DELAY_MS: '5' } });
@@ -158,6 +158,27 @@ describe('the application status page in every market', () => {
       expect({ failures, codeSniffer, nu }).toEqual({ failures: [], codeSniffer: [], nu: [] });
     }, 600_000);
   }
+
+  it('with JavaScript on a slow connection, a chosen file shows its upload progress moving, then its Remove', async () => {
+    const persona = await personaFor(stack.sandboxUrl, 'caseTaxResidence', 'SE');
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await identifyInMarket(page, 'SE', persona, /\/onboarding\/case-status/);
+    const form = taskForm(page, 'Tax residence');
+    await hydrated(form);
+    // A slow phone's uplink: some 1 MB at 200 kB/s takes about five seconds.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1_000_000, uploadThroughput: 200_000 });
+    await form.getByLabel('Attachments', { exact: true }).setInputFiles([file('scan.pdf', pdfOfSize(1_000_000), 'application/pdf')]);
+    const bar = form.getByRole('progressbar', { name: 'Uploading… scan.pdf' });
+    await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(Number(await bar.getAttribute('value'))).toBeLessThan(1);
+    expect(await form.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'uploading');
+    await form.getByRole('button', { name: 'Remove scan.pdf' }).waitFor({ timeout: 30_000 });
+    expect(await form.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
+    await context.close();
+  }, 120_000);
 
   it('a person without tasks sees In progress and no forms (axe)', async () => {
     const persona = await personaFor(stack.sandboxUrl, 'caseNoTasks', 'NO');
