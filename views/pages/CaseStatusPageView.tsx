@@ -78,6 +78,10 @@ function TaskForm({ t, form, action }: { t: Translate; form: CaseTaskFormView; a
         <CsrfField />
         <input type="hidden" name="taskId" value={form.taskId} />
         <input type="hidden" name="actionId" value={form.actionId} />
+        {/* The form's default button: Enter in a field sends, never a file's Remove (the first submit button otherwise). */}
+        <button type="submit" name="intent" value="send" hidden tabIndex={-1}>
+          {t('caseStatus.form.send')}
+        </button>
         {residency ? (
           <>
             {(['address', 'zipCode', 'city'] as const).map((name) => (
