@@ -3,23 +3,15 @@
 // another kind) keeping what was typed, the retried update-case, a double submit, another person's task id, and
 // OnboardingTriggerCase for one's own and another's prospect.
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
 import { identifyOverHttp } from '../support/journey.ts';
 import { samplePdf, samplePng } from '../support/files.ts';
-import { answered, postTask, readOut, taskOf, toStatusPage } from '../support/caseStatus.ts';
+import { answered, postTask, readOut, taskOf, toStatusPage, stack, useStatusPageStack } from '../support/caseStatus.ts';
 import { decode } from '../support/serverHttp.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startEmbeddedStack({ FILE_RETRY_DELAY_MS: '5' });
-});
-afterAll(async () => stack?.stop());
-beforeEach(async () => {
-  await request(stack.sandboxUrl).post('/sandbox/reset').expect(204);
-});
+useStatusPageStack();
 
 const agentOf = (): Agent => request.agent(stack.webUrl);
 const pdf = (name = 'statement.pdf') => ({ field: 'files', bytes: samplePdf(), name });

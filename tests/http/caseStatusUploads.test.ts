@@ -2,20 +2,12 @@
 // server/stages/caseStatus/): the island's one-file uploads and removals (JSON), a file over the size limit, an expired
 // token renewed on the way, and a brokerage session that has ended (session expired, what was typed kept).
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
 import { pdfOfSize, samplePdf, samplePng } from '../support/files.ts';
-import { answered, postTask, readOut, taskOf, toStatusPage } from '../support/caseStatus.ts';
+import { answered, postTask, readOut, taskOf, toStatusPage, stack, useStatusPageStack } from '../support/caseStatus.ts';
 import { decode } from '../support/serverHttp.ts';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startEmbeddedStack({ FILE_RETRY_DELAY_MS: '5' });
-});
-afterAll(async () => stack?.stop());
-beforeEach(async () => {
-  await request(stack.sandboxUrl).post('/sandbox/reset').expect(204);
-});
+useStatusPageStack();
 
 const expire = (nationalId: string, refresh: boolean) => request(stack.sandboxUrl).post('/sandbox/sessions/expire').send({ nationalId, refresh }).expect(200);
 

@@ -1,11 +1,26 @@
 // The application status page over HTTP (server/stages/caseStatus/): a person of a status-page persona identified and
 // routed to the page, the sandbox's read-out of what reached the brokerage, and the task form's multipart post.
 import request from 'supertest';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { startEmbeddedStack, type Stack } from './stack.ts';
 import { identifyBeforeRouting, type Persona } from './journey.ts';
 import type { StatusTask } from '../../shared/contracts/statusPageContract.ts';
 
 type Agent = ReturnType<typeof request.agent>;
+
+/** The running stack of a status-page HTTP test file (a live binding, from the file's beforeAll on). */
+export let stack: Stack;
+
+/** The one setup of a status-page HTTP test file: the embedded stack (short retry waits), the sandbox reset before each test. */
+export function useStatusPageStack(): void {
+  beforeAll(async () => {
+    stack = await startEmbeddedStack({ FILE_RETRY_DELAY_MS: '5' });
+  });
+  afterAll(async () => stack?.stop());
+  beforeEach(async () => {
+    await request(stack.sandboxUrl).post('/sandbox/reset').expect(204);
+  });
+}
 
 export interface StatusPageCall {
   status: number;
