@@ -61,6 +61,41 @@ const withStored = (list: Item[], files: CaseStoredFile[], done?: string): Item[
   ...list.filter((i) => i.key !== done && !i.attachmentId),
 ];
 
+/** One chosen file: its name, its upload progress or why it was refused, and its Remove (a plain post without JavaScript). */
+function FileItem({ item, texts, onRemove }: { item: Item; texts: CaseFilesProps['texts']; onRemove: () => void }) {
+  return (
+    <li className="file-list__item">
+      <span className="file-list__name">{item.fileName}</span>
+      {item.progress !== undefined && (
+        <progress max={1} value={item.progress} aria-label={`${texts.uploading} ${item.fileName}`}>
+          {Math.round(item.progress * 100)} %
+        </progress>
+      )}
+      {item.error && (
+        <span className="field__error" role="alert">
+          {item.error}
+        </span>
+      )}
+      {item.progress === undefined && (
+        <button
+          type="submit"
+          name="remove"
+          value={item.attachmentId ?? ''}
+          className="file-list__remove link-button"
+          formNoValidate
+          onClick={(e) => {
+            e.preventDefault();
+            onRemove();
+          }}
+        >
+          {texts.remove}
+          <span className="visually-hidden"> {item.fileName}</span>
+        </button>
+      )}
+    </li>
+  );
+}
+
 export default function CaseFiles(props: CaseFilesProps) {
   const { id, action, taskId, actionId, slots, texts, maxBytes, accept } = props;
   const enhanced = useHydrated();
@@ -147,35 +182,7 @@ export default function CaseFiles(props: CaseFilesProps) {
             {inSlot.length > 0 && (
               <ul className="file-list" aria-label={`${texts.uploaded}: ${slot.label}`}>
                 {inSlot.map((item) => (
-                  <li key={item.key} className="file-list__item">
-                    <span className="file-list__name">{item.fileName}</span>
-                    {item.progress !== undefined && (
-                      <progress max={1} value={item.progress} aria-label={`${texts.uploading} ${item.fileName}`}>
-                        {Math.round(item.progress * 100)} %
-                      </progress>
-                    )}
-                    {item.error && (
-                      <span className="field__error" role="alert">
-                        {item.error}
-                      </span>
-                    )}
-                    {item.progress === undefined && (
-                      <button
-                        type="submit"
-                        name="remove"
-                        value={item.attachmentId ?? ''}
-                        className="file-list__remove link-button"
-                        formNoValidate
-                        onClick={(e) => {
-                          e.preventDefault();
-                          remove(item);
-                        }}
-                      >
-                        {texts.remove}
-                        <span className="visually-hidden"> {item.fileName}</span>
-                      </button>
-                    )}
-                  </li>
+                  <FileItem key={item.key} item={item} texts={texts} onRemove={() => remove(item)} />
                 ))}
               </ul>
             )}
