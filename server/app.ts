@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.ts';
 import { nonceMiddleware, securityHeaders } from './security.ts';
 import { sessionMiddleware } from './session.ts';
 import { csrfProtection } from './csrfProtection.ts';
+import { caseStatusRoutes } from './stages/caseStatus/caseStatusPage.tsx';
 import { serialiseSession } from './infra/sessionLocks.ts';
 import { deadlineMiddleware } from './infra/deadline.ts';
 import { requireRedis } from './infra/redis.ts';
@@ -99,6 +100,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(routePrefixes.bankid, serialised);
   // Routing creates the prospect: a second tab or a reload while it runs waits, then finds the prospect made.
   app.get(routePatterns.routing, serialised);
+  // The status page: a task's answer is sent once per session however often it is posted (two tabs, a double click).
+  app.use(routePatterns.caseStatus, serialised);
+  app.use(routePatterns.triggerCase, serialised);
   app.use(routePrefixes.customerInformation, serialiseSession(deps.sessionLocks, deps.logger, refusedStepPost(sessionBusy(deps))));
   // Before Onboarding: it takes GET /onboarding only when the broker's code or error is in the query.
   app.use(oidcRoutes(deps));
@@ -107,6 +111,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(routingRoutes(deps));
   app.use(customerInformationRoutes(deps));
   app.use(customerCreationRoutes(deps));
+  app.use(caseStatusRoutes(deps));
   app.use(resultRoutes(deps));
 
   app.use(fallbackRedirect());

@@ -236,6 +236,33 @@ export interface CustomerInformationState {
   /** Routing said SHOULD_NOT_UPDATE_STATUS: the prospect is a legacy (v2) one and the legacy flow is used. */
   legacyFlow?: boolean;
   customerInformation?: CustomerInformationProgress;
+  /** The application status page's answers in progress and sent, per task (server/stages/caseStatus/caseSubmission.ts). */
+  caseStatus?: Record<string, CaseTaskState>;
+}
+
+/** A file uploaded to a status-page task (init-file-upload and the PUT done), not yet sent with the answer. */
+export interface CaseFile {
+  attachmentId: string;
+  fileName: string;
+  /** The proof-of-address kind of a residency task's file (shared/caseStatus.ts proofOfAddressKinds). */
+  kind?: string;
+  /** sha256 of the bytes and kind: the same file posted again (a resent form) is not uploaded twice. */
+  digest: string;
+}
+
+/**
+ * One task's answer on the status page (identification-routing-creation §4 "Status page"), for the open action `actionId`:
+ * what the person uploaded and typed (kept across refusals and failures), and how far sending got. `attempt` is kept
+ * before the first update call; the update-action and update-case Idempotency-Keys derive from it, so a resend after a
+ * partial failure, a double click or a second tab records nothing twice.
+ */
+export interface CaseTaskState {
+  actionId: string;
+  files: CaseFile[];
+  typed?: { address?: string; zipCode?: string; city?: string; comment?: string };
+  attempt?: string;
+  actionUpdated?: boolean;
+  sent?: boolean;
 }
 
 /** Lifetime: the prospect's customer-creation runs (the number of the current one). */
@@ -257,6 +284,7 @@ const customerInformationFields: Record<keyof CustomerInformationState, true> = 
   prospectId: true,
   legacyFlow: true,
   customerInformation: true,
+  caseStatus: true,
 };
 const creationFields: Record<keyof CreationState, true> = { creationRun: true, creationRequested: true };
 

@@ -53,6 +53,10 @@ export const routePatterns = {
   nightlyDowntimeStatus: `${journey}/nightly-downtime-status`,
   caseStatus: `${journey}/case-status`,
   caseStatusReturn: `${journey}/case-status/return`,
+  /** A task's form on the status page (multipart): upload a file, remove one, or send the answer (identification-routing-creation §4 "Status page"). */
+  caseStatusTask: `${journey}/case-status/task`,
+  /** Route OnboardingTriggerCase: GET shows a button, its POST creates the case and goes on to the status page. */
+  triggerCase: `${journey}/trigger-case/:prospectId`,
   loginInApp: `${journey}/login-in-app`,
   closeSignupInApp: `${journey}/close-signup-in-app`,
 } as const;
@@ -120,6 +124,8 @@ export const routes = {
     ),
   caseStatus: p.caseStatus,
   caseStatusReturn: p.caseStatusReturn,
+  caseStatusTask: p.caseStatusTask,
+  triggerCase: byProspect(p.triggerCase),
   loginInApp: p.loginInApp,
   closeSignupInApp: p.closeSignupInApp,
 } as const satisfies Record<RouteName, unknown>;

@@ -154,7 +154,7 @@ describe('exit leaves the brokerage session alive', () => {
 
     const left = await agent.post('/onboarding/case-status/return').type('form').send({}).expect(303);
     expect(left.headers.location).toBe('/');
-    // The status page itself needs no session; the journey's own page is the routing step.
+    // After the exit the routing step (the journey's own page) no longer knows the person.
     await expectJourneyEnded(left, tokens, oldCookie, '/onboarding/routing');
   });
 

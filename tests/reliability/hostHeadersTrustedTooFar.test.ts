@@ -197,7 +197,8 @@ describe('host headers trusted too far', () => {
       `/onboarding 200 sv-SE ${stack.webUrl}/onboarding`,
       `/onboarding/cancel 200 sv-SE ${stack.webUrl}/onboarding`,
       `/onboarding/error 200 sv-SE ${stack.webUrl}/onboarding`,
-      `/onboarding/case-status 200 sv-SE ${stack.webUrl}/onboarding`,
+      // The status page shows the identified person's own tasks: anyone else goes to Onboarding.
+      '/onboarding/case-status 303',
       `/onboarding/nightly-downtime-status 200 sv-SE ${stack.webUrl}/onboarding`,
     ]);
   });

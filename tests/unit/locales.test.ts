@@ -30,6 +30,8 @@ const sameAsEnglishAllowed: ReadonlySet<string> = new Set([
   'shell.usp.9',
   // "Finland +358": the country's name is the same in Swedish, Norwegian and Danish.
   'contactInformation.prefix.FI',
+  // The status page's "Send" button: the same word in Norwegian and Danish.
+  'caseStatus.form.send',
 ]);
 
 type ArgKind = 'argument' | 'number' | 'date' | 'time' | 'select' | 'plural' | 'selectordinal' | 'tag';

@@ -37,6 +37,8 @@ const expected: [string, string][] = [
   ],
   [routes.caseStatus, '/onboarding/case-status'],
   [routes.caseStatusReturn, '/onboarding/case-status/return'],
+  [routes.caseStatusTask, '/onboarding/case-status/task'],
+  [routes.triggerCase('p/1'), '/onboarding/trigger-case/p%2F1'],
   [routes.loginInApp, '/onboarding/login-in-app'],
   [routes.closeSignupInApp, '/onboarding/close-signup-in-app'],
   [withQuery(routes.start, 'error=invalid_response'), '/onboarding?error=invalid_response'],

@@ -115,27 +115,3 @@ export function SessionBusyPage({ t, retryHref }: { t: Translate; retryHref: str
     </section>
   );
 }
-
-/** Application status page (identification-routing-creation §2 "Application status page"); task forms come with the status-page issue. */
-export function CaseStatusPage({ t, returnAction }: { t: Translate; returnAction: string }) {
-  return (
-    <section aria-labelledby="case-title">
-      <h1 id="case-title">{t('caseStatus.title')}</h1>
-      <ol className="case-steps" aria-label={t('caseStatus.steps')}>
-        <li>
-          {t('caseStatus.submitted')} <span className="badge">{t('caseStatus.done')}</span>
-        </li>
-        <li>
-          {t('caseStatus.reviewed')} <span className="badge">{t('caseStatus.inProgress')}</span>
-        </li>
-        <li>{t('caseStatus.decision')}</li>
-      </ol>
-      <form method="post" action={returnAction}>
-        <CsrfField />
-        <button type="submit" className="btn btn-secondary">
-          {t('caseStatus.returnToSite')}
-        </button>
-      </form>
-    </section>
-  );
-}

@@ -77,6 +77,9 @@ export function creationView(state: CreationState | null, req: Request, deps: Ap
         outcome,
         title: t('creation.creationPaused.title'),
         body: t('creation.creationPaused.text'),
+        // The application waits for the bank: OnboardingTriggerCase opens its case and the status page, where the person
+        // follows it and sends what the bank asks for (server/stages/caseStatus/caseStatusPage.tsx).
+        ...(prospectId ? { formLink: { url: routes.triggerCase(prospectId), label: t('caseStatus.link') } } : {}),
         tone,
         spinner: false,
         action: continueAction,

@@ -22,7 +22,8 @@ import { z } from 'zod';
 import type { ReactElement } from 'react';
 import { RemoveFileScreen } from '../../../views/components/UploadScreen.tsx';
 import { stepOf, type Screen, type ScreenOutcome, type StepContext } from './stepModule.ts';
-import { judgeFile, MAX_FILE_BYTES, safeFileName, type FileProblem } from '../../../shared/files.ts';
+import { judgeFile, MAX_FILE_BYTES, safeFileName, type AllowedFileType, type FileProblem } from '../../../shared/files.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { UploadedFileRef } from '../../../shared/citizenship.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { withRetries } from '../../upstream/retry.ts';
@@ -64,7 +65,7 @@ export async function parseMultipart(req: Request, res: Response): Promise<void>
 // customer-information §5 "Files" has two texts (type, size). An empty file gets its own; an image over
 // the pixel budget or a file that only looks like an image or PDF is, for the person, a file of a kind we
 // do not take.
-const verdictMessages: Record<FileProblem, string> = {
+export const verdictMessages: Record<FileProblem, string> = {
   empty: 'fileUpload.error.empty',
   size: 'fileUpload.error.tooBig',
   type: 'fileUpload.error.type',
@@ -73,6 +74,47 @@ const verdictMessages: Record<FileProblem, string> = {
 };
 
 export type UploadResult = { ok: true; file: UploadedFileRef } | { ok: false; message: string };
+
+/** What storing a file needs: the person's init-file-upload, the object storage, the retry delay and the logger. */
+export interface FileStore {
+  initFileUpload(body: { fileName: string; contentType: AllowedFileType; taskId: string }): Promise<{ url: string; attachmentId: string }>;
+  deps: Pick<AppDeps, 'objectStorage' | 'logger'> & { config: Pick<AppDeps['config'], 'FILE_RETRY_DELAY_MS'> };
+}
+
+/**
+ * Judges a received file by its content and stores it for the upstream task `taskId` (init-file-upload, then the PUT of
+ * the bytes, each tried 10 times): the stored file's reference, or the message key of why not. A 401/403 of
+ * init-file-upload is thrown (the page shows session expired). The customer-information steps and the application status
+ * page (server/stages/caseStatus/) both store files through it. Logs never carry the file name.
+ */
+export async function judgeAndStoreFile(
+  store: FileStore,
+  file: { originalName: string; bytes: Buffer },
+  taskId: string,
+  logFields: Record<string, unknown>,
+): Promise<{ ok: true; file: UploadedFileRef } | { ok: false; messageKey: string }> {
+  const { deps } = store;
+  const verdict = await judgeFile(file.bytes);
+  if (!verdict.ok) return { ok: false, messageKey: verdictMessages[verdict.problem] };
+  const fileName = safeFileName(file.originalName, verdict.contentType);
+  const delay = deps.config.FILE_RETRY_DELAY_MS;
+  let target: { url: string; attachmentId: string };
+  try {
+    target = await withRetries(() => store.initFileUpload({ fileName, contentType: verdict.contentType, taskId }), delay);
+  } catch (err) {
+    if (err instanceof UpstreamError && (err.status === 401 || err.status === 403)) throw err;
+    deps.logger.error({ ...logFields, status: err instanceof UpstreamError ? err.status : undefined }, 'init-file-upload failed');
+    return { ok: false, messageKey: 'fileUpload.error.failed' };
+  }
+  try {
+    await withRetries(() => deps.objectStorage.put(target.url, { bytes: file.bytes, contentType: verdict.contentType, fileName }), delay);
+  } catch (err) {
+    // customer-information §8: the spec's message, with the step and status only (no file name, no signed URL).
+    deps.logger.error({ ...logFields, status: err instanceof UpstreamError ? err.status : undefined }, 'Failed to upload file to bucket');
+    return { ok: false, messageKey: 'fileUpload.error.failed' };
+  }
+  return { ok: true, file: { attachmentId: target.attachmentId, name: fileName } };
+}
 
 /**
  * Checks and stores the posted file for the upstream task `taskId`. Answers the file's reference, or a
@@ -84,27 +126,10 @@ export async function uploadFile(ctx: StepContext<string>, { taskId }: { taskId:
   if (upload.problem === 'size') return { ok: false, message: t('fileUpload.error.tooBig') };
   if (upload.problem === 'invalid') return { ok: false, message: t('fileUpload.error.failed') };
   if (!upload.file) return { ok: false, message: t('fileUpload.error.noFile') };
-  const verdict = await judgeFile(upload.file.bytes);
-  if (!verdict.ok) return { ok: false, message: t(verdictMessages[verdict.problem]) };
-  const fileName = safeFileName(upload.file.originalName, verdict.contentType);
-  const delay = deps.config.FILE_RETRY_DELAY_MS;
-  const step = ctx.ci.steps[ctx.ci.current];
-  let target: { url: string; attachmentId: string };
-  try {
-    target = await withRetries(() => ctx.brokerage.initFileUpload({ fileName, contentType: verdict.contentType, taskId }), delay);
-  } catch (err) {
-    if (err instanceof UpstreamError && (err.status === 401 || err.status === 403)) throw err;
-    deps.logger.error({ step, status: err instanceof UpstreamError ? err.status : undefined }, 'init-file-upload failed');
-    return { ok: false, message: t('fileUpload.error.failed') };
-  }
-  try {
-    await withRetries(() => deps.objectStorage.put(target.url, { bytes: upload.file!.bytes, contentType: verdict.contentType, fileName }), delay);
-  } catch (err) {
-    // customer-information §8: the spec's message, with the step and status only (no file name, no signed URL).
-    deps.logger.error({ step, status: err instanceof UpstreamError ? err.status : undefined }, 'Failed to upload file to bucket');
-    return { ok: false, message: t('fileUpload.error.failed') };
-  }
-  return { ok: true, file: { attachmentId: target.attachmentId, name: fileName } };
+  const stored = await judgeAndStoreFile({ initFileUpload: (body) => ctx.brokerage.initFileUpload(body), deps }, upload.file, taskId, {
+    step: ctx.ci.steps[ctx.ci.current],
+  });
+  return stored.ok ? stored : { ok: false, message: t(stored.messageKey) };
 }
 
 /** The list without the file (removing only forgets the reference; the spec has no delete call). */

@@ -1,12 +1,11 @@
-// Result and hand-off routes: cancel feedback, nightly downtime, the in-app spinner routes, and the
-// status-page entry used by routing (identification-routing-creation §2 routes).
+// Result and hand-off routes: cancel feedback, nightly downtime and the in-app spinner routes
+// (identification-routing-creation §2 routes). The status page is server/stages/caseStatus/.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { peekJourney, sendPage, supportPhoneOf, translatorFor, localeOf } from '../../pages.ts';
-import { CaseStatusPage, FeedbackPage, NightlyDowntimePage } from '../../../views/pages/FeedbackPageViews.tsx';
+import { FeedbackPage, NightlyDowntimePage } from '../../../views/pages/FeedbackPageViews.tsx';
 import { nextBankingDay } from '../../../shared/bankingDays.ts';
-import { endJourney } from '../../endJourney.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 
 const nightlyQuery = z.object({
@@ -57,16 +56,6 @@ export function resultRoutes(deps: AppDeps): Router {
         />
       ),
     });
-  });
-
-  router.get(routePatterns.caseStatus, (req, res) => {
-    const t = translatorFor(req, deps);
-    sendPage(req, res, deps, { progress: null, body: <CaseStatusPage t={t} returnAction={routes.caseStatusReturn} /> });
-  });
-
-  // Return to site logs out of the brokerage sessions and goes to / (server/endJourney.ts).
-  router.post(routePatterns.caseStatusReturn, async (req, res, next) => {
-    await endJourney(req, res, deps, '/').catch(next);
   });
 
   // Spinner-only pages the native app watches for in its webview.

@@ -1,0 +1,200 @@
+// The application status page in Chromium (identification-routing-creation §2 "Application status page", §4 "Status
+// page", §5; issue 20 "Done when"): the open-case persona of each market, with and without JavaScript, on a 360 × 740
+// phone and a 1280 × 800 desktop, sees "Pending", answers every open task (the residency form with its proof of address,
+// several files on the tax forms) and sees "In progress" afterwards with the tasks shown as sent. Every state (pending,
+// with errors, sent; and a person without tasks) passes axe, the phone layout check, HTML_CodeSniffer and the Nu checker.
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { browser, expectPhoneLayout, identifyInMarket, marketUrl, PHONE, stack, useE2eStack, type Market } from '../support/e2e.ts';
+import { collectPageErrors } from '../support/browser.ts';
+import { expectAccessible, personaFor, showWithoutJs } from '../support/journey.ts';
+import { codeSnifferErrors, HtmlChecks, trackServerMarkup } from '../support/htmlCheckers.ts';
+import { pdfOfSize, samplePdf, samplePng, sampleJpeg } from '../support/files.ts';
+import { answered, readOut } from '../support/caseStatus.ts';
+
+useE2eStack({ env: { FILE_RETRY_DELAY_MS: '5' } });
+
+const DESKTOP = { width: 1280, height: 800 };
+const file = (name: string, buffer: Buffer, mimeType: string) => ({ name, buffer, mimeType });
+const pdf = (name: string) => file(name, samplePdf(), 'application/pdf');
+
+/** The form of the task titled `title` (its section). */
+const taskForm = (page: Page, title: string): Locator =>
+  page.locator('section.case-task').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+/** With JavaScript, the form's island has hydrated once its Send is disabled (no file yet); a file chosen before would not upload. */
+const hydrated = (form: Locator) => expect.poll(() => form.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+
+const stepTwo = (page: Page) => page.locator('[data-step-two] .badge').textContent();
+
+async function walkMarket(country: Market, javaScript: boolean, viewport: typeof PHONE, checks: HtmlChecks): Promise<void> {
+  const persona = await personaFor(stack.sandboxUrl, 'openCase', country);
+  const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport });
+  const axeContext = javaScript ? null : await browser.newContext({ viewport });
+  const axePage = await axeContext?.newPage();
+  const page = await context.newPage();
+  const errors = javaScript ? collectPageErrors(page) : [];
+  const serverMarkup = trackServerMarkup(page);
+  const name = `${country} ${javaScript ? 'JS' : 'no JS'} ${viewport.width}px`;
+  // Each state: the layout, axe and HTML_CodeSniffer as shown (without JavaScript on the server's markup in a scripted tab), its HTML for Nu.
+  const check = async (state: string) => {
+    const screen = `${name} ${state}`;
+    const html = axePage ? await serverMarkup() : await page.content();
+    await expectPhoneLayout(page, screen);
+    checks.collect(screen, html);
+    const tab = axePage ?? page;
+    if (axePage) await showWithoutJs(page, axePage, { url: page.url(), html });
+    await expectAccessible(tab, axePage ? `${screen} (no JavaScript)` : screen);
+    checks.sniffed(screen, await codeSnifferErrors(tab));
+  };
+
+  await context.addCookies([{ name: 'locale', value: 'en', url: marketUrl(country) }]);
+  await identifyInMarket(page, country, persona, /\/onboarding\/case-status/);
+  expect(await page.locator('h1').textContent()).toBe('Your application has been received');
+  expect(await stepTwo(page)).toBe('Pending');
+  expect(await page.locator('section.case-task').count()).toBe(3);
+  await check('pending');
+
+  // The residency form: the address as typed, one proof file per kind chosen; refused first, what was typed kept.
+  const residency = taskForm(page, 'Your address abroad');
+  await residency.getByLabel('Address').fill('');
+  await residency.getByLabel('City').fill('Porto');
+  if (javaScript) {
+    await hydrated(residency);
+    await residency.getByLabel('Housing contract', { exact: true }).setInputFiles([file('notes.txt', Buffer.from('plain text'), 'text/plain')]);
+    await expect.poll(() => residency.getByRole('alert').first().textContent()).toBe('We only support PDF, PNG and JPEG, please try again');
+  } else {
+    await residency.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.locator('.error-summary').first().textContent()).toContain('Enter your address');
+    expect(await taskForm(page, 'Your address abroad').getByLabel('City').inputValue()).toBe('Porto');
+  }
+  await check('with errors');
+
+  const form = taskForm(page, 'Your address abroad');
+  await form.getByLabel('Address').fill('Rua das Flores 12');
+  await form.getByLabel('Zip code').fill('4050-262');
+  await form.getByLabel('City').fill('Porto');
+  expect(await form.getByLabel('Country').getAttribute('readonly')).not.toBeNull();
+  await form.getByLabel('Housing contract', { exact: true }).setInputFiles([pdf('lease.pdf')]);
+  await form.getByLabel('Bank statement', { exact: true }).setInputFiles([file('statement.png', samplePng(), 'image/png')]);
+  if (javaScript) {
+    // Each file is uploaded on its own request; Send waits for them.
+    await form.getByRole('button', { name: 'Remove statement.png' }).waitFor();
+    await form.getByRole('button', { name: 'Remove lease.pdf' }).waitFor();
+    // The refused file is dismissed with its Remove.
+    await form.getByRole('button', { name: 'Remove notes.txt' }).click();
+  }
+  await form.getByRole('button', { name: 'Send' }).click();
+  await page.waitForURL(/\/onboarding\/case-status#case-sent/);
+  expect(await page.locator('section.case-task').count()).toBe(2);
+
+  // Tax liability: two files at once and a comment; tax residence: one file.
+  const liability = taskForm(page, 'Tax liability');
+  if (javaScript) await hydrated(liability);
+  await liability.getByLabel('Comment (optional)').fill('My tax certificate, both pages');
+  await liability.getByLabel('Attachments', { exact: true }).setInputFiles([pdf('page-1.pdf'), file('page-2.jpg', sampleJpeg(), 'image/jpeg')]);
+  if (javaScript) await liability.getByRole('button', { name: 'Remove page-2.jpg' }).waitFor();
+  if (javaScript) await liability.getByRole('button', { name: 'Remove page-1.pdf' }).waitFor();
+  await liability.getByRole('button', { name: 'Send' }).click();
+  await expect.poll(() => page.locator('section.case-task').count()).toBe(1);
+
+  const residence = taskForm(page, 'Tax residence');
+  if (javaScript) await hydrated(residence);
+  await residence.getByLabel('Attachments', { exact: true }).setInputFiles([pdf('residence.pdf')]);
+  if (javaScript) await residence.getByRole('button', { name: 'Remove residence.pdf' }).waitFor();
+  await residence.getByRole('button', { name: 'Send' }).click();
+  await expect.poll(() => page.locator('section.case-task').count()).toBe(0);
+
+  expect(await stepTwo(page)).toBe('In progress');
+  const sent = page.locator('ul.case-sent > li');
+  expect(await sent.count()).toBe(3);
+  expect(await sent.allTextContents()).toEqual([
+    expect.stringContaining('Your address abroad'),
+    expect.stringContaining('Tax liability'),
+    expect.stringContaining('Tax residence'),
+  ]);
+  await check('sent');
+
+  // Exactly what was chosen and typed reached the brokerage, each update once.
+  const out = await readOut(stack.sandboxUrl, persona.nationalId);
+  expect(out.uploads.map((u) => u.fileName).sort()).toEqual(['lease.pdf', 'page-1.pdf', 'page-2.jpg', 'residence.pdf', 'statement.png']);
+  expect([answered(out.actionUpdates), answered(out.caseUpdates)]).toEqual([3, 3]);
+  expect(out.actionUpdates.map((c) => (c.body as { message: string }).message)).toEqual([
+    'housingContract: lease.pdf\nbankStatement: statement.png',
+    'My tax certificate, both pages',
+    '',
+  ]);
+  expect(out.caseUpdates[0]!.body).toMatchObject({
+    taskUpdate: { type: 'RESIDENCY', taskData: { address: 'Rua das Flores 12', zipCode: '4050-262', city: 'Porto' } },
+  });
+  // The refused file's upload answered 422, which Chromium logs as a failed resource; nothing else may be logged.
+  expect(errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+  expect(errors.length).toBeLessThanOrEqual(1);
+  await axeContext?.close();
+  await context.close();
+}
+
+describe('the application status page in every market', () => {
+  for (const javaScript of [true, false]) {
+    it(`SE, NO, DK and FI ${javaScript ? 'with' : 'without'} JavaScript, phone and desktop: Pending, every task answered, In progress`, async () => {
+      // The personas' tasks open again (the other mode's walks answered them).
+      await fetch(`${stack.sandboxUrl}/sandbox/reset`, { method: 'POST' });
+      const checks = new HtmlChecks();
+      const markets = ['SE', 'NO', 'DK', 'FI'] as const;
+      // Every market on both screens; the walks run side by side, each in its own browser context and session.
+      // Two at a time (eight walks with axe on every state would starve two cores), never the same persona side by side.
+      const walks = [PHONE, DESKTOP].flatMap((viewport) => markets.map((country) => ({ country, viewport })));
+      const failures: string[] = [];
+      for (let i = 0; i < walks.length; i += 2) {
+        const batch = walks.slice(i, i + 2);
+        const results = await Promise.allSettled(batch.map((w) => walkMarket(w.country, javaScript, w.viewport, checks)));
+        results.forEach((r, j) => {
+          if (r.status === 'rejected')
+            failures.push(`${batch[j]!.country} ${batch[j]!.viewport.width}px: ${r.reason instanceof Error ? r.reason.stack : String(r.reason)}`);
+        });
+        if (failures.length > 0) break;
+        // The same personas walk again on the other screen: their tasks start over.
+        if (i + 2 === markets.length) await fetch(`${stack.sandboxUrl}/sandbox/reset`, { method: 'POST' });
+      }
+      const { nu, codeSniffer } = await checks.errors();
+      expect({ failures, codeSniffer, nu }).toEqual({ failures: [], codeSniffer: [], nu: [] });
+    }, 600_000);
+  }
+
+  it('with JavaScript on a slow connection, a chosen file shows its upload progress moving, then its Remove', async () => {
+    const persona = await personaFor(stack.sandboxUrl, 'caseTaxResidence', 'SE');
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await identifyInMarket(page, 'SE', persona, /\/onboarding\/case-status/);
+    const form = taskForm(page, 'Tax residence');
+    await hydrated(form);
+    // A slow phone's uplink: some 1 MB at 200 kB/s takes about five seconds.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1_000_000, uploadThroughput: 200_000 });
+    await form.getByLabel('Attachments', { exact: true }).setInputFiles([file('scan.pdf', pdfOfSize(1_000_000), 'application/pdf')]);
+    const bar = form.getByRole('progressbar', { name: 'Uploading… scan.pdf' });
+    await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(Number(await bar.getAttribute('value'))).toBeLessThan(1);
+    expect(await form.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'uploading');
+    await form.getByRole('button', { name: 'Remove scan.pdf' }).waitFor({ timeout: 30_000 });
+    expect(await form.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
+    await context.close();
+  }, 120_000);
+
+  it('a person without tasks sees In progress and no forms (axe)', async () => {
+    const persona = await personaFor(stack.sandboxUrl, 'caseNoTasks', 'NO');
+    const context = await browser.newContext({ viewport: PHONE });
+    await context.addCookies([{ name: 'locale', value: 'en', url: marketUrl('NO') }]);
+    const page = await context.newPage();
+    await identifyInMarket(page, 'NO', persona, /\/onboarding\/case-status/);
+    expect(await stepTwo(page)).toBe('In progress');
+    expect(await page.locator('section.case-task').count()).toBe(0);
+    await expectPhoneLayout(page, 'empty');
+    await expectAccessible(page, 'empty');
+    // Return to site ends the sessions and goes to /.
+    await page.getByRole('button', { name: 'Return to site' }).click();
+    await page.waitForURL((url) => url.pathname === '/onboarding' || url.pathname === '/');
+    await context.close();
+  }, 120_000);
+});

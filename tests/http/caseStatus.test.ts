@@ -1,0 +1,188 @@
+// The application status page over HTTP (identification-routing-creation §2 "Application status page", §4 "Status page",
+// §5, §7, §9; server/stages/caseStatus/): the task list's 204 and failure, the forms' refusals (nothing chosen, a file of
+// another kind) keeping what was typed, the retried update-case, a double submit, another person's task id, and
+// OnboardingTriggerCase for one's own and another's prospect.
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { identifyOverHttp } from '../support/journey.ts';
+import { samplePdf, samplePng } from '../support/files.ts';
+import { answered, postTask, readOut, taskOf, toStatusPage, stack, useStatusPageStack } from '../support/caseStatus.ts';
+import { decode } from '../support/serverHttp.ts';
+
+type Agent = ReturnType<typeof request.agent>;
+
+useStatusPageStack();
+
+const agentOf = (): Agent => request.agent(stack.webUrl);
+const pdf = (name = 'statement.pdf') => ({ field: 'files', bytes: samplePdf(), name });
+
+describe('the status page', () => {
+  it('shows Pending and a form per open task for the open case; In progress without tasks (204)', async () => {
+    const agent = agentOf();
+    await toStatusPage(agent, stack.sandboxUrl, 'openCase');
+    const page = decode((await agent.get('/onboarding/case-status').expect(200)).text);
+    expect(page).toContain('Your application has been received');
+    expect(page).toMatch(/Application reviewed(<!-- -->)? <span class="badge">Pending/);
+    expect(page).toContain('We need additional information');
+    expect(page.match(/name="taskId"/g)).toHaveLength(3);
+    // The residency form starts from the task's address; the country is shown, read-only.
+    expect(page).toContain('value="Calle Mayor 5"');
+    expect(page).toMatch(/readOnly=""|readonly=""/);
+    expect(page).toContain('Housing contract');
+
+    const empty = agentOf();
+    await toStatusPage(empty, stack.sandboxUrl, 'caseNoTasks');
+    const none = decode((await empty.get('/onboarding/case-status').expect(200)).text);
+    expect(none).toMatch(/Application reviewed(<!-- -->)? <span class="badge">In progress/);
+    expect(none).not.toContain('We need additional information');
+    expect(none).toContain('Return to site');
+  });
+
+  it('sends the person to Onboarding when the task list fails, and a visitor without identification too', async () => {
+    const agent = agentOf();
+    await toStatusPage(agent, stack.sandboxUrl, 'caseTaskListFails');
+    await agent.get('/onboarding/case-status').expect(303).expect('location', '/onboarding');
+    await agentOf().get('/onboarding/case-status').expect(303).expect('location', '/onboarding');
+  });
+
+  it('refuses an empty upload and a file of another kind with the spec text, keeping the comment; nothing is sent', async () => {
+    const agent = agentOf();
+    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseTaxLiability');
+    const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
+    const empty = decode((await postTask(agent, { ...ids, comment: 'My note' }).expect(422)).text);
+    expect(empty).toContain('Upload at least one attachment');
+    expect(empty).toContain('My note');
+
+    const foreign = decode(
+      (await postTask(agent, { ...ids, comment: 'Second note' }, [{ field: 'files', bytes: Buffer.from('plain text'), name: 'a.txt' }]).expect(422)).text,
+    );
+    expect(foreign).toContain('We only support PDF, PNG and JPEG, please try again');
+    expect(foreign).toContain('Second note');
+    const out = await readOut(stack.sandboxUrl, persona.nationalId);
+    expect(out.uploads).toEqual([]);
+    expect(out.actionUpdates).toEqual([]);
+    expect(out.caseUpdates).toEqual([]);
+  });
+
+  it('refuses a residency answer without its fields and proof, then sends exactly what was given', async () => {
+    const agent = agentOf();
+    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseResidency');
+    const ids = await taskOf(stack.sandboxUrl, persona, 'RESIDENCY');
+    const refused = decode((await postTask(agent, { ...ids, address: ' ', zipCode: '1000', city: 'Lisboa' }).expect(422)).text);
+    expect(refused).toContain('Enter your address');
+    expect(refused).toContain('Upload at least one document that proves your address abroad');
+    expect(refused).toContain('value="Lisboa"');
+    await postTask(agent, { ...ids, address: 'Rua Augusta 1', zipCode: '1100-048', city: 'Lisboa' }, [
+      { field: 'file_housingContract', bytes: samplePdf(), name: 'lease.pdf' },
+      { field: 'file_bankStatement', bytes: samplePng(), name: 'bank.png' },
+    ])
+      .expect(303)
+      .expect('location', '/onboarding/case-status#case-sent');
+    const out = await readOut(stack.sandboxUrl, persona.nationalId);
+    expect(out.uploads.map((u) => u.fileName).sort()).toEqual(['bank.png', 'lease.pdf']);
+    expect(out.actionUpdates).toEqual([{ status: 200, body: { actionId: ids.actionId, message: 'housingContract: lease.pdf\nbankStatement: bank.png' } }]);
+    expect(out.caseUpdates).toHaveLength(1);
+    expect(out.caseUpdates[0]).toMatchObject({
+      status: 200,
+      body: {
+        actionUpdate: { actionId: ids.actionId },
+        taskUpdate: { customerId: out.customerId, type: 'RESIDENCY', taskData: { address: 'Rua Augusta 1', zipCode: '1100-048', city: 'Lisboa' } },
+      },
+    });
+    const page = decode((await agent.get('/onboarding/case-status').expect(200)).text);
+    expect(page).toMatch(/Application reviewed(<!-- -->)? <span class="badge">In progress/);
+    expect(page).toContain('Sent to us');
+    expect(page).toContain('lease.pdf');
+  });
+
+  it('retries update-case until it goes through (three 500s, then 200), once per kind', async () => {
+    const agent = agentOf();
+    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseUpdateFailsThrice');
+    const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
+    await postTask(agent, { ...ids, comment: 'Tax form attached' }, [pdf()]).expect(303);
+    const out = await readOut(stack.sandboxUrl, persona.nationalId);
+    expect(out.caseUpdates.map((c) => c.status)).toEqual([500, 500, 500, 200]);
+    expect(answered(out.actionUpdates)).toBe(1);
+    expect(out.actionUpdates[0]!.body).toEqual({ actionId: ids.actionId, message: 'Tax form attached' });
+    expect(out.uploads).toHaveLength(1);
+  });
+
+  it('a double submit (two posts at once) uploads and records each update exactly once', async () => {
+    const agent = agentOf();
+    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseTaxResidence');
+    const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_RESIDENCE');
+    const files = [pdf('one.pdf'), { field: 'files', bytes: samplePng(), name: 'two.png' }];
+    const [a, b] = await Promise.all([postTask(agent, ids, files), postTask(agent, ids, files)]);
+    expect([a.status, b.status]).toEqual([303, 303]);
+    const out = await readOut(stack.sandboxUrl, persona.nationalId);
+    expect(out.uploads.map((u) => u.fileName).sort()).toEqual(['one.pdf', 'two.png']);
+    expect(answered(out.actionUpdates)).toBe(1);
+    expect(answered(out.caseUpdates)).toBe(1);
+    expect(out.actionUpdates).toHaveLength(1);
+    expect(out.caseUpdates).toHaveLength(1);
+  });
+
+  it('a send that failed resumes without uploading or recording again', async () => {
+    const agent = agentOf();
+    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseTaxLiability');
+    const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
+    await request(stack.sandboxUrl)
+      .post('/sandbox/faults')
+      // Every one of the 10 tries fails: the answer is not sent this time.
+      .send({ method: 'PUT', path: '/api/2/onboarding/update-case', status: 503, count: 10 })
+      .expect(204);
+    const failed = decode((await postTask(agent, { ...ids, comment: 'Kept' }, [pdf()]).expect(502)).text);
+    expect(failed).toContain('We could not send this just now');
+    expect(failed).toContain('Kept');
+    expect(failed).toContain('statement.pdf');
+    await postTask(agent, { ...ids, comment: 'Kept' }, [pdf()]).expect(303);
+    const out = await readOut(stack.sandboxUrl, persona.nationalId);
+    expect(out.uploads).toHaveLength(1);
+    expect(answered(out.actionUpdates)).toBe(1);
+    expect(answered(out.caseUpdates)).toBe(1);
+  });
+
+  it("refuses another person's task id (two people in two browsers) and records nothing for it", async () => {
+    const first = agentOf();
+    const owner = await toStatusPage(first, stack.sandboxUrl, 'caseTaxLiability');
+    const ids = await taskOf(stack.sandboxUrl, owner, 'TAX_LIABILITY');
+    const second = agentOf();
+    await toStatusPage(second, stack.sandboxUrl, 'caseTaxResidence');
+    const refused = await postTask(second, { ...ids, comment: 'Not mine' }, [pdf()]).expect(403);
+    expect(decode(refused.text)).toContain('We could not find this request among your open requests');
+    const out = await readOut(stack.sandboxUrl, owner.nationalId);
+    expect(out.uploads).toEqual([]);
+    expect(out.actionUpdates).toEqual([]);
+    expect(out.caseUpdates).toEqual([]);
+    // The owner's page still asks for it.
+    expect((await first.get('/onboarding/case-status').expect(200)).text).toContain(ids.taskId);
+  });
+});
+
+describe('OnboardingTriggerCase', () => {
+  it("creates a case for one's own prospect (its GET only shows a button), then shows the status page", async () => {
+    const agent = agentOf();
+    const { prospectId, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'citizenship');
+    const url = `/onboarding/trigger-case/${encodeURIComponent(prospectId)}`;
+    const page = decode((await agent.get(url).expect(200)).text);
+    expect(page).toContain('Go to application status');
+    expect((await readOut(stack.sandboxUrl, persona.nationalId)).triggerCases).toEqual([]);
+    await agent.post(url).set('sec-fetch-site', 'same-origin').type('form').send({}).expect(303).expect('location', '/onboarding/case-status');
+    expect((await readOut(stack.sandboxUrl, persona.nationalId)).triggerCases).toEqual([{ status: 204, body: { prospectId } }]);
+    // A failed case creation is only logged: the status page follows.
+    await request(stack.sandboxUrl).post('/sandbox/faults').send({ method: 'POST', path: '/api/2/onboarding/trigger-case', status: 500 }).expect(204);
+    await agent.post(url).set('sec-fetch-site', 'same-origin').type('form').send({}).expect(303).expect('location', '/onboarding/case-status');
+  });
+
+  it("sends anyone else to Onboarding and creates nothing for another person's prospect", async () => {
+    const owner = agentOf();
+    const { prospectId, persona } = await identifyOverHttp(owner, stack.sandboxUrl, 'citizenship');
+    const url = `/onboarding/trigger-case/${encodeURIComponent(prospectId)}`;
+    const other = agentOf();
+    await toStatusPage(other, stack.sandboxUrl, 'caseNoTasks');
+    await other.get(url).expect(303).expect('location', '/onboarding');
+    await other.post(url).set('sec-fetch-site', 'same-origin').type('form').send({}).expect(303).expect('location', '/onboarding');
+    await agentOf().post(url).set('sec-fetch-site', 'same-origin').type('form').send({}).expect(303).expect('location', '/onboarding');
+    expect((await readOut(stack.sandboxUrl, persona.nationalId)).triggerCases).toEqual([]);
+  });
+});

@@ -1,0 +1,201 @@
+// The application status page (identification-routing-creation §2 "Application status page", §5): "Your application has
+// been received", the three steps (step two In progress, or Pending while an action is open), "We need additional
+// information" with one form per task with an open action, the tasks sent, and Return to site. Each form is a plain
+// multipart post (server/stages/caseStatus/caseStatusPage.tsx); its files and Send are client/islands/caseFilesIsland.tsx.
+// Also the OnboardingTriggerCase page: its button posts, so a GET never creates a case.
+import type { Translate } from '../../shared/i18n.ts';
+import type { StepTwoStatus } from '../../shared/caseStatus.ts';
+import type { TaskType } from '../../shared/contracts/statusPageContract.ts';
+import { CsrfField, useCsrfToken, withCsrfQuery } from '../components/CsrfField.tsx';
+import { ErrorSummary, Field, type SummaryLine } from '../components/ErrorSummary.tsx';
+import { Island } from '../components/Island.tsx';
+import CaseFiles, { type CaseFileSlot, type CaseStoredFile } from '../../client/islands/caseFilesIsland.tsx';
+import { MAX_FILE_BYTES } from '../../shared/files.ts';
+
+/** A task's form: what it answers, what was typed and stored, and the messages of the last post (translated). */
+export interface CaseTaskFormView {
+  /** Unique on the page, safe in an element id. */
+  id: string;
+  taskId: string;
+  actionId: string;
+  type: TaskType;
+  /** A residency task's country, named in the page's language (read-only). */
+  countryName?: string;
+  typed: { address: string; zipCode: string; city: string; comment: string };
+  files: CaseStoredFile[];
+  /** Field errors by field (address, zipCode, city, comment, files), and `form` for the whole form (a failed send). */
+  errors: Record<string, string>;
+  /** With a session that has ended: the link to identify again. */
+  identifyAgainHref?: string;
+}
+
+export interface CaseSentView {
+  id: string;
+  type: TaskType;
+  files: string[];
+}
+
+export interface CaseStatusPageViewProps {
+  t: Translate;
+  stepTwo: StepTwoStatus;
+  forms: CaseTaskFormView[];
+  sent: CaseSentView[];
+  taskAction: string;
+  returnAction: string;
+}
+
+const ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
+const proofKinds = ['housingContract', 'bankStatement', 'officialTaxDocument'] as const;
+
+function slotsOf(t: Translate, form: CaseTaskFormView): CaseFileSlot[] {
+  if (form.type !== 'RESIDENCY') return [{ name: 'files', label: t('caseStatus.form.attachments') }];
+  return proofKinds.map((kind) => ({ name: `file_${kind}`, label: t(`caseStatus.proof.${kind}`), kind }));
+}
+
+function TaskForm({ t, form, action }: { t: Translate; form: CaseTaskFormView; action: string }) {
+  const csrf = useCsrfToken();
+  const field = (name: string) => `${form.id}-${name}`;
+  const lines: SummaryLine[] = Object.entries(form.errors)
+    .filter(([name]) => name !== 'form')
+    .map(([name, message]) => [field(name), message] as const);
+  const residency = form.type === 'RESIDENCY';
+  return (
+    <section className="case-task" aria-labelledby={field('title')}>
+      <h3 id={field('title')}>{t(`caseStatus.task.${form.type}.title`)}</h3>
+      <p>{t(`caseStatus.task.${form.type}.text`)}</p>
+      {form.errors.form && (
+        <div className="error-summary" role="alert" id={field('form-error')}>
+          <p>{form.errors.form}</p>
+          {form.identifyAgainHref && (
+            <p>
+              <a href={form.identifyAgainHref}>{t('caseStatus.error.identifyAgain')}</a>
+            </p>
+          )}
+        </div>
+      )}
+      <ErrorSummary t={t} errors={lines} />
+      <form method="post" action={withCsrfQuery(action, csrf)} encType="multipart/form-data" noValidate>
+        <CsrfField />
+        <input type="hidden" name="taskId" value={form.taskId} />
+        <input type="hidden" name="actionId" value={form.actionId} />
+        {/* The form's default button: Enter in a field sends, never a file's Remove (the first submit button otherwise). */}
+        <button type="submit" name="intent" value="send" hidden tabIndex={-1}>
+          {t('caseStatus.form.send')}
+        </button>
+        {residency ? (
+          <>
+            {(['address', 'zipCode', 'city'] as const).map((name) => (
+              <Field key={name} id={field(name)} label={t(`residency.address.${name}`)} error={form.errors[name]}>
+                {(described) => (
+                  <input
+                    id={field(name)}
+                    name={name}
+                    type="text"
+                    required
+                    autoComplete={name === 'address' ? 'address-line1' : name === 'zipCode' ? 'postal-code' : 'address-level2'}
+                    defaultValue={form.typed[name]}
+                    {...described}
+                  />
+                )}
+              </Field>
+            ))}
+            <Field id={field('country')} label={t('residency.address.country')}>
+              {() => <input id={field('country')} name="country" type="text" readOnly value={form.countryName ?? ''} />}
+            </Field>
+            <h4>{t('caseStatus.proof.title')}</h4>
+            <p>{t('caseStatus.proof.text')}</p>
+          </>
+        ) : (
+          <Field id={field('comment')} label={t('caseStatus.form.comment')} error={form.errors.comment}>
+            {(described) => <textarea id={field('comment')} name="comment" rows={3} defaultValue={form.typed.comment} {...described} />}
+          </Field>
+        )}
+        <Island
+          name="caseFiles"
+          component={CaseFiles}
+          props={{
+            id: form.id,
+            action,
+            taskId: form.taskId,
+            actionId: form.actionId,
+            slots: slotsOf(t, form),
+            files: form.files,
+            error: form.errors.files ?? null,
+            texts: {
+              hint: t('fileUpload.hint'),
+              uploaded: t('fileUpload.uploaded'),
+              remove: t('fileUpload.remove'),
+              uploading: t('fileUpload.uploading'),
+              tooBig: t('fileUpload.error.tooBig'),
+              failed: t('fileUpload.error.failed'),
+              send: t('caseStatus.form.send'),
+            },
+            maxBytes: MAX_FILE_BYTES,
+            accept: ACCEPT,
+          }}
+        />
+      </form>
+    </section>
+  );
+}
+
+export function CaseStatusPageView({ t, stepTwo, forms, sent, taskAction, returnAction }: CaseStatusPageViewProps) {
+  return (
+    <section aria-labelledby="case-title" className="case-status">
+      <h1 id="case-title">{t('caseStatus.title')}</h1>
+      <ol className="case-steps" aria-label={t('caseStatus.steps')}>
+        <li>
+          {t('caseStatus.submitted')} <span className="badge">{t('caseStatus.done')}</span>
+        </li>
+        <li data-step-two={stepTwo}>
+          {t('caseStatus.reviewed')} <span className="badge">{t(`caseStatus.${stepTwo}`)}</span>
+        </li>
+        <li>{t('caseStatus.decision')}</li>
+      </ol>
+      {forms.length > 0 && (
+        <section aria-labelledby="case-needed">
+          <h2 id="case-needed">{t('caseStatus.needed.title')}</h2>
+          <p>{t('caseStatus.needed.text')}</p>
+          {forms.map((form) => (
+            <TaskForm key={form.id} t={t} form={form} action={taskAction} />
+          ))}
+        </section>
+      )}
+      {sent.length > 0 && (
+        <section aria-labelledby="case-sent">
+          <h2 id="case-sent">{t('caseStatus.sent.title')}</h2>
+          <ul className="case-sent">
+            {sent.map((task) => (
+              <li key={task.id} id={task.id}>
+                <strong>{t(`caseStatus.task.${task.type}.title`)}</strong> <span className="badge">{t('caseStatus.sent.badge')}</span>
+                {task.files.length > 0 && <span className="case-sent__files">{task.files.join(', ')}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <form method="post" action={returnAction}>
+        <CsrfField />
+        <button type="submit" className="btn btn-secondary">
+          {t('caseStatus.returnToSite')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** OnboardingTriggerCase: the link lands here; the button's post creates the case (a GET changes nothing upstream). */
+export function TriggerCasePageView({ t, action }: { t: Translate; action: string }) {
+  return (
+    <section aria-labelledby="trigger-title">
+      <h1 id="trigger-title">{t('caseStatus.trigger.title')}</h1>
+      <p>{t('caseStatus.trigger.text')}</p>
+      <form method="post" action={action}>
+        <CsrfField />
+        <button type="submit" className="btn">
+          {t('caseStatus.trigger.button')}
+        </button>
+      </form>
+    </section>
+  );
+}
