@@ -29,6 +29,21 @@ export async function axeViolations(page: Page): Promise<Result[]> {
   return results.violations;
 }
 
+/**
+ * `page.evaluate(fn)` on the page as it settles: a page that replaces itself meanwhile (a no-JS screen's meta
+ * refresh, a loader's reload) destroys the evaluation's context, so it is run again on the page that loaded.
+ */
+export async function evaluateSettled<T>(page: Page, fn: () => T | Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.evaluate(fn);
+    } catch (err) {
+      if (attempt >= 5 || !(err instanceof Error) || !/Execution context was destroyed|navigat/i.test(err.message)) throw err;
+      await page.waitForLoadState('load');
+    }
+  }
+}
+
 /** One line per violation, so `expect(describeViolations(v)).toEqual([])` reads well when it fails. */
 export function describeViolations(violations: Result[]): string[] {
   return violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

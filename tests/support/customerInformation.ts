@@ -7,6 +7,7 @@ import type { StepId } from '../../shared/contracts/brokerageContract.ts';
 import type request from 'supertest';
 import { expect } from 'vitest';
 import { samplePng } from './files.ts';
+import { evaluateSettled } from './browser.ts';
 import { identifyOverHttp, postStep } from './journey.ts';
 import { PEP_NO, PEP_YES } from '../../shared/contracts/kycContract.ts';
 
@@ -189,9 +190,14 @@ export function httpAnswerOf(step: StepId, screen: string, html: string): string
 }
 
 export async function currentStep(page: Page): Promise<{ step: StepId; screen: string }> {
-  const el = page.locator('[data-step]');
-  await el.waitFor();
-  return { step: (await el.getAttribute('data-step')) as StepId, screen: (await el.getAttribute('data-screen')) ?? '' };
+  await page.locator('[data-step]').waitFor();
+  // Both read at once: a loader reloading between two reads would pair one page's step with the next's screen.
+  const shown = await evaluateSettled(page, () => {
+    const el = document.querySelector<HTMLElement>('[data-step]');
+    return el ? { step: el.dataset.step ?? '', screen: el.dataset.screen ?? '' } : null;
+  });
+  if (!shown) return currentStep(page);
+  return { step: shown.step as StepId, screen: shown.screen };
 }
 
 /** The step and screen a customer-information page's HTML shows. */

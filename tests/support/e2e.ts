@@ -9,7 +9,7 @@
 // at its top level; a test that needs a second, differently configured stack starts it itself.
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser.ts';
+import { evaluateSettled, launchChromium } from './browser.ts';
 import { identifyOnPhone, personaFor, startPrivateIdentification, type Persona } from './journey.ts';
 import { startEmbeddedStack, startRedisStack, type Stack } from './stack.ts';
 
@@ -111,7 +111,8 @@ export async function identifyInMarket(page: Page, country: Market, persona: Per
  * modal's actions inside the screen; and the milestone card's "Step N of 3" the progress bar's current step.
  */
 export async function expectPhoneLayout(page: Page, screen: string): Promise<void> {
-  const found = await page.evaluate(() => {
+  // Settled: a no-JS screen that refreshes itself (the BankID QR screen) may reload under the check.
+  const found = await evaluateSettled(page, () => {
     const problems: string[] = [];
     const { scrollWidth } = document.documentElement;
     if (scrollWidth > window.innerWidth) problems.push(`page ${scrollWidth} px wide in a ${window.innerWidth} px viewport`);

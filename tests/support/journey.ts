@@ -2,7 +2,7 @@
 import request from 'supertest';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, describeViolations } from './browser.ts';
+import { axeViolations, describeViolations, evaluateSettled } from './browser.ts';
 
 export interface Persona {
   nationalId: string;
@@ -118,6 +118,19 @@ export async function showWithoutJs(page: Page, withJs: Page, shown?: { url: str
     return route.continue();
   });
   await withJs.goto(url);
+}
+
+/**
+ * axe on a copy of the page as shown now (its DOM, scripts held back), in a new tab of the same context: for a
+ * screen that moves on by itself (the creation page after its outcome), which would navigate under the check.
+ */
+export async function expectSnapshotAccessible(page: Page, screen: string): Promise<void> {
+  const html = await evaluateSettled(page, () => `<!DOCTYPE html>${document.documentElement.outerHTML}`);
+  const shown = { url: page.url(), html };
+  const copy = await page.context().newPage();
+  await showWithoutJs(page, copy, shown);
+  await expectAccessible(copy, screen);
+  await copy.close();
 }
 
 /**
