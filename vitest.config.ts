@@ -7,10 +7,11 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
-    // Four test files at a time on the CI machine's two cores: with two (one per core) the cores stood idle
-    // over half the run, as most files wait on pages, processes and polls far more than they compute. Every
+    // Three test files at a time on the CI machine's two cores: with two (one per core) the cores stood idle
+    // over half the run, as most files wait on pages, processes and polls far more than they compute; with
+    // four, the browser walks (each already four markets at once) starved each other into timeouts. Every
     // file starts its own stack on free ports and its own Redis key prefix, so files never share state.
-    maxWorkers: 4,
+    maxWorkers: 3,
     // The longest files first (tests/support/longestFirstSequencer.ts), so that none starts last and runs alone.
     sequence: { sequencer: LongestFirstSequencer },
     // Files in one worker share the modules they import (node_modules, server code): loading them once
