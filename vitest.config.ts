@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './tests/support/longestFirstSequencer.ts';
 
 export default defineConfig({
   // React's production runtime (NODE_ENV=production below) has no jsxDEV: compile JSX for production too.
@@ -6,17 +7,20 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
-    // Two test files at a time, one per core of the CI machine: a browser test waits on its pages about
-    // a third of the time, which the other file's work fills. Every file starts its own stack on free ports
-    // and its own Redis key prefix, so files never share state.
-    maxWorkers: 2,
+    // Four test files at a time on the CI machine's two cores: with two (one per core) the cores stood idle
+    // over half the run, as most files wait on pages, processes and polls far more than they compute. Every
+    // file starts its own stack on free ports and its own Redis key prefix, so files never share state.
+    maxWorkers: 4,
+    // The longest files first (tests/support/longestFirstSequencer.ts), so that none starts last and runs alone.
+    sequence: { sequencer: LongestFirstSequencer },
     // Files in one worker share the modules they import (node_modules, server code): loading them once
     // per worker instead of once per file saved a third of the suite's CPU. No test mocks modules or
     // changes process.env, and each file starts its own stack, so nothing carries over between files.
     isolate: false,
-    // The longest walks take 45 s alone; beside another file on two cores, up to twice that.
+    // The longest walks take 45 s alone; beside other files on two cores, up to twice that. A hook starts a
+    // stack's processes, which compile as they load (tests/support/stack.ts).
     testTimeout: 120_000,
-    hookTimeout: 60_000,
+    hookTimeout: 150_000,
     // A page load can take seconds on a loaded 2-core CI machine; 1 s (the default) makes waits flaky.
     expect: { poll: { timeout: 10_000, interval: 50 } },
     env: { NODE_ENV: 'production' },

@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { z } from 'zod';
 import { BANKID_RP_BASE, bankidRpRouter, sendBankidError } from './bankidApi.ts';
 import { bankidAppRouter } from './bankidApp.ts';
+import { afterCreationRouter } from './afterCreation.ts';
 import { brokerageRouter, expireAccessTokens, sendBrokerageError, startSession, tokensOf } from './brokerage.ts';
 import { citizenshipRouter } from './citizenship.ts';
 import { pagesRouter } from './pages.ts';
@@ -119,6 +120,7 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
   app.use(brokerageRouter(ctx));
   app.use(citizenshipRouter(ctx));
   app.use(statusPageRouter(ctx.state));
+  app.use(afterCreationRouter(ctx.state));
   app.use(contentRouter(ctx));
 
   // --- test controls ---

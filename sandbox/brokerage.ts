@@ -251,10 +251,6 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     res.json([...state.logoutCalls.values()]);
   });
 
-  router.post(brokeragePaths.nnxSessionLogin, requireSession, (_req, res) => {
-    res.status(204).end();
-  });
-
   // --- routing and status ---
 
   router.get(brokeragePaths.routingStatus, requireSession, (_req, res) => {

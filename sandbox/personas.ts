@@ -72,6 +72,10 @@ export const scenarios = [
   'signatureHighRisk',
   // The application status page's tasks and failures (sandbox/statusPageTasks.ts; openCase above has several tasks).
   ...CASE_SCENARIOS,
+  // Created like onboarding, then a call of the end of creation answers 500 (sandbox/afterCreation.ts;
+  // identification-routing-creation §4 "Customer creation": the login session failing shows the error screen).
+  'loginSessionFails',
+  'affiliateConversionFails',
 ] as const;
 export type Scenario = (typeof scenarios)[number];
 
@@ -144,6 +148,10 @@ export interface ScenarioBehaviour {
   signatureHighRisk?: boolean;
   /** The application status page's tasks and failures (sandbox/statusPageTasks.ts, sandbox/statusPage.ts). */
   statusPage?: StatusPagePlan;
+  /** POST nnx-session login answers 500 (sandbox/afterCreation.ts). */
+  loginSessionFails?: boolean;
+  /** POST affiliate conversion answers 500 (sandbox/afterCreation.ts). */
+  affiliateConversionFails?: boolean;
 }
 
 export interface Persona {
@@ -316,6 +324,8 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
     signatureHighRisk: true,
   },
   ...casePersonas(),
+  loginSessionFails: { routing: onboardingRouting, creation: defaultCreation, loginSessionFails: true },
+  affiliateConversionFails: { routing: onboardingRouting, creation: defaultCreation, affiliateConversionFails: true },
 };
 
 /** The status page's personas: routed to their open case, each with its tasks (sandbox/statusPageTasks.ts). */
@@ -503,6 +513,9 @@ const seeds: PersonaSeed[] = [
   { country: 'FI', givenName: 'Antti', surname: 'Leinonen', birthDate: '1965-02-26', scenario: 'caseTaskListFails' },
   { country: 'FI', givenName: 'Marja', surname: 'Hiltunen', birthDate: '1978-01-26', scenario: 'caseUpdateFailsThrice' },
   { country: 'FI', givenName: 'Heikki', surname: 'Turunen', birthDate: '1980-11-24', scenario: 'caseTriggerFails' },
+  // The end of creation failing (added last, so every earlier persona keeps its national id).
+  { country: 'SE', givenName: 'Elias', surname: 'Norén', birthDate: '1990-09-18', scenario: 'loginSessionFails' },
+  { country: 'SE', givenName: 'Saga', surname: 'Holmqvist', birthDate: '1985-02-07', scenario: 'affiliateConversionFails' },
 ];
 
 // The seed index is the serial, so every persona gets a distinct, stable individual number.

@@ -118,6 +118,24 @@ export interface SandboxState {
   idempotentCalls: Map<string, IdempotentCall>;
   /** The application status page (sandbox/statusPage.ts): national id → the person's tasks and the calls received. */
   statusPage: Map<string, StatusPageRecord>;
+  /** After creation (sandbox/afterCreation.ts): prospect id → the login sessions started and the lead numbers handed out. */
+  afterCreation: Map<string, AfterCreationRecord>;
+  /** After creation: `person path key` of every call received with an Idempotency-Key → what it gave, so a replay counts once. */
+  afterCreationKeys: Map<string, AfterCreationCall>;
+}
+
+/** What the brokerage did for one prospect once creation stopped; GET /sandbox/after-creation reads it out. */
+export interface AfterCreationRecord {
+  /** Login sessions started (one per call whose Idempotency-Key was new, or without one). */
+  loginSessions: number;
+  /** The lead numbers of the affiliate conversions, one per such call, in arrival order. */
+  leadNumbers: string[];
+}
+
+/** One after-creation call with an Idempotency-Key: the prospect it was attributed to and, for a conversion, its lead number. */
+export interface AfterCreationCall {
+  prospectId: string;
+  leadNumber?: string;
 }
 
 /** One status-page call the sandbox received from the person (after authentication), with the status it answered. */
@@ -263,6 +281,8 @@ export function createSandboxState(): SandboxState {
     legacyProspects: new Map(),
     idempotentCalls: new Map(),
     statusPage: new Map(),
+    afterCreation: new Map(),
+    afterCreationKeys: new Map(),
   };
 }
 

@@ -1,8 +1,8 @@
 // Brokerage API client: one typed function per call of identification-routing-creation §7 and customer-information §7. Every answer is parsed by
 // the contract schema shared with sandbox/. Callers pass the prospect's access token (jwt) explicitly, through the one rule of
 // calling the brokerage as the person (shared/asPerson.ts), which refreshes it. The calls of the customer-information steps,
-// of KYC, of the legacy form and of the status page live in parts of their own (brokerageStepCalls.ts, brokerageKycCalls.ts,
-// brokerageLegacyCalls.ts, brokerageStatusPageCalls.ts).
+// of KYC, of the legacy form, of the status page and of the end of creation live in parts of their own (brokerageStepCalls.ts,
+// brokerageKycCalls.ts, brokerageLegacyCalls.ts, brokerageStatusPageCalls.ts, brokerageAfterCreationCalls.ts).
 import { z } from 'zod';
 import {
   brokeragePaths as paths,
@@ -27,6 +27,7 @@ import { brokerageKycCalls } from './brokerageKycCalls.ts';
 import { brokerageLegacyCalls } from './brokerageLegacyCalls.ts';
 import { brokerageStepCalls } from './brokerageStepCalls.ts';
 import { brokerageStatusPageCalls } from './brokerageStatusPageCalls.ts';
+import { brokerageAfterCreationCalls } from './brokerageAfterCreationCalls.ts';
 
 export interface BrokerageClientOptions {
   baseUrl: string;
@@ -167,6 +168,7 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     ...brokerageKycCalls(http),
     ...brokerageLegacyCalls(http),
     ...brokerageStatusPageCalls(http),
+    ...brokerageAfterCreationCalls(http),
     async ping() {
       const { status } = await http.raw({ method: 'GET', path: paths.systemStatus });
       return status > 0 && status < 500;

@@ -33,7 +33,12 @@ export const brokeragePaths = {
   creationStatus: '/api/2/customers/creation_status',
   // Added for the sandbox (identification-routing-creation §7): the older logout and the login-session start after creation.
   logoutLegacy: '/api/2/login',
+  // identification-routing-creation §4 "Customer creation" ("When polling stops…"), §7: turns the person's identified session
+  // into a logged-in session for the bank's site. With an Idempotency-Key (our reading), so a retry starts no second one.
   nnxSessionLogin: '/api/2/authentication/nnx-session/login',
+  // identification-routing-creation §4 "Customer creation": on done "run an affiliate conversion (generates a lead number)".
+  // The spec names the call but shows neither path nor payload: path, body and answer are our reading (see affiliateConversionRequest).
+  affiliateConversion: '/api/2/onboarding/affiliate-conversion',
   // Tax information and residency (customer-information.md §7); the exact paths are not in the spec.
   taxInfoStepV3: (prospectId: string) => `/api/2/onboarding/prospects/${encodeURIComponent(prospectId)}/steps/tax-info/v3`,
   taxValidationRules: '/api/2/onboarding/tax-auto-validation-rules',
@@ -106,7 +111,8 @@ export const validationStepRequest = z.object({ country: countryCode });
 /**
  * Idempotency-Key request header, as the IETF httpapi draft "The Idempotency-Key HTTP Header Field" names it:
  * our reading of how the brokerage API makes a call that creates something safe to repeat after a timeout
- * (the regulation, the legacy and the step-flow signature requests; customer-information §4.8, §4.9). The
+ * (the regulation, the legacy and the step-flow signature requests; customer-information §4.8, §4.9; the login session and the
+ * affiliate conversion after creation, identification-routing-creation §4 "Customer creation"). The
  * value is a structured-field string (quoted). The brokerage keeps the first answer per key and person: the
  * same key with the same body answers that first answer again (even when its caller had given up), the same
  * key with another body answers 422, and a key whose first call is still running answers 409. A real
@@ -310,6 +316,21 @@ export const creationStatusResponse = z.object({
 });
 export type CreationStatus = z.infer<typeof creationStatusResponse>;
 export const creationStatusQuery = z.object({ prospect_id: z.string().min(1) });
+
+// --- after customer creation (identification-routing-creation §4 "Customer creation", §7) ---------------------------
+/** POST nnx-session login: no body; answers 204 or a JSON whose content the client does not read. */
+export const nnxSessionLoginResponse = z.unknown();
+/**
+ * POST affiliate conversion (our reading: the spec names the call, not its shape): the created customer's prospect, sent as
+ * the person with an Idempotency-Key, so that a retry converts once; the answer's lead number is kept with the application
+ * and never shown to the person.
+ */
+export const affiliateConversionRequest = z.object({ prospectId: z.string().min(1).max(100) });
+export type AffiliateConversionRequest = z.infer<typeof affiliateConversionRequest>;
+/** A lead number as the brokerage hands it out: `LN-` and digits (our reading). */
+export const leadNumber = z.string().regex(/^LN-\d{1,20}$/);
+export const affiliateConversionResponse = z.object({ leadNumber });
+export type AffiliateConversionResponse = z.infer<typeof affiliateConversionResponse>;
 
 /** Generic error body of the brokerage API: data.message, optional field list. */
 export const brokerageErrorBody = z.object({

@@ -246,7 +246,7 @@ describe('Redis mode on a redis-server of its own: busy page, "not saved" banner
     await ownRedis.start();
     // A short lock wait: a refusal comes within a fraction of a second.
     stack = await startRedisStack({ REDIS_URL: redisUrl(), REDIS_PREFIX: prefix, SESSION_LOCK_WAIT_MS: '300', FILE_RETRY_DELAY_MS: '5' });
-  }, 90_000);
+  });
 
   afterAll(async () => {
     // The stack removes its keys from this Redis: it must be up for that.

@@ -30,7 +30,7 @@ describe.each([
   beforeAll(async () => {
     stack = await startStack();
     otherWeb = twoWebs ? await stack.startExtraWeb() : stack.webUrl;
-  }, 60_000);
+  });
 
   afterAll(async () => {
     if (twoWebs) await stack?.stopExtraWeb('SIGTERM');

@@ -57,6 +57,9 @@ describe('personas', () => {
     'signatureHighRisk',
     // The application status page's tasks and failures (tests/http/sandboxStatusPage.test.ts).
     ...CASE_SCENARIOS,
+    // Created, then the login session or the affiliate conversion fails (tests/http/sandboxAfterCreation.test.ts).
+    'loginSessionFails',
+    'affiliateConversionFails',
   ];
 
   it('have national ids valid for their country, unique, with full names', async () => {

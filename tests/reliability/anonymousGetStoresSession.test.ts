@@ -20,7 +20,7 @@ beforeAll(async () => {
   stack = await startRedisStack({ REDIS_PREFIX: prefix });
   redis = createClient({ url: REDIS_URL });
   await redis.connect();
-}, 60_000);
+});
 
 afterAll(async () => {
   // stop() removes the keys under the stack's prefix.

@@ -24,7 +24,7 @@ beforeAll(async () => {
   port = new URL(stack.webUrl).port;
   redis = createClient({ url: REDIS_URL });
   await redis.connect();
-}, 60_000);
+});
 
 afterAll(async () => {
   // stop() removes the keys under the stack's prefix.

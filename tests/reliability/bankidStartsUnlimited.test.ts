@@ -126,7 +126,7 @@ describe('BankID starts unlimited', () => {
     beforeAll(async () => {
       stack = await startRedisStack();
       otherWeb = await stack.startExtraWeb();
-    }, 60_000);
+    });
 
     afterAll(async () => {
       await stack?.stopExtraWeb('SIGTERM');

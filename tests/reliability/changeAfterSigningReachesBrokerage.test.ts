@@ -12,7 +12,7 @@ import { postStep } from '../support/journey.ts';
 let stack: Stack;
 beforeAll(async () => {
   stack = await startEmbeddedStack();
-}, 60_000);
+});
 afterAll(async () => stack?.stop());
 
 const SIGN = 'step=MILESTONE_THREE_STEP&screen=milestone';

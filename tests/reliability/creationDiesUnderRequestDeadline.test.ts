@@ -42,7 +42,7 @@ beforeAll(async () => {
     },
     { logDestination: sink },
   );
-}, 60_000);
+});
 
 afterAll(async () => {
   await stack?.stop();
@@ -94,7 +94,7 @@ describe('creation dies under the request deadline (in-memory mode, as `npm star
     expect(outcome).toBe('done');
     expect(failuresOf(prospectId).map((l) => l.err)).toEqual([]);
     expect((await agent.get(creationPage(prospectId)).expect(200)).text).toContain('Agreements signed');
-  }, 60_000);
+  });
 
   it('creationStuck polls until the 45th poll and ends with maxPollingTries', async () => {
     const { agent, prospectId } = await signedProspect('creationStuck');
@@ -103,5 +103,5 @@ describe('creation dies under the request deadline (in-memory mode, as `npm star
     expect(failuresOf(prospectId).map((l) => l.err)).toEqual([]);
     const finalPoll = pollsOf(prospectId).find((l) => l.outcome === 'maxPollingTries');
     expect(finalPoll?.attempt).toBe(45);
-  }, 60_000);
+  });
 });

@@ -37,7 +37,7 @@ beforeAll(async () => {
     const { state } = JSON.parse(message) as { state: CreationState };
     published.set(state.prospectId, [...(published.get(state.prospectId) ?? []), state]);
   });
-}, 90_000);
+});
 
 afterAll(async () => {
   await subscriber?.quit();
@@ -46,7 +46,7 @@ afterAll(async () => {
     for await (const keys of redis.scanIterator({ MATCH: `${PREFIX}*`, COUNT: 500 })) if (keys.length) await redis.del(keys);
     await redis.quit();
   }
-}, 60_000);
+});
 
 const sameOrigin = { 'sec-fetch-site': 'same-origin' };
 const creationPage = (prospectId: string) => `/onboarding/customer-creation/${encodeURIComponent(prospectId)}`;

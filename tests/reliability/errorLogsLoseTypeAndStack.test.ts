@@ -85,7 +85,7 @@ describe('error logs lose their type and stack: a failed job', () => {
 
   beforeAll(async () => {
     stack = await startEmbeddedStack({ LOG_LEVEL: 'info', CREATION_POLL_MS: '100' }, { logDestination: logs.stream });
-  }, 60_000);
+  });
   afterAll(async () => {
     await stack?.stop();
   });
@@ -116,5 +116,5 @@ describe('error logs lose their type and stack: a failed job', () => {
     expect(queued?.err).toMatchObject({ type: 'UpstreamError', name: 'UpstreamError' });
     expect(String(queued?.err?.stack)).toMatch(/^UpstreamError: /);
     for (const value of [persona.nationalId, persona.name]) expect(logs.text()).not.toContain(value);
-  }, 60_000);
+  });
 });

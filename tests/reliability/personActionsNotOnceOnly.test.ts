@@ -53,7 +53,7 @@ describe.each([
   beforeAll(async () => {
     stack = await startStack();
     webUrls = twoWebs ? [stack.webUrl, await stack.startExtraWeb()] : [stack.webUrl];
-  }, 90_000);
+  });
 
   afterAll(async () => {
     if (twoWebs) await stack?.stopExtraWeb('SIGTERM');

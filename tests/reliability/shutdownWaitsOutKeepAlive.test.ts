@@ -20,11 +20,11 @@ let stack: Stack;
 
 beforeAll(async () => {
   stack = await startRedisStack({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) });
-}, 90_000);
+});
 
 afterAll(async () => {
   await stack?.stop();
-}, 60_000);
+});
 
 /** A kept-alive connection that has answered one request and now idles; resolves `closed` when the server closes it. */
 async function idleKeepAlive(base: string): Promise<{ closed: Promise<number> }> {
@@ -100,5 +100,5 @@ describe('SIGTERM waits out the keep-alive', () => {
     expect(idleClosedAt).toBeLessThan(answeredAt);
     // Nothing was left to the shutdown limit: the process exited by itself (exit code 1 when forced).
     expect(exitCode).toBe(0);
-  }, 60_000);
+  });
 });

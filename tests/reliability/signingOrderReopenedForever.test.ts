@@ -17,7 +17,7 @@ let stack: Stack;
 let shortLived: Stack;
 beforeAll(async () => {
   [stack, shortLived] = await Promise.all([startEmbeddedStack(), startEmbeddedStack({ SIGNING_ORDER_LIFETIME_MS: '50' })]);
-}, 60_000);
+});
 afterAll(async () => Promise.all([stack?.stop(), shortLived?.stop()]));
 
 const SIGN = 'step=MILESTONE_THREE_STEP&screen=milestone';

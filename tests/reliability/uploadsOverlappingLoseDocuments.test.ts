@@ -25,7 +25,7 @@ let secondWebUrl: string;
 beforeAll(async () => {
   stack = await startRedisStack({ REDIS_PREFIX: prefix, SESSION_LOCK_WAIT_MS: '1500', FILE_RETRY_DELAY_MS: '5' });
   secondWebUrl = await stack.startExtraWeb();
-}, 90_000);
+});
 
 afterAll(async () => stack?.stop());
 
@@ -139,5 +139,5 @@ describe('overlapping uploads lose documents: a request that cannot get the lock
     expect(after.text).not.toContain('doc-refused.pdf');
     expect(after.text).toContain('Norway');
     expect(after.text).not.toContain('Denmark');
-  }, 60_000);
+  });
 });

@@ -130,7 +130,7 @@ function spawnRole(script: string, args: string[], env: Record<string, string>):
 
 // Processes start through tsx, which compiles as it loads: with another test file at work beside it on a 2-core
 // machine, a web process once took over 30 s to answer.
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {

@@ -1,0 +1,100 @@
+// Simulated calls of the end of customer creation (identification-routing-creation §4 "Customer creation": "When polling
+// stops…"; §7): POST nnx-session login and POST affiliate conversion (contract shared/contracts/brokerageContract.ts; the
+// conversion's shape is our reading), and the read-out GET /sandbox/after-creation?prospectId=.
+//
+// Both calls need the person's access token (401 without a valid one). The sandbox makes a duplicate visible: every call
+// whose Idempotency-Key it has not seen for the person (or that has none) counts, a replayed key answers what its first
+// call answered and counts nothing. The login session names no prospect: it is attributed to the person's newest prospect
+// (409 when they have none). A lead number is made per conversion call, not per prospect, so two keys for one prospect
+// show two lead numbers. Personas loginSessionFails and affiliateConversionFails answer 500 and record nothing.
+import { randomInt } from 'node:crypto';
+import express, { type Request, type Response } from 'express';
+import { z } from 'zod';
+import {
+  affiliateConversionRequest,
+  affiliateConversionResponse,
+  brokeragePaths,
+  IDEMPOTENCY_KEY_HEADER,
+  parseIdempotencyKeyHeader,
+} from '../shared/contracts/brokerageContract.ts';
+import { authenticate, sendBrokerageError } from './brokerage.ts';
+import type { Persona } from './personas.ts';
+import type { AfterCreationRecord, Prospect, SandboxState } from './state.ts';
+
+const readOutQuery = z.object({ prospectId: z.string().min(1).max(100) });
+
+/** A lead number of 10 digits, new on every call. */
+const newLeadNumber = () => `LN-${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
+
+/** The person's newest prospect (the Map keeps creation order), or undefined when they have none. */
+function newestProspect(state: SandboxState, persona: Persona): Prospect | undefined {
+  return [...state.prospects.values()].filter((p) => p.owner.nationalId === persona.nationalId).at(-1);
+}
+
+function recordOf(state: SandboxState, prospectId: string): AfterCreationRecord {
+  let record = state.afterCreation.get(prospectId);
+  if (!record) state.afterCreation.set(prospectId, (record = { loginSessions: 0, leadNumbers: [] }));
+  return record;
+}
+
+/**
+ * The id under which a call's Idempotency-Key is remembered (person, path, key); null for a call without the header;
+ * undefined after answering 400 for a header that is not one quoted key (sandbox/idempotency.ts answers that first).
+ */
+function keyIdOf(req: Request, res: Response, persona: Persona): string | null | undefined {
+  const header = req.get(IDEMPOTENCY_KEY_HEADER);
+  if (header === undefined) return null;
+  const key = parseIdempotencyKeyHeader(header);
+  if (key === null) return void sendBrokerageError(res, 400, 'Idempotency-Key must be one quoted string', [IDEMPOTENCY_KEY_HEADER]);
+  return `${persona.nationalId} ${req.path} ${key}`;
+}
+
+export function afterCreationRouter(state: SandboxState): express.Router {
+  const router = express.Router();
+
+  router.post(brokeragePaths.nnxSessionLogin, (req, res) => {
+    const session = authenticate(state, req, res);
+    if (!session) return;
+    const { persona } = session;
+    const keyId = keyIdOf(req, res, persona);
+    if (keyId === undefined) return;
+    if (persona.behaviour.loginSessionFails) return sendBrokerageError(res, 500, 'The login session could not be started');
+    if (keyId !== null && state.afterCreationKeys.has(keyId)) return void res.status(204).end();
+    const prospect = newestProspect(state, persona);
+    if (!prospect) return sendBrokerageError(res, 409, 'The person has no prospect to log in with');
+    recordOf(state, prospect.id).loginSessions += 1;
+    if (keyId !== null) state.afterCreationKeys.set(keyId, { prospectId: prospect.id });
+    res.status(204).end();
+  });
+
+  router.post(brokeragePaths.affiliateConversion, (req, res) => {
+    const session = authenticate(state, req, res);
+    if (!session) return;
+    const { persona } = session;
+    const body = affiliateConversionRequest.safeParse(req.body ?? {});
+    if (!body.success) return sendBrokerageError(res, 400, 'Invalid request', ['prospectId']);
+    const prospect = state.prospects.get(body.data.prospectId);
+    if (!prospect) return sendBrokerageError(res, 404, 'No such prospect');
+    if (prospect.owner.nationalId !== persona.nationalId) return sendBrokerageError(res, 403, 'The prospect belongs to another customer');
+    const keyId = keyIdOf(req, res, persona);
+    if (keyId === undefined) return;
+    if (persona.behaviour.affiliateConversionFails) return sendBrokerageError(res, 500, 'The affiliate conversion failed');
+    const earlier = keyId === null ? undefined : state.afterCreationKeys.get(keyId);
+    if (earlier?.leadNumber) return void res.json(affiliateConversionResponse.parse({ leadNumber: earlier.leadNumber }));
+    const leadNumber = newLeadNumber();
+    recordOf(state, prospect.id).leadNumbers.push(leadNumber);
+    if (keyId !== null) state.afterCreationKeys.set(keyId, { prospectId: prospect.id, leadNumber });
+    res.json(affiliateConversionResponse.parse({ leadNumber }));
+  });
+
+  // Test-only read-out of one prospect: how many login sessions were started for it and the lead numbers handed out.
+  router.get('/sandbox/after-creation', (req, res) => {
+    const query = readOutQuery.safeParse(req.query);
+    if (!query.success) return void res.status(400).json({ error: 'prospectId is required: one prospect id' });
+    if (!state.prospects.has(query.data.prospectId)) return void res.status(404).json({ error: 'No such prospect' });
+    const record = state.afterCreation.get(query.data.prospectId);
+    res.json({ loginSessions: record?.loginSessions ?? 0, leadNumbers: record?.leadNumbers ?? [] });
+  });
+
+  return router;
+}
