@@ -29,7 +29,7 @@ const SIGN = 'step=MILESTONE_THREE_STEP&screen=milestone';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A person of the market's 'onboarding' persona on the market's own host, identified with its eID. */
-async function identified(country: CountryCode, options: { webview?: boolean } = {}) {
+async function identified(country: CountryCode, options: { webview?: boolean; scenario?: string } = {}) {
   const agent = request.agent(stack.webUrl);
   // SE on the default host (DEFAULT_COUNTRY), the others on their own host (COUNTRY_HOSTS).
   const host = country === 'SE' ? undefined : `${country.toLowerCase()}.localhost:${port}`;
@@ -41,7 +41,7 @@ async function identified(country: CountryCode, options: { webview?: boolean } =
   await get(`/onboarding${options.webview ? '?webview=true' : ''}`).expect(200);
   let page: string;
   if (country === 'SE') {
-    page = (await identifyOverHttp(agent, stack.sandboxUrl, 'onboarding')).page;
+    page = (await identifyOverHttp(agent, stack.sandboxUrl, options.scenario ?? 'onboarding')).page;
   } else {
     await post('/onboarding/customer-type', 'customerType=private').expect(303);
     const start = await post('/onboarding/identification/oidc', '').expect(303);
@@ -56,6 +56,14 @@ async function identified(country: CountryCode, options: { webview?: boolean } =
 }
 
 type Person = Awaited<ReturnType<typeof identified>>;
+
+/** The sandbox's read-out of the calls after polling (each new Idempotency-Key counts once). */
+async function afterCreation(prospectId: string): Promise<{ loginSessions: number; leadNumbers: string[] }> {
+  return (await request(stack.sandboxUrl).get('/sandbox/after-creation').query({ prospectId }).expect(200)).body as {
+    loginSessions: number;
+    leadNumbers: string[];
+  };
+}
 
 /** Every step answered up to milestone three. */
 async function atMilestoneThree(person: Person): Promise<void> {
@@ -92,6 +100,26 @@ describe('Continue after creation goes to the market success URL', () => {
     await atMilestoneThree(person);
     await sign(person);
     expect(await continueAfterDone(person)).toBe(successUrls[country]);
+    // Before the outcome showed, the worker had logged the person in and had the lead number made: one of each.
+    expect(await afterCreation(person.prospectId)).toEqual({ loginSessions: 1, leadNumbers: [expect.stringMatching(/\S/)] });
+  });
+});
+
+describe('when the calls after polling fail', () => {
+  it('a login session that fails shows the error screen (Try again), with the lead number made', async () => {
+    const person = await identified('SE', { scenario: 'loginSessionFails' });
+    await atMilestoneThree(person);
+    await sign(person);
+    await expect(continueAfterDone(person)).rejects.toThrow('creation ended with the error screen');
+    expect(await afterCreation(person.prospectId)).toMatchObject({ loginSessions: 0, leadNumbers: [expect.stringMatching(/\S/)] });
+  });
+
+  it('an affiliate conversion that fails does not fail the run: done, logged in, no lead number', async () => {
+    const person = await identified('SE', { scenario: 'affiliateConversionFails' });
+    await atMilestoneThree(person);
+    await sign(person);
+    expect(await continueAfterDone(person)).toBe(successUrls.SE);
+    expect(await afterCreation(person.prospectId)).toEqual({ loginSessions: 1, leadNumbers: [] });
   });
 });
 
@@ -102,6 +130,8 @@ describe("in the native app's webview every ending is the app's route or deep li
     // Signed: the signing service returns to the app's create deep link; the app opens creation in its webview.
     expect(await sign(person)).toBe(`nordicbank://onboarding/customer-creation/${person.prospectId}`);
     expect(await continueAfterDone(person)).toBe('/onboarding/login-in-app');
+    // No login session in the webview (the app logs in itself); the lead number is made all the same.
+    expect(await afterCreation(person.prospectId)).toMatchObject({ loginSessions: 0, leadNumbers: [expect.stringMatching(/\S/)] });
     const spinner = await person.get('/onboarding/login-in-app').expect(200);
     expect(spinner.text).toContain('class="spinner"');
   });

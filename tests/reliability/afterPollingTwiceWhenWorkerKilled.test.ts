@@ -75,17 +75,20 @@ describe('the actions when polling stops, with the worker killed during the last
     // while it waits, after the affiliate conversion has given the lead number.
     await request(stack.sandboxUrl)
       .post('/sandbox/faults')
-      .send({ method: 'POST', path: '/api/2/authentication/nnx-session/login', delayMs: 1000, count: 1 })
+      .send({ method: 'POST', path: '/api/2/authentication/nnx-session/login', delayMs: 1500, count: 1 })
       .expect(204);
     const creation = `/onboarding/customer-creation/${encodeURIComponent(prospectId)}`;
     // Two tabs of the same session open the page: one run starts.
     await Promise.all([agent.get(creation).expect(200), agent.get(creation).expect(200)]);
     const leadKey = `${PREFIX}:creation:${prospectId}:lead-number`;
     await until('the lead number kept (the last poll is at its login session)', async () => (await redis.exists(leadKey)) === 1, 30_000);
+    // The login session's call is on its way (the sandbox holds it 1.5 s): the worker dies waiting for it.
+    await sleep(300);
     await stack.killWorker();
     expect((await latest(prospectId))?.outcome).toBe('queued');
-    // The late login session completes upstream; then a new worker re-runs the stalled poll.
-    await sleep(1500);
+    // The late login session completes upstream; then a new worker re-runs the stalled poll, whose login session call
+    // (the same attempt, so the same Idempotency-Key) gets the first call's answer and starts no second session.
+    await sleep(2000);
     await stack.startWorker();
     await until('the final state', async () => (await latest(prospectId))?.outcome === 'done', 60_000);
     // A late duplicate (another re-run) would come within a few lock periods.
