@@ -64,7 +64,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(
     securityHeaders({
       httpsOnly: config.cookieSecure,
-      formActionOrigins: [...config.signingOrigins, new URL(config.OIDC_ISSUER_URL).origin],
+      // The native app's deep links (its host only, never the whole scheme): "I have signed" in the app's webview goes on
+      // to the app's create path by a redirect after its post (shared/signingReturn.ts).
+      formActionOrigins: [...config.signingOrigins, new URL(config.OIDC_ISSUER_URL).origin, `${config.NATIVE_APP_SCHEME}://onboarding`],
       imageOrigins: config.contentImageOrigins,
     }),
   );

@@ -51,6 +51,11 @@ const schema = z
     /** Origins the browser may be sent to by a form post (the signing service). */
     SIGNING_ORIGINS: z.string().default('http://127.0.0.1:3001'),
     SUCCESS_URL: url.default('http://127.0.0.1:3001/sandbox/overview'),
+    /** Where a created customer of the market continues (identification-routing-creation §4); SUCCESS_URL when unset. */
+    SUCCESS_URL_SE: url.optional(),
+    SUCCESS_URL_NO: url.optional(),
+    SUCCESS_URL_DK: url.optional(),
+    SUCCESS_URL_FI: url.optional(),
     DEFAULT_COUNTRY: z.enum(['SE', 'NO', 'DK', 'FI']).default('SE'),
     /** Market per host name, e.g. `onboarding.example.dk=DK,dk.localhost=DK`; other hosts get DEFAULT_COUNTRY. */
     /** Language before the visitor picks one: `market` (sv-SE on the Swedish site, …) or a fixed locale. */
@@ -227,6 +232,8 @@ export type Config = z.infer<typeof schema> & {
   contentImageOrigins: string[];
   /** SUPPORT_PHONE_<market> per market (shared/markets.ts forMarket). */
   supportPhones: PerMarket<string>;
+  /** SUCCESS_URL_<market> per market, each SUCCESS_URL when unset. */
+  successUrls: PerMarket<string>;
 };
 
 export class ConfigError extends Error {}
@@ -255,6 +262,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cookieSecure: c.COOKIE_SECURE ?? c.NODE_ENV === 'production',
     production: c.NODE_ENV === 'production',
     supportPhones: { SE: c.SUPPORT_PHONE_SE, NO: c.SUPPORT_PHONE_NO, DK: c.SUPPORT_PHONE_DK, FI: c.SUPPORT_PHONE_FI },
+    successUrls: {
+      SE: c.SUCCESS_URL_SE ?? c.SUCCESS_URL,
+      NO: c.SUCCESS_URL_NO ?? c.SUCCESS_URL,
+      DK: c.SUCCESS_URL_DK ?? c.SUCCESS_URL,
+      FI: c.SUCCESS_URL_FI ?? c.SUCCESS_URL,
+    },
     contentServiceUrl: c.CONTENT_SERVICE_URL ?? c.BROKERAGE_API_URL,
     contentImageOrigins: [
       new URL(c.CONTENT_SERVICE_URL ?? c.BROKERAGE_API_URL).origin,

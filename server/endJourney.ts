@@ -9,6 +9,7 @@ import { UpstreamError } from './upstream/http.ts';
 import { outsideRequest } from './infra/deadline.ts';
 import { clearSessionCookie } from './session.ts';
 import { clearVisitCookie } from './visit.ts';
+import { routes } from '../shared/routes.ts';
 
 /**
  * How long Exit waits for the upstream logout. The person is leaving: a slow upstream must not hold the
@@ -64,9 +65,14 @@ export async function endBrokerageSessions(
   if (first === 'late') deps.logger.warn({ upstream: 'brokerage', reason }, 'brokerage logout still running; going on');
 }
 
-/** Ends the person's upstream sessions, then ours, and redirects (303) to `to`. */
+/**
+ * Ends the person's upstream sessions, then ours, and redirects (303) to `to`; a journey in the native app's webview
+ * to the app's close route instead (OnboardingCloseSignupInApp; identification-routing-creation §2, customer-information
+ * §2 "Exit … in a webview to an in-app close route"): it ends on the app's route, never on a web page of ours.
+ */
 export async function endJourney(req: Request, res: Response, deps: AppDeps, to: string): Promise<void> {
   const journey = req.session?.journey;
+  const target = journey?.webview ? routes.closeSignupInApp : to;
   if (journey?.jwt || journey?.refreshToken) await endBrokerageSessions(deps, journey, 'exit');
   await new Promise<void>((resolve) => {
     if (!req.session) return resolve();
@@ -79,5 +85,5 @@ export async function endJourney(req: Request, res: Response, deps: AppDeps, to:
   clearSessionCookie(res, deps.config.cookieSecure);
   // The visit ends too: its language, webview and entry query are not the next visitor's (journey.ts VisitState).
   clearVisitCookie(res, deps.config.cookieSecure);
-  res.redirect(303, to);
+  res.redirect(303, target);
 }

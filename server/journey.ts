@@ -269,6 +269,11 @@ export interface CaseTaskState {
 export interface CreationState {
   creationRun?: number;
   /**
+   * ISO time the prospect's first creation run started (signing had returned): each run's job carries it for the
+   * tracking event's seconds since signing (workers/afterPolling.ts).
+   */
+  creationSignedAt?: string;
+  /**
    * The prospect whose customer creation "I have signed" has requested (POST /api/2/customers answered without
    * data.message): a later check goes on without posting again (stages/customerInformation/signedCheck.ts).
    */
@@ -286,7 +291,7 @@ const customerInformationFields: Record<keyof CustomerInformationState, true> = 
   customerInformation: true,
   caseStatus: true,
 };
-const creationFields: Record<keyof CreationState, true> = { creationRun: true, creationRequested: true };
+const creationFields: Record<keyof CreationState, true> = { creationRun: true, creationSignedAt: true, creationRequested: true };
 
 /** Drops the earlier person's prospect, steps and creation run (another person has identified in this browser). */
 export function forgetProspect(journey: Journey): void {

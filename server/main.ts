@@ -17,6 +17,7 @@ import { connectRedis } from './infra/redis.ts';
 import { createBullmqQueue, createMemoryQueue, startBullmqRunner, type JobQueue, type JobRunner, type MemoryJobQueue } from './infra/jobQueue.ts';
 import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEvents } from './infra/creationEvents.ts';
 import { createMemoryCreationCredentials, createRedisCreationCredentials, type CreationCredentialsStore } from './infra/creationCredentials.ts';
+import { createMemoryCreationRecords, createRedisCreationRecords, type CreationRecords } from './infra/creationRecords.ts';
 import { createMemoryKycStates, createRedisKycStates, type KycStates } from './infra/kycStates.ts';
 import { createSseConnections, type SseConnections } from './infra/sseConnections.ts';
 import { createRunningDeadlines, type RunningDeadlines } from './infra/deadline.ts';
@@ -80,13 +81,15 @@ function createUpstreams(config: Config) {
 }
 type Upstreams = ReturnType<typeof createUpstreams>;
 
-/** What the web and the worker keep between requests: sessions' Redis, the job queue, creation events, credentials, KYC states. */
+/** What the web and the worker keep between requests: sessions' Redis, the job queue, creation events and records, credentials, KYC states. */
 interface Stores {
   redis: RedisClientType | undefined;
   queue: JobQueue;
   /** Without Redis: the in-process queue, which also runs the jobs. */
   memoryQueue: MemoryJobQueue | undefined;
   events: CreationEvents;
+  /** What a creation run leaves behind: the tracking claim per run, the lead number per application. */
+  creationRecords: CreationRecords;
   creationCredentials: CreationCredentialsStore;
   kycStates: KycStates;
 }
@@ -101,6 +104,7 @@ function createStores(config: Config, logger: Logger): Stores {
       queue: createBullmqQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS }),
       memoryQueue: undefined,
       events: createRedisCreationEvents({ client: redis, prefix: config.REDIS_PREFIX, timeoutMs: config.REDIS_COMMAND_TIMEOUT_MS }),
+      creationRecords: createRedisCreationRecords({ client: redis, prefix: config.REDIS_PREFIX }),
       creationCredentials: createRedisCreationCredentials({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger }),
       kycStates: createRedisKycStates({ client: redis, prefix: config.REDIS_PREFIX, logger }),
     };
@@ -112,6 +116,7 @@ function createStores(config: Config, logger: Logger): Stores {
     queue: memoryQueue,
     memoryQueue,
     events: createMemoryCreationEvents(),
+    creationRecords: createMemoryCreationRecords(),
     creationCredentials: createMemoryCreationCredentials({ key: config.jobSecretKey, logger }),
     kycStates: createMemoryKycStates(),
   };
@@ -119,17 +124,18 @@ function createStores(config: Config, logger: Logger): Stores {
 
 /** The worker: the jobs of customer creation and KYC preparation, run from the queue. */
 async function startWorker(role: Role, config: Config, logger: Logger, brokerage: BrokerageClient, stores: Stores): Promise<JobRunner> {
-  const { queue, memoryQueue, events, creationCredentials, kycStates } = stores;
+  const { queue, memoryQueue, events, creationRecords, creationCredentials, kycStates } = stores;
   const customerCreation = createCustomerCreationJob({
     brokerage,
     credentials: creationCredentials,
     events,
+    records: creationRecords,
     queue,
     logger,
     pollIntervalMs: config.CREATION_POLL_MS,
     maxPollingTries: MAX_POLLING_TRIES,
   });
-  const customerCreationAbandoned = createCustomerCreationAbandoned({ credentials: creationCredentials, events, logger });
+  const customerCreationAbandoned = createCustomerCreationAbandoned({ credentials: creationCredentials, events, records: creationRecords, logger });
   // KYC runs share the credentials store (their run ids are `kyc-N`, apart from the creation runs').
   const kycPreparation = createKycPreparationJob({
     brokerage,

@@ -2,10 +2,13 @@
 // and the worker, which runs it (workers/customerCreationJob.ts): the job's data and ids, the credentials
 // handed over for a run, and what the job queue is told and tells a job. Types and pure functions only;
 // the queue itself is server/infra/jobQueue.ts.
+import { z } from 'zod';
+import { countryCode, type CountryCode } from './contracts/brokerageContract.ts';
 
 /**
- * Ids and decisions only: no token. The person's credentials for the run are kept sealed apart from the job
- * (server/infra/creationCredentials.ts), since job data sits in Redis in clear text and is kept after the job.
+ * Ids and decisions only: no token, no personal data. The person's credentials for the run are kept sealed apart
+ * from the job (server/infra/creationCredentials.ts), since job data sits in Redis in clear text and is kept after
+ * the job.
  */
 export type CustomerCreationJob = {
   prospectId: string;
@@ -14,7 +17,48 @@ export type CustomerCreationJob = {
   attempt: number;
   /** Identifies one creation run: a retry after maxPollingTries starts a new run, hence fresh job ids. */
   runId: string;
-};
+} & Partial<CreationRunFacts>;
+
+/**
+ * What the actions when polling stops need (identification-routing-creation §4 "Customer creation": the tracking
+ * event's market, mode and seconds since signing; no login session in a webview). Optional in the job data: a job
+ * enqueued before they were carried has none (creationRunFacts reads it).
+ */
+export interface CreationRunFacts {
+  market: CountryCode;
+  /** The journey runs in the native app's webview. */
+  webview: boolean;
+  /** ISO time the run's first creation run started (signing had returned). */
+  signedAt: string;
+}
+
+const runFactsSchema = z.object({
+  market: countryCode.optional().catch(undefined),
+  webview: z.boolean().optional().catch(undefined),
+  signedAt: z.string().datetime().optional().catch(undefined),
+});
+
+/**
+ * The run facts of a job's data, each missing or unreadable one left out (a job from before they were carried):
+ * no market nor signing time for the tracking event, and not a webview, so a done run still logs the person in.
+ */
+export function creationRunFacts(job: CustomerCreationJob): Partial<CreationRunFacts> & { webview: boolean } {
+  const read = runFactsSchema.parse({ market: job.market, webview: job.webview, signedAt: job.signedAt });
+  return {
+    ...(read.market ? { market: read.market } : {}),
+    webview: read.webview ?? false,
+    ...(read.signedAt ? { signedAt: read.signedAt } : {}),
+  };
+}
+
+/** The run facts the job data carries (those present), handed on to the run's next job unchanged. */
+export function carriedRunFacts(job: Partial<CreationRunFacts>): Partial<CreationRunFacts> {
+  return {
+    ...(job.market === undefined ? {} : { market: job.market }),
+    ...(job.webview === undefined ? {} : { webview: job.webview }),
+    ...(job.signedAt === undefined ? {} : { signedAt: job.signedAt }),
+  };
+}
 
 /** What the web hands the worker for one run (sealed in the credentials store, never in the job data). */
 export interface CreationCredentials {

@@ -9,14 +9,15 @@
 // and removes the credentials when the run ends.
 import type { Logger } from 'pino';
 import type { CreationStatus } from '../shared/contracts/brokerageContract.ts';
-import { creationJobId, isOlderRun, type CustomerCreationJob, type JobAddOptions, type JobContext } from '../shared/creationJobContract.ts';
+import { carriedRunFacts, creationJobId, isOlderRun, type CustomerCreationJob, type JobAddOptions, type JobContext } from '../shared/creationJobContract.ts';
 import { decideCreationOutcome, isFinal, shouldPostCreationRequest, type CreationOutcome, type CreationState } from '../shared/creationOutcome.ts';
 import { authoriseRun, CredentialsRefused, type RunCredentialsPort } from './runCredentials.ts';
+import { afterPolling, trackCreationOutcome, type AfterPollingCalls, type CreationRecordsPort } from './afterPolling.ts';
 
 // The job's ports: what it needs of the brokerage client, the stores and the queue, declared here so that
 // the job imports nothing of server/. server/main.ts hands it server/upstream/brokerageClient.ts's client,
-// server/infra/creationCredentials.ts's store, server/infra/creationEvents.ts's events and
-// server/infra/jobQueue.ts's queue, which have these members (and more).
+// server/infra/creationCredentials.ts's store, server/infra/creationEvents.ts's events,
+// server/infra/creationRecords.ts's records and server/infra/jobQueue.ts's queue, which have these members (and more).
 
 /** The brokerage calls of a run, each with the person's access token (jwt). */
 export interface CreationBrokerage {
@@ -25,6 +26,10 @@ export interface CreationBrokerage {
   /** The HTTP status alongside the body (null on a failure status), so the decision can apply rule 1. */
   creationStatus(jwt: string, prospectId: string): Promise<{ httpStatus: number; body: CreationStatus | null }>;
   createCustomer(jwt: string, prospectId: string): Promise<{ ok: boolean; status: number }>;
+  /** POST /api/2/authentication/nnx-session/login (identification-routing-creation §7); Idempotency-Key from `attempt`. */
+  startLoginSession(jwt: string, attempt: string): Promise<void>;
+  /** The affiliate conversion on done: the application's lead number; Idempotency-Key from `attempt`. */
+  affiliateConversion(jwt: string, prospectId: string, attempt: string): Promise<{ leadNumber: string }>;
 }
 
 /** The run's credentials, sealed apart from the job data (workers/runCredentials.ts). */
@@ -41,10 +46,14 @@ export interface CreationJobQueue {
   add(name: 'customerCreation', data: CustomerCreationJob, opts?: JobAddOptions): Promise<void>;
 }
 
+export type { CreationRecordsPort };
+
 export interface CustomerCreationDeps {
   brokerage: CreationBrokerage;
   credentials: CreationCredentialsPort;
   events: CreationEventsPort;
+  /** The tracking claim per run and the lead number per application (workers/afterPolling.ts). */
+  records: CreationRecordsPort;
   queue: CreationJobQueue;
   logger: Logger;
   pollIntervalMs: number;
@@ -52,8 +61,33 @@ export interface CustomerCreationDeps {
   now?: () => Date;
 }
 
+/** The brokerage calls of one job step with the run's credentials (workers/runCredentials.ts: a 401 renews the token once, as on the web). */
+async function authorisedCalls(deps: { brokerage: CreationBrokerage; credentials: CreationCredentialsPort; log: Logger }, job: CustomerCreationJob) {
+  const { brokerage } = deps;
+  const { call } = await authoriseRun({ refreshToken: (token) => brokerage.refreshToken(token), credentials: deps.credentials, log: deps.log }, job);
+  return {
+    systemStatus: () => call('systemStatus', (jwt) => brokerage.systemStatus(jwt)),
+    creationStatus: () =>
+      call(
+        'creationStatus',
+        (jwt) => brokerage.creationStatus(jwt, job.prospectId),
+        (a) => a.httpStatus === 401,
+      ),
+    createCustomer: () =>
+      call(
+        'createCustomer',
+        (jwt) => brokerage.createCustomer(jwt, job.prospectId),
+        (a) => a.status === 401,
+      ),
+    after: {
+      startLoginSession: (attempt) => call('startLoginSession', (jwt) => brokerage.startLoginSession(jwt, attempt)),
+      affiliateConversion: (attempt) => call('affiliateConversion', (jwt) => brokerage.affiliateConversion(jwt, job.prospectId, attempt)),
+    } satisfies AfterPollingCalls,
+  };
+}
+
 export function createCustomerCreationJob(deps: CustomerCreationDeps) {
-  const { brokerage, credentials, events, queue, pollIntervalMs, maxPollingTries } = deps;
+  const { brokerage, credentials, events, records, queue, pollIntervalMs, maxPollingTries } = deps;
   const now = deps.now ?? (() => new Date());
   // Only ids and decisions are logged, never a token.
   const log = deps.logger.child({ job: 'customerCreation' });
@@ -62,6 +96,18 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
     await events.publish({ prospectId: job.prospectId, outcome, attempt, runId: job.runId, at: now().toISOString() });
     // The run has ended: its credentials are no longer needed. A failed removal leaves them to lapse.
     if (isFinal(outcome)) await forget(job);
+  }
+
+  /**
+   * Polling has stopped with `outcome`: the actions when polling stops (workers/afterPolling.ts; with the run's calls,
+   * unless the run has no usable credentials), then its tracking event, then the final state. Publishing comes last:
+   * the page's Continue must find the login session there, and a worker that dies before it leaves the run to a re-run
+   * of this step, which repeats only what is once-only by itself.
+   */
+  async function finish(job: CustomerCreationJob, outcome: CreationOutcome, attempt: number, calls?: AfterPollingCalls) {
+    const final = calls ? await afterPolling({ records, log }, job, outcome, calls) : outcome;
+    await trackCreationOutcome({ records, log, now }, job, final);
+    await publish(job, final, attempt);
   }
 
   async function forget(job: CustomerCreationJob) {
@@ -73,30 +119,12 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
   async function enqueuePoll(job: CustomerCreationJob, attempt: number) {
     await queue.add(
       'customerCreation',
-      { prospectId: job.prospectId, runId: job.runId, phase: 'poll', attempt },
+      { prospectId: job.prospectId, runId: job.runId, phase: 'poll', attempt, ...carriedRunFacts(job) },
       { delayMs: pollIntervalMs, jobId: creationJobId(job.prospectId, job.runId, attempt) },
     );
   }
 
-  /** The brokerage calls of one job step with the run's credentials (workers/runCredentials.ts: a 401 renews the token once, as on the web). */
-  async function authorised(job: CustomerCreationJob) {
-    const { call } = await authoriseRun({ refreshToken: (token) => brokerage.refreshToken(token), credentials, log }, job);
-    return {
-      systemStatus: () => call('systemStatus', (jwt) => brokerage.systemStatus(jwt)),
-      creationStatus: () =>
-        call(
-          'creationStatus',
-          (jwt) => brokerage.creationStatus(jwt, job.prospectId),
-          (a) => a.httpStatus === 401,
-        ),
-      createCustomer: () =>
-        call(
-          'createCustomer',
-          (jwt) => brokerage.createCustomer(jwt, job.prospectId),
-          (a) => a.status === 401,
-        ),
-    };
-  }
+  const authorised = (job: CustomerCreationJob) => authorisedCalls({ brokerage, credentials, log }, job);
 
   async function start(job: CustomerCreationJob) {
     const ctx = { prospectId: job.prospectId, runId: job.runId, attempt: 0 };
@@ -117,14 +145,14 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
     const initial = await api.creationStatus();
     if (initial.httpStatus >= 400 || !initial.body) {
       log.warn({ ...ctx, httpStatus: initial.httpStatus, outcome: 'unspecifiedApiResponseError' }, 'customer creation initial status failed');
-      await publish(job, 'unspecifiedApiResponseError', 0);
+      await finish(job, 'unspecifiedApiResponseError', 0);
       return;
     }
     if (shouldPostCreationRequest(initial.body)) {
       const created = await api.createCustomer();
       if (!created.ok) {
         log.warn({ ...ctx, httpStatus: created.status, outcome: 'unspecifiedApiResponseError' }, 'customer creation request failed');
-        await publish(job, 'unspecifiedApiResponseError', 0);
+        await finish(job, 'unspecifiedApiResponseError', 0);
         return;
       }
       log.info({ ...ctx, httpStatus: created.status }, 'customer creation requested');
@@ -159,8 +187,9 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
       { ...ctx, outcome: decision.outcome, rule: decision.rule, httpStatus: status.httpStatus },
       'customer creation poll',
     );
+    if (isFinal(decision.outcome)) return finish(job, decision.outcome, job.attempt, api.after);
     await publish(job, decision.outcome, job.attempt);
-    if (!isFinal(decision.outcome)) await enqueuePoll(job, job.attempt + 1);
+    await enqueuePoll(job, job.attempt + 1);
   }
 
   return async function customerCreationJob(job: CustomerCreationJob, jobCtx?: JobContext): Promise<void> {
@@ -172,7 +201,7 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
       if (err instanceof CredentialsRefused) {
         // Nothing to call the brokerage with: the generic error, whose Try again hands over fresh credentials.
         log.warn({ ...ids, reason: err.reason, outcome: 'unspecifiedApiResponseError' }, 'customer creation without usable credentials');
-        await publish(job, 'unspecifiedApiResponseError', job.attempt);
+        await finish(job, 'unspecifiedApiResponseError', job.attempt);
         return;
       }
       // A thrown error (brokerage unreachable, unexpected answer) is transient: the queue retries with
@@ -182,7 +211,7 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
         throw err;
       }
       log.error({ ...ids, outcome: 'unspecifiedApiResponseError', err }, 'customer creation step failed for good');
-      await publish(job, 'unspecifiedApiResponseError', job.attempt);
+      await finish(job, 'unspecifiedApiResponseError', job.attempt);
     }
   };
 }
@@ -194,7 +223,7 @@ export type CustomerCreationJobHandler = ReturnType<typeof createCustomerCreatio
  * wait forever (identification-routing-creation §4), so the run ends with the generic error, whose Try
  * again starts a new run — unless the run already has its outcome or a newer run has begun.
  */
-export function createCustomerCreationAbandoned(deps: Pick<CustomerCreationDeps, 'credentials' | 'events' | 'logger' | 'now'>) {
+export function createCustomerCreationAbandoned(deps: Pick<CustomerCreationDeps, 'credentials' | 'events' | 'records' | 'logger' | 'now'>) {
   const now = deps.now ?? (() => new Date());
   const log = deps.logger.child({ job: 'customerCreation' });
   return async function customerCreationAbandoned(job: CustomerCreationJob): Promise<void> {
@@ -203,6 +232,7 @@ export function createCustomerCreationAbandoned(deps: Pick<CustomerCreationDeps,
     const settled = latest && (isOlderRun(job.runId, latest.state.runId) || (latest.state.runId === job.runId && isFinal(latest.state.outcome)));
     if (!settled) {
       log.error({ ...ids, outcome: 'unspecifiedApiResponseError' }, 'customer creation job given up by the queue after repeated stalls');
+      await trackCreationOutcome({ records: deps.records, log, now }, job, 'unspecifiedApiResponseError');
       await deps.events.publish({
         prospectId: job.prospectId,
         outcome: 'unspecifiedApiResponseError',

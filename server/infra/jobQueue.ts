@@ -6,7 +6,7 @@ import { Queue, Worker, UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { ioredisForBullmq, ioredisForProducer } from './redis.ts';
 import { outsideRequest } from './deadline.ts';
-import type { CustomerCreationJob, JobAddOptions, JobContext } from '../../shared/creationJobContract.ts';
+import { carriedRunFacts, type CustomerCreationJob, type JobAddOptions, type JobContext } from '../../shared/creationJobContract.ts';
 import type { KycJob } from '../../shared/kycJobContract.ts';
 
 // The jobs' data and what the queue tells a job are the contract with workers/ (shared/creationJobContract.ts,
@@ -72,7 +72,7 @@ function jobData<N extends JobName>(name: N, data: JobDataByName[N]): JobDataByN
   }
   if (name === 'customerCreation') {
     const d = data as CustomerCreationJob;
-    const creation: CustomerCreationJob = { prospectId: d.prospectId, runId: d.runId, phase: d.phase, attempt: d.attempt };
+    const creation: CustomerCreationJob = { prospectId: d.prospectId, runId: d.runId, phase: d.phase, attempt: d.attempt, ...carriedRunFacts(d) };
     return creation as JobDataByName[N];
   }
   throw new Error(`unknown job name: ${String(name)}`);

@@ -10,6 +10,7 @@ import { deleteRedisKeys, until } from '../support/redisKeys.ts';
 import { createBullmqQueue, startBullmqRunner, type JobQueue, type JobRunner } from '../../server/infra/jobQueue.ts';
 import { createMemoryCreationEvents } from '../../server/infra/creationEvents.ts';
 import { createMemoryCreationCredentials } from '../../server/infra/creationCredentials.ts';
+import { createMemoryCreationRecords } from '../../server/infra/creationRecords.ts';
 import { enqueueCustomerCreation } from '../../server/infra/creationJobs.ts';
 import { createCustomerCreationAbandoned, createCustomerCreationJob, type CreationBrokerage } from '../../workers/customerCreationJob.ts';
 import { REDIS_URL } from '../support/stack.ts';
@@ -38,10 +39,13 @@ describe('creation job stalled more often than the queue allows', () => {
         return new Promise(() => {});
       },
       createCustomer: async () => ({ ok: true, status: 204 }),
+      startLoginSession: async () => {},
+      affiliateConversion: async () => ({ leadNumber: 'L-1' }),
     };
     const queue = createBullmqQueue({ redisUrl: REDIS_URL, prefix: PREFIX, backoffMs: 50 });
     opened.push(queue);
-    const deps = { brokerage, credentials, events, queue, logger, pollIntervalMs: 50, maxPollingTries: 5 };
+    const records = createMemoryCreationRecords();
+    const deps = { brokerage, credentials, events, records, queue, logger, pollIntervalMs: 50, maxPollingTries: 5 };
     const customerCreation = createCustomerCreationJob(deps);
     const customerCreationAbandoned = createCustomerCreationAbandoned(deps);
     const startRunner = () =>
@@ -61,6 +65,8 @@ describe('creation job stalled more often than the queue allows', () => {
     await until(async () => (await events.latest('p-stall')) !== null, 10 * lockDurationMs + 3000);
     expect((await events.latest('p-stall'))!.state).toMatchObject({ prospectId: 'p-stall', runId: '1', outcome: 'unspecifiedApiResponseError' });
     expect(statusCalls).toBe(3);
+    // Polling stopped there: the run's outcome is tracked, once.
+    expect(records.trackingClaims()).toBe(1);
     // The run's credentials are gone with it.
     expect(await credentials.get('p-stall', '1')).toBeNull();
   });

@@ -139,7 +139,8 @@ async function expectNoTokenInClear(persona: Persona): Promise<void> {
   const jobs = await jobData();
   expect(jobs.length).toBeGreaterThan(0);
   for (const data of jobs) {
-    expect(Object.keys(JSON.parse(data) as object).sort()).toEqual(['attempt', 'phase', 'prospectId', 'runId']);
+    // Ids and the run facts (market, webview mode, when signing returned): nothing personal.
+    expect(Object.keys(JSON.parse(data) as object).sort()).toEqual(['attempt', 'market', 'phase', 'prospectId', 'runId', 'signedAt', 'webview']);
     for (const token of tokens) expect(data).not.toContain(token);
   }
   for (const key of await credentialKeys()) {

@@ -24,6 +24,18 @@ describe('config', () => {
     }
   });
 
+  it('gives each market its success URL (SUCCESS_URL_<market>), SUCCESS_URL where none is set, and refuses one that is no URL', () => {
+    const c = loadConfig({ SUCCESS_URL: 'https://bank.example/overview', SUCCESS_URL_NO: 'https://no.bank.example/velkommen', SUCCESS_URL_FI: '' });
+    expect(c.successUrls).toEqual({
+      SE: 'https://bank.example/overview',
+      NO: 'https://no.bank.example/velkommen',
+      DK: 'https://bank.example/overview',
+      FI: 'https://bank.example/overview',
+    });
+    expect(loadConfig({}).successUrls.DK).toBe(loadConfig({}).SUCCESS_URL);
+    expect(() => loadConfig({ SUCCESS_URL_DK: 'velkommen' })).toThrow(/SUCCESS_URL_DK/);
+  });
+
   it('accepts a complete production config with secure cookies', () => {
     const c = loadConfig({
       NODE_ENV: 'production',

@@ -2,85 +2,15 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { randomBytes } from 'node:crypto';
-import type { CreationStatus } from '../../shared/contracts/brokerageContract.ts';
 import { UpstreamError } from '../../server/upstream/http.ts';
 import { createMemoryQueue, JOB_ATTEMPTS, type CustomerCreationJob, type MemoryJobQueue } from '../../server/infra/jobQueue.ts';
 import { createMemoryCreationEvents, type CreationEvent, type CreationEvents } from '../../server/infra/creationEvents.ts';
 import { createMemoryCreationCredentials, type CreationCredentials } from '../../server/infra/creationCredentials.ts';
 import { enqueueCustomerCreation } from '../../server/infra/creationJobs.ts';
 import { creationJobId, isOlderRun } from '../../shared/creationJobContract.ts';
+import { createMemoryCreationRecords } from '../../server/infra/creationRecords.ts';
 import { createCustomerCreationJob } from '../../workers/customerCreationJob.ts';
-
-const REFRESH = 'secret-refresh-token-never-logged';
-const PROSPECT = 'prospect-123';
-
-type StatusAnswer = { httpStatus: number; body: CreationStatus | null };
-const st = (over: Partial<CreationStatus> = {}): StatusAnswer => ({
-  httpStatus: 200,
-  body: {
-    done: false,
-    creation_process_status: 'customer_creation_started',
-    nightly_downtime: false,
-    creation_requests: [{ request_type: 'create_customer', status: 'queued' }],
-    ...over,
-  },
-});
-const uninitiated = st({ creation_process_status: 'uninitiated', creation_requests: [] });
-const done = st({ done: true, creation_process_status: 'customer_creation_done', creation_requests: [{ request_type: 'create_customer', status: 'done' }] });
-const unauthorized = () => new UpstreamError('brokerage', 401, { code: 'EXPIRED_ACCESS_TOKEN' }, 'brokerage answered 401');
-
-/**
- * Scripted brokerage: the first creation status is the initial check, then one answer per poll (the last
- * repeats). Access tokens come from refreshToken(REFRESH) and are honoured until expireTokens(); a call
- * with any other token is answered 401 the way each client function reports it.
- */
-function fakeBrokerage(script: { initial: StatusAnswer; polls: Array<StatusAnswer | Error>; post?: { ok: boolean; status: number }; paused?: boolean }) {
-  const calls = { createCustomer: 0, creationStatus: 0, systemStatus: 0, refreshToken: 0, unauthorized: 0, pollTimes: [] as number[], jwts: new Set<string>() };
-  const valid = new Set<string>();
-  const issued: string[] = [];
-  let refreshRefused = false;
-  let polled = 0;
-  const accepts = (jwt: string) => {
-    calls.jwts.add(jwt);
-    if (!valid.has(jwt)) calls.unauthorized++;
-    return valid.has(jwt);
-  };
-  return {
-    calls,
-    issued,
-    expireTokens: () => valid.clear(),
-    refuseRefresh: () => (refreshRefused = true),
-    brokerage: {
-      async refreshToken(refreshToken: string) {
-        calls.refreshToken++;
-        if (refreshToken !== REFRESH || refreshRefused) throw new UpstreamError('brokerage', 401, { code: 'INVALID_REFRESH_TOKEN' }, 'brokerage answered 401');
-        const jwt = `jwt-${randomBytes(8).toString('hex')}`;
-        valid.add(jwt);
-        issued.push(jwt);
-        return { jwt, expiresIn: 1800 };
-      },
-      async createCustomer(jwt: string, _prospectId: string) {
-        if (!accepts(jwt)) return { ok: false, status: 401 };
-        calls.createCustomer++;
-        return script.post ?? { ok: true, status: 200 };
-      },
-      async creationStatus(jwt: string, _prospectId: string): Promise<StatusAnswer> {
-        if (!accepts(jwt)) return { httpStatus: 401, body: null };
-        calls.creationStatus++;
-        if (calls.creationStatus === 1) return script.initial;
-        calls.pollTimes.push(Date.now());
-        const answer = script.polls[Math.min(polled++, script.polls.length - 1)]!;
-        if (answer instanceof Error) throw answer;
-        return answer;
-      },
-      async systemStatus(jwt: string) {
-        if (!accepts(jwt)) throw unauthorized();
-        calls.systemStatus++;
-        return { creationPaused: script.paused ?? false, feedbackBanner: null };
-      },
-    },
-  };
-}
+import { done, fakeBrokerage, PROSPECT, REFRESH, st, uninitiated } from '../support/creationJobFakes.ts';
 
 let queue: MemoryJobQueue;
 let events: CreationEvents;
@@ -105,6 +35,7 @@ function setup(fake: ReturnType<typeof fakeBrokerage>, opts: { pollIntervalMs?: 
     brokerage: fake.brokerage,
     credentials,
     events,
+    records: createMemoryCreationRecords(),
     queue,
     logger,
     pollIntervalMs: opts.pollIntervalMs ?? 5,

@@ -14,12 +14,18 @@ import { CreationPage } from '../../../views/pages/CreationPageView.tsx';
 import type { CreationView } from '../../../shared/creationView.ts';
 import { createCreationEventsHandler } from './creationEventStream.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
+import { forMarket, type PerMarket } from '../../../shared/markets.ts';
 
-/** Where Continue leads (a full server redirect): the success URL when the outcome allows log-in, else /. */
-export function continueTarget(outcome: CreationOutcome, journey: Journey, successUrl: string): string {
+/**
+ * Where Continue leads (a full server redirect; identification-routing-creation §4 "Customer creation"): nightly
+ * downtime to the downtime page with justCompletedSignup=true; an outcome that allows log-in to the journey's market's
+ * success URL (SUCCESS_URL_<market>), in the native app's webview to its login-in-app route; otherwise to /, in a
+ * webview to the app's close route (a journey in the webview ends on the app's route, never on a web page of ours).
+ */
+export function continueTarget(outcome: CreationOutcome, journey: Journey, successUrls: PerMarket<string>): string {
   if (outcome === 'nightly_downtime') return routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: journey.webview });
-  if (!outcomeTraits[outcome].canLogIn) return '/';
-  return journey.webview ? routes.loginInApp : successUrl;
+  if (!outcomeTraits[outcome].canLogIn) return journey.webview ? routes.closeSignupInApp : '/';
+  return journey.webview ? routes.loginInApp : forMarket(successUrls, journey.country);
 }
 
 /** The screen for an outcome (identification-routing-creation §2 "Customer creation screens" and §8). */
@@ -127,11 +133,16 @@ async function retryStartsRun(deps: AppDeps, journey: Journey, prospectId: strin
  * (identification-routing-creation §7), so an access token that expired while the person waited never
  * fails a run. A session from before refresh tokens were kept hands over its access token instead. The
  * session counts the run only once it is enqueued: a failed start leaves the page able to start it again.
+ * The job also gets what the actions when polling stop need: the market, the webview mode and when signing
+ * returned (the first run's start, kept for the runs after Try again).
  */
 async function startRun(deps: AppDeps, journey: Journey, prospectId: string, run: number): Promise<void> {
   const credentials = runCredentialsOf(journey);
-  await enqueueCustomerCreation({ queue: deps.queue, credentials: deps.creationCredentials }, { prospectId, runId: String(run), credentials });
+  const signedAt = journey.creationSignedAt ?? new Date(deps.now()).toISOString();
+  const facts = { market: journey.country, webview: journey.webview, signedAt };
+  await enqueueCustomerCreation({ queue: deps.queue, credentials: deps.creationCredentials }, { prospectId, runId: String(run), credentials, facts });
   journey.creationRun = run;
+  journey.creationSignedAt = signedAt;
 }
 
 export function customerCreationRoutes(deps: AppDeps): Router {
@@ -212,7 +223,7 @@ export function customerCreationRoutes(deps: AppDeps): Router {
       const latest = await deps.events.latest(prospectId);
       const outcome = latest?.state.outcome ?? 'queued';
       if (outcome === 'queued') return res.redirect(303, routes.customerCreation(prospectId));
-      res.redirect(303, continueTarget(outcome, journey, deps.config.SUCCESS_URL));
+      res.redirect(303, continueTarget(outcome, journey, deps.config.successUrls));
     } catch (err) {
       next(err);
     }

@@ -33,16 +33,19 @@ function endOrder(journey: Journey, req: Request, ended: NonNullable<SigningOrde
 export function signingReturnRoutes(): Router {
   const router = Router();
 
-  const returnRoute = (ended: 'cancelled' | 'postponed', next: (prospectId: string) => string) => (req: Request, res: Response) => {
+  const returnRoute = (ended: 'cancelled' | 'postponed', next: (prospectId: string, webview: boolean) => string) => (req: Request, res: Response) => {
     const prospectId = String(req.params.prospectId);
     const journey = ownedJourney(req, prospectId);
-    if (journey && endOrder(journey, req, ended)) return redirectAfterSave(req, res, next(prospectId));
-    res.redirect(303, next(prospectId));
+    const to = next(prospectId, req.session?.journey?.webview ?? false);
+    if (journey && endOrder(journey, req, ended)) return redirectAfterSave(req, res, to);
+    res.redirect(303, to);
   };
 
+  // Cancelled: the cancel page; in the native app's webview the journey ends on the app's close route instead
+  // (identification-routing-creation §2: OnboardingCloseSignupInApp), never on a web page of ours.
   router.get(
     routePatterns.signingCancelled,
-    returnRoute('cancelled', () => routes.cancel),
+    returnRoute('cancelled', (_prospectId, webview) => (webview ? routes.closeSignupInApp : routes.cancel)),
   );
   router.get(
     routePatterns.signingPostponed,

@@ -17,8 +17,10 @@ const nightlyQuery = z.object({
 export function resultRoutes(deps: AppDeps): Router {
   const router = Router();
 
-  // The signing service's cancel_url: feedback page, cancel variant, at progress step 3.
+  // The signing service's cancel_url: feedback page, cancel variant, at progress step 3. In the native app's webview
+  // the journey ends on the app's close route instead (OnboardingCloseSignupInApp), never on a web page of ours.
   router.get(routePatterns.cancel, (req, res) => {
+    if (peekJourney(req, deps).webview) return res.redirect(303, routes.closeSignupInApp);
     const t = translatorFor(req, deps);
     sendPage(req, res, deps, {
       progress: 3,

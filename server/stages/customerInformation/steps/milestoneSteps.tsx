@@ -85,7 +85,9 @@ export const milestoneThree = defineStep({
           if (!kept || !deps.config.FLAG_RETRY_SIGNUP_SIGNING) return goTo('milestone');
           // Once per person, and each answer classified (signedCheck.ts).
           const check = await checkSigned(ctx);
-          if (check === 'signed') return { kind: 'redirect', url: routes.customerCreation(prospectId) };
+          // On to the complete URL (customer-information §4.8), as the signing service's return: customer creation, in
+          // the native app's webview the app's create deep link, so that the app takes over as after signing there.
+          if (check === 'signed') return { kind: 'redirect', url: signedContinueUrl(ctx) };
           if (check === 'failed') return again(milestoneThreeView(ctx), 502, { error: 'TRY_AGAIN_ERROR' });
           // Not signed yet: the page's own check (the tab became visible) says nothing; the person's click is told.
           return input.auto ? goTo('milestone') : again(milestoneThreeView(ctx, t('milestone.three.notSignedYet')), 409);
@@ -125,6 +127,12 @@ export const milestoneThree = defineStep({
     }),
   },
 });
+
+/** Where "I have signed" goes on to once signed: the signing order's complete URL (shared/signingReturn.ts). */
+function signedContinueUrl({ req, deps, journey, prospectId }: Ctx): string {
+  if (!journey.webview) return routes.customerCreation(prospectId);
+  return signingReturnUrls({ publicUrl: publicOriginOf(req, deps), prospectId, webview: true, nativeAppScheme: deps.config.NATIVE_APP_SCHEME }).complete_url;
+}
 
 /** What the person gave, translated, each changeable section with its Change post. */
 function summaryOf({ t, action, fields, ci, journey, req, deps }: Ctx): SummarySection[] {

@@ -1,0 +1,58 @@
+// What a customer-creation run leaves behind once polling stops (identification-routing-creation §4 "Customer
+// creation": "When polling stops: track an event; on done run an affiliate conversion (generates a lead number)"):
+// - the tracking claim, one per prospect and run: whichever worker claims it first records the tracking event, so a
+//   job re-run after its worker died (BullMQ re-runs a stalled job) records nothing twice;
+// - the lead number of the application (one per prospect), kept here and never shown on a page nor logged.
+// In Redis (SET NX with a lifetime), or in memory without REDIS_URL (development only).
+import type { RedisClientType } from 'redis';
+
+export interface CreationRecords {
+  /** True for the first caller per prospect and run only: it records the run's tracking event. */
+  claimTracking(prospectId: string, runId: string): Promise<boolean>;
+  /** The lead number the affiliate conversion gave the application, if any. */
+  leadNumber(prospectId: string): Promise<string | null>;
+  /** Keeps the application's lead number (the first one kept stays). */
+  keepLeadNumber(prospectId: string, leadNumber: string): Promise<void>;
+}
+
+/** A tracking claim outlives every re-run of the run's jobs (they are retried within minutes). */
+export const TRACKING_CLAIM_TTL_SECONDS = 7 * 24 * 3600;
+/** The lead number stays with the application well past its creation (the affiliate's reporting period). */
+export const LEAD_NUMBER_TTL_SECONDS = 90 * 24 * 3600;
+
+export function createRedisCreationRecords(options: { client: RedisClientType; prefix: string }): CreationRecords {
+  const { client, prefix } = options;
+  const tracked = (prospectId: string, runId: string) => `${prefix}:creation:${prospectId}:tracked:${runId}`;
+  const lead = (prospectId: string) => `${prefix}:creation:${prospectId}:lead-number`;
+  return {
+    async claimTracking(prospectId, runId) {
+      return (await client.set(tracked(prospectId, runId), '1', { NX: true, EX: TRACKING_CLAIM_TTL_SECONDS })) === 'OK';
+    },
+    async leadNumber(prospectId) {
+      return client.get(lead(prospectId));
+    },
+    async keepLeadNumber(prospectId, leadNumber) {
+      await client.set(lead(prospectId), leadNumber, { NX: true, EX: LEAD_NUMBER_TTL_SECONDS });
+    },
+  };
+}
+
+export function createMemoryCreationRecords(): CreationRecords & { trackingClaims(): number } {
+  const claims = new Set<string>();
+  const leads = new Map<string, string>();
+  return {
+    async claimTracking(prospectId, runId) {
+      const key = JSON.stringify([prospectId, runId]);
+      if (claims.has(key)) return false;
+      claims.add(key);
+      return true;
+    },
+    async leadNumber(prospectId) {
+      return leads.get(prospectId) ?? null;
+    },
+    async keepLeadNumber(prospectId, leadNumber) {
+      if (!leads.has(prospectId)) leads.set(prospectId, leadNumber);
+    },
+    trackingClaims: () => claims.size,
+  };
+}

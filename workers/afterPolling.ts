@@ -1,0 +1,106 @@
+// What happens when a creation run's polling stops (identification-routing-creation §4 "Customer creation": "When
+// polling stops: track an event; on done run an affiliate conversion (generates a lead number); create a login
+// session unless in a webview (failure shows the error screen)"), shared by the steps of workers/customerCreationJob.ts
+// that end a run. They run before the final state is published, so that the page's Continue finds the login session
+// already there, and each at most once per run however often the job runs again:
+// - the brokerage calls carry an Idempotency-Key derived from their attempt (the affiliate conversion's per
+//   application, the login session's per run), so a re-run gets the first call's answer;
+// - the tracking event is recorded by whoever claims it first in the records store (a SET NX per prospect and run).
+import type { Logger } from 'pino';
+import { creationRunFacts, type CustomerCreationJob } from '../shared/creationJobContract.ts';
+import { outcomeTraits, type CreationOutcome } from '../shared/creationOutcome.ts';
+
+/** The calls when polling stops, bound to the run's credentials (workers/runCredentials.ts: a 401 renews the token once). */
+export interface AfterPollingCalls {
+  startLoginSession(attempt: string): Promise<void>;
+  affiliateConversion(attempt: string): Promise<{ leadNumber: string }>;
+}
+
+/** What a run leaves behind (server/infra/creationRecords.ts). */
+export interface CreationRecordsPort {
+  claimTracking(prospectId: string, runId: string): Promise<boolean>;
+  leadNumber(prospectId: string): Promise<string | null>;
+  keepLeadNumber(prospectId: string, leadNumber: string): Promise<void>;
+}
+
+/** The tracking event of a run's outcome: no personal data, no ids; ready to become a metric. */
+export interface CreationOutcomeEvent {
+  event: 'customerCreationOutcome';
+  outcome: CreationOutcome;
+  /** SE, NO, DK or FI; null for a run whose job data predates it. */
+  market: string | null;
+  mode: 'web' | 'webview';
+  /** Whole seconds from signing (the first run's start) to the outcome; null when unknown. */
+  secondsSinceSigning: number | null;
+}
+
+export function creationOutcomeEvent(job: CustomerCreationJob, outcome: CreationOutcome, now: Date): CreationOutcomeEvent {
+  const facts = creationRunFacts(job);
+  const signedAt = facts.signedAt ? Date.parse(facts.signedAt) : NaN;
+  return {
+    event: 'customerCreationOutcome',
+    outcome,
+    market: facts.market ?? null,
+    mode: facts.webview ? 'webview' : 'web',
+    secondsSinceSigning: Number.isFinite(signedAt) ? Math.max(0, Math.round((now.getTime() - signedAt) / 1000)) : null,
+  };
+}
+
+/**
+ * Records the run's outcome as the tracking event, once per run: only the first caller's claim records it. The one
+ * place the event is recorded (a structured log line today; a metric joins it here).
+ */
+export async function trackCreationOutcome(
+  deps: { records: Pick<CreationRecordsPort, 'claimTracking'>; log: Pick<Logger, 'info'>; now: () => Date },
+  job: CustomerCreationJob,
+  outcome: CreationOutcome,
+): Promise<void> {
+  if (!(await deps.records.claimTracking(job.prospectId, job.runId))) return;
+  deps.log.info(creationOutcomeEvent(job, outcome, deps.now()), 'creation outcome tracked');
+}
+
+/** The attempts the Idempotency-Keys derive from: the affiliate conversion once per application, the login session once per run. */
+export const affiliateAttempt = (prospectId: string) => `affiliate-conversion:${prospectId}`;
+export const loginSessionAttempt = (prospectId: string, runId: string) => `login-session:${prospectId}:${runId}`;
+
+/**
+ * The brokerage calls when polling stops with `outcome`; answers the run's final outcome. On done the affiliate
+ * conversion gives the application its lead number (kept, never shown nor logged); its failure is logged and the run
+ * goes on. For an outcome that allows log-in, outside a webview, the login session is created; its failure makes the
+ * outcome the generic error, whose Try again starts a new run (which polls to done again and tries the login again).
+ */
+export async function afterPolling(
+  deps: { records: CreationRecordsPort; log: Pick<Logger, 'info' | 'warn'> },
+  job: CustomerCreationJob,
+  outcome: CreationOutcome,
+  calls: AfterPollingCalls,
+): Promise<CreationOutcome> {
+  const ids = { prospectId: job.prospectId, runId: job.runId, attempt: job.attempt };
+  if (outcome === 'done') await convertAffiliate(deps, job, calls, ids);
+  if (!outcomeTraits[outcome].canLogIn || creationRunFacts(job).webview) return outcome;
+  try {
+    await calls.startLoginSession(loginSessionAttempt(job.prospectId, job.runId));
+    deps.log.info({ ...ids, outcome }, 'login session created');
+    return outcome;
+  } catch (err) {
+    deps.log.warn({ ...ids, outcome, finalOutcome: 'unspecifiedApiResponseError', err }, 'login session failed: the run ends with the generic error');
+    return 'unspecifiedApiResponseError';
+  }
+}
+
+async function convertAffiliate(
+  deps: { records: CreationRecordsPort; log: Pick<Logger, 'info' | 'warn'> },
+  job: CustomerCreationJob,
+  calls: AfterPollingCalls,
+  ids: Record<string, unknown>,
+): Promise<void> {
+  try {
+    // Once per application: a run after Try again (or a re-run) that finds the lead number kept does not ask again.
+    if ((await deps.records.leadNumber(job.prospectId)) !== null) return;
+    const { leadNumber } = await calls.affiliateConversion(affiliateAttempt(job.prospectId));
+    await deps.records.keepLeadNumber(job.prospectId, leadNumber);
+    deps.log.info(ids, 'affiliate conversion done; lead number kept');
+  } catch (err) {
+    deps.log.warn({ ...ids, err }, 'affiliate conversion failed; the run goes on');
+  }
+}
