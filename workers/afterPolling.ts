@@ -66,7 +66,7 @@ export const loginSessionAttempt = (prospectId: string, runId: string) => `login
 /**
  * The brokerage calls when polling stops with `outcome`; answers the run's final outcome. On done the affiliate
  * conversion gives the application its lead number (kept, never shown nor logged); its failure is logged and the run
- * goes on. For an outcome that allows log-in, outside a webview, the login session is created; its failure makes the
+ * goes on. For an outcome that allows log-in the login session is created (neither in a webview); its failure makes the
  * outcome the generic error, whose Try again starts a new run (which polls to done again and tries the login again).
  */
 export async function afterPolling(
@@ -76,8 +76,12 @@ export async function afterPolling(
   calls: AfterPollingCalls,
 ): Promise<CreationOutcome> {
   const ids = { prospectId: job.prospectId, runId: job.runId, attempt: job.attempt };
+  const { webview } = creationRunFacts(job);
+  // In the native app's webview neither: the app logs the person in itself, and a conversion there is the app's
+  // install, not a visit an affiliate sent (issue 21: "for a webview run, none").
+  if (webview) return outcome;
   if (outcome === 'done') await convertAffiliate(deps, job, calls, ids);
-  if (!outcomeTraits[outcome].canLogIn || creationRunFacts(job).webview) return outcome;
+  if (!outcomeTraits[outcome].canLogIn) return outcome;
   try {
     await calls.startLoginSession(loginSessionAttempt(job.prospectId, job.runId));
     deps.log.info({ ...ids, outcome }, 'login session created');

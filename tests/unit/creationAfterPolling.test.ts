@@ -117,13 +117,13 @@ describe('when polling stops', () => {
     expect(tracked().map((l) => l.outcome)).toEqual(['unspecifiedApiResponseError']);
   });
 
-  it("in the app's webview: no login session; the lead number still; the event's mode is webview", async () => {
+  it("in the app's webview: no login session and no affiliate conversion; the event's mode is webview", async () => {
     const fake = fakeBrokerage({ initial: uninitiated, polls: [done] });
     const { seen, run, records } = setup(fake);
     await run('1', { ...WEB, webview: true });
     expect(outcomes(seen)).toEqual(['queued@0', 'done@1']);
-    expect(fake.after.loginCalls).toBe(0);
-    expect(await records.leadNumber(PROSPECT)).not.toBeNull();
+    expect(fake.after.loginCalls + fake.after.affiliateCalls).toBe(0);
+    expect(await records.leadNumber(PROSPECT)).toBeNull();
     expect(tracked()[0]).toMatchObject({ outcome: 'done', mode: 'webview' });
   });
 
