@@ -56,6 +56,12 @@ const schema = z
     SUCCESS_URL_NO: url.optional(),
     SUCCESS_URL_DK: url.optional(),
     SUCCESS_URL_FI: url.optional(),
+    /**
+     * "Start using the app" on the done screen (identification-routing-creation §2 "Customer creation screens"; never shown
+     * in the app's own webview): a universal link (iOS) / app link (Android) that opens the app when installed and its
+     * store page otherwise. The default is a placeholder test link; set the real one per environment.
+     */
+    APP_URL: url.default('https://app.example.com/open'),
     DEFAULT_COUNTRY: z.enum(['SE', 'NO', 'DK', 'FI']).default('SE'),
     /** Market per host name, e.g. `onboarding.example.dk=DK,dk.localhost=DK`; other hosts get DEFAULT_COUNTRY. */
     /** Language before the visitor picks one: `market` (sv-SE on the Swedish site, …) or a fixed locale. */
@@ -200,6 +206,17 @@ const schema = z
     // The sandbox client's secret is public: a real broker must get a secret of its own.
     if (!isLoopbackHost(issuer.hostname) && c.OIDC_CLIENT_SECRET === SANDBOX_OIDC_CLIENT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_SECRET'], message: 'OIDC_CLIENT_SECRET must be set for a real identification broker' });
+    }
+    // A universal link is https by definition (the operating system opens the app only for a verified https domain);
+    // plain http only for a loopback test page.
+    // (A value that is no URL at all has its own issue already.)
+    const appUrl = URL.canParse(c.APP_URL) ? new URL(c.APP_URL) : null;
+    if (appUrl && appUrl.protocol !== 'https:' && !(appUrl.protocol === 'http:' && isLoopbackHost(appUrl.hostname))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_URL'],
+        message: 'APP_URL must be an https universal link that opens the app or its store page (http only on loopback)',
+      });
     }
     const tls = [c.BANKID_CERT_PATH, c.BANKID_KEY_PATH, c.BANKID_CA_PATH].filter(Boolean).length;
     if (tls !== 0 && tls !== 3) {

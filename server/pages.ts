@@ -142,6 +142,8 @@ export function shellFor(req: Request, deps: AppDeps, options: { hideClose?: boo
 export interface PageOptions {
   body: ReactElement;
   progress: ProgressStep | null;
+  /** The bar's current step shown as failed (the error feedback page). */
+  progressFailed?: boolean;
   header?: ReactElement;
   status?: number;
   noscriptRefreshSeconds?: number;
@@ -164,6 +166,7 @@ export function sendPage(req: Request, res: Response, deps: AppDeps, options: Pa
     body: createElement(Layout, {
       shell,
       progress: options.progress,
+      progressFailed: options.progressFailed,
       header: options.header,
       showDisclaimer: options.showDisclaimer,
       children: options.body,

@@ -21,6 +21,11 @@ export const creationViewSchema = z.object({
    * (identification-routing-creation §8) links to that form. Absent reads as none.
    */
   formLink: z.optional(z.object({ url: z.string(), label: z.string() })),
+  /**
+   * The done screen's "Start using the app" (identification-routing-creation §2 "Customer creation screens"): a link to the
+   * app's universal link beside Continue; never in the app's own webview. Absent reads as none.
+   */
+  appLink: z.optional(z.object({ url: z.string(), label: z.string() })),
   /** Where the browser goes on its own after a short pause. Absent reads as nowhere. */
   redirectTo: z._default(z.nullable(z.string()), null),
 });

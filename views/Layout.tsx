@@ -29,14 +29,17 @@ export type { ProgressStep };
 
 // The bar's steps and their milestone texts (identification-routing-creation §1, customer-information §2.2),
 // in shared/onboardingProgress.ts: the milestone card's "Step N of 3" reads the same rule.
-export function ProgressBar({ t, current }: { t: Translate; current: ProgressStep }) {
+// `failed`: the current step is where the journey failed (the error feedback page); the step says so in words
+// ("failed", visually hidden) and shows a mark besides its colour.
+export function ProgressBar({ t, current, failed = false }: { t: Translate; current: ProgressStep; failed?: boolean }) {
   return (
     <nav aria-label={t('shell.progressLabel')}>
       <ol className="progress">
         {progressSteps.map(({ name, milestone }, i) => {
-          const status = progressStatus(current, i + 1);
+          const status = progressStatus(current, i + 1, failed);
+          const isCurrent = status === 'current' || status === 'failed';
           return (
-            <li key={name} className={`progress__step progress__step--${status}`} aria-current={status === 'current' ? 'step' : undefined}>
+            <li key={name} className={`progress__step progress__step--${status}`} aria-current={isCurrent ? 'step' : undefined}>
               <span>{t(name)}</span>
               <span className="progress__milestone">{t(milestone)}</span>
               <span className="visually-hidden"> ({t('shell.progress.stepStatus', { status })})</span>
@@ -88,12 +91,15 @@ function SignupPanel({ t, image, usps }: { t: Translate; image: SignupImage; usp
 export function Layout({
   shell,
   progress,
+  progressFailed = false,
   header,
   children,
   showDisclaimer = true,
 }: {
   shell: ShellContext;
   progress: ProgressStep | null;
+  /** The bar's current step is where the journey failed (identification-routing-creation §2: the error feedback page). */
+  progressFailed?: boolean;
   header?: ReactNode;
   children: ReactNode;
   showDisclaimer?: boolean;
@@ -125,7 +131,7 @@ export function Layout({
               </a>
             )}
           </header>
-          {progress !== null && <ProgressBar t={t} current={progress} />}
+          {progress !== null && <ProgressBar t={t} current={progress} failed={progressFailed} />}
         </div>
       </div>
       <div className="page">

@@ -73,6 +73,11 @@ export default function CreationStatus({ eventsUrl, view: initial }: CreationSta
           <a className="btn" href={view.action.url}>
             {view.action.label}
           </a>
+          {view.appLink && (
+            <a className="btn btn-secondary" href={view.appLink.url}>
+              {view.appLink.label}
+            </a>
+          )}
         </p>
       )}
       {view.action?.kind === 'post' && (

@@ -36,6 +36,16 @@ describe('config', () => {
     expect(() => loadConfig({ SUCCESS_URL_DK: 'velkommen' })).toThrow(/SUCCESS_URL_DK/);
   });
 
+  // "Start using the app" (identification-routing-creation §2): a universal link, so https (http only on loopback for tests).
+  it('takes APP_URL as an https universal link, refusing plain http off loopback and a non-URL', () => {
+    expect(loadConfig({}).APP_URL).toBe('https://app.example.com/open');
+    expect(loadConfig({ APP_URL: 'https://bank.example/app' }).APP_URL).toBe('https://bank.example/app');
+    expect(loadConfig({ APP_URL: 'http://127.0.0.1:3001/app' }).APP_URL).toBe('http://127.0.0.1:3001/app');
+    expect(() => loadConfig({ APP_URL: 'http://bank.example/app' })).toThrow(/APP_URL must be an https universal link/);
+    expect(() => loadConfig({ APP_URL: 'bankapp://open' })).toThrow(/APP_URL/);
+    expect(() => loadConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
+  });
+
   it('accepts a complete production config with secure cookies', () => {
     const c = loadConfig({
       NODE_ENV: 'production',

@@ -69,12 +69,15 @@ describe('creation view contract (shared/creationView.ts)', () => {
 
   // The server's builder speaks the contract for every outcome: what it sends is what the island reads back.
   const MANUAL_SUPPORT_URL = 'https://forms.example.com/additional-information';
-  const deps = { i18n: { translator: () => (key: string) => key }, config: { MANUAL_SUPPORT_URL } } as unknown as AppDeps;
+  const APP_URL = 'https://app.example.com/open';
+  const deps = { i18n: { translator: () => (key: string) => key }, config: { MANUAL_SUPPORT_URL, APP_URL } } as unknown as AppDeps;
   const req = { session: { journey: { locale: 'en', prospectId: 'p/1', jwt: 'identified' } }, headers: {} } as unknown as Request;
   it.each(creationOutcomes)("the server's view for %s parses back unchanged", (outcome) => {
     const view = creationView({ outcome, prospectId: 'p/1', attempt: 1, runId: '1', at: '2026-01-01T00:00:00.000Z' }, req, deps);
     expect(creationViewSchema.safeParse(view).success).toBe(true);
     expect(parseCreationView(JSON.stringify(view))).toEqual(view);
+    // "Start using the app" on done only (identification-routing-creation §2).
+    expect(view.appLink?.url).toBe(outcome === 'done' ? APP_URL : undefined);
     for (const url of [view.action?.url, view.redirectTo].filter(Boolean)) {
       // Try again posts the run it retries (runId 1).
       expect([routes.customerCreationContinue('p/1'), `${routes.customerCreationRetry('p/1')}?run=1`]).toContain(url);

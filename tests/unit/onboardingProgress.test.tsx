@@ -29,6 +29,13 @@ describe('the bar’s step per stage', () => {
     expect([1, 2, 3].map((step) => progressStatus(current as ProgressStep, step))).toEqual(statuses);
   });
 
+  it('a failed current step shows as failed, the others as before (the error feedback page)', () => {
+    expect([1, 2, 3].map((step) => progressStatus(2, step, true))).toEqual(['done', 'failed', 'upcoming']);
+    const html = renderToStaticMarkup(<ProgressBar t={i18n.translator('en')} current={2} failed />);
+    expect(html).toContain('<li class="progress__step progress__step--failed" aria-current="step"><span>Customer Information</span>');
+    expect(html).toContain('<span class="visually-hidden"> (failed)</span>');
+  });
+
   it('the milestone card names the customer-information page’s step of the bar', () => {
     expect(milestoneCardStep()).toEqual({ number: 2, name: 'shell.progress.customerInformation' });
   });

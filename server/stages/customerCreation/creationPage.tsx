@@ -4,7 +4,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { ownedJourney, peekJourney, sendPage, supportPhoneOf, translatorFor } from '../../pages.ts';
+import { ownedJourney, peekJourney, sendPage, supportPhoneOf, translatorFor, type PageOptions } from '../../pages.ts';
 import { runCredentialsOf, type Journey } from '../../journey.ts';
 import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
 import { serialiseSession } from '../../infra/sessionLocks.ts';
@@ -15,6 +15,7 @@ import type { CreationView } from '../../../shared/creationView.ts';
 import { createCreationEventsHandler } from './creationEventStream.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 import { forMarket, type PerMarket } from '../../../shared/markets.ts';
+import { creationProgressStep } from '../../../shared/onboardingProgress.ts';
 
 /**
  * Where Continue leads (a full server redirect; identification-routing-creation §4 "Customer creation"): nightly
@@ -28,84 +29,96 @@ export function continueTarget(outcome: CreationOutcome, journey: Journey, succe
   return journey.webview ? routes.loginInApp : forMarket(successUrls, journey.country);
 }
 
-/** The screen for an outcome (identification-routing-creation §2 "Customer creation screens" and §8). */
+/**
+ * The screen for an outcome (identification-routing-creation §2 "Customer creation screens", §4 screen choice, §8 texts):
+ * queued, nightly_downtime and done the polling screen, customerExists the already-have-account screen, every other
+ * outcome the error screen with its own text. The FAQ link and the support banner are the page's (CreationPage).
+ */
 export function creationView(state: CreationState | null, req: Request, deps: AppDeps): CreationView {
   const t = translatorFor(req, deps);
+  const journey = peekJourney(req, deps);
   const outcome: CreationOutcome = state?.outcome ?? 'queued';
-  const prospectId = state?.prospectId ?? peekJourney(req, deps).prospectId ?? '';
+  const prospectId = state?.prospectId ?? journey.prospectId ?? '';
   const continueUrl = routes.customerCreationContinue(prospectId);
-  const traits = outcomeTraits[outcome];
-  const tone = traits.severity;
+  const tone = outcomeTraits[outcome].severity;
   const continueAction = { kind: 'link' as const, url: continueUrl, label: t('creation.button.continue') };
   // Try again posts the run it retries (retryUrl): a click starts one new run, however often it is posted.
-  const retryAction = {
-    kind: 'post' as const,
-    url: retryUrl(prospectId, state?.runId ?? peekJourney(req, deps).creationRun),
-    label: t('creation.button.tryAgain'),
-  };
+  const retryAction = { kind: 'post' as const, url: retryUrl(prospectId, state?.runId ?? journey.creationRun), label: t('creation.button.tryAgain') };
+  const screen = { outcome, tone, spinner: false, redirectTo: null };
   switch (outcome) {
     case 'queued':
-      return { outcome, title: t('creation.polling.title'), body: t('creation.polling.text'), tone, spinner: true, action: null, redirectTo: null };
+      return { ...screen, title: t('creation.polling.title'), body: t('creation.polling.text'), spinner: true, action: null };
     case 'done':
-      return { outcome, title: t('creation.done.title'), body: t('creation.done.text'), tone, spinner: false, action: continueAction, redirectTo: continueUrl };
+      return {
+        ...screen,
+        title: t('creation.done.title'),
+        body: t('creation.done.text'),
+        action: continueAction,
+        // In the app's own webview the person is in the app already: no "Start using the app".
+        ...(journey.webview ? {} : { appLink: { url: deps.config.APP_URL, label: t('creation.button.startUsingApp') } }),
+        redirectTo: continueUrl,
+      };
     case 'nightly_downtime':
       return {
-        outcome,
+        ...screen,
         title: t('creation.nightly_downtime.title'),
         body: t('creation.nightly_downtime.text'),
-        tone,
-        spinner: false,
         action: continueAction,
         redirectTo: continueUrl,
       };
     case 'customerExists':
+      // identification-routing-creation §8 "Already-account screen", with Login (the continue route: the outcome allows log-in).
       return {
-        outcome,
+        ...screen,
         title: t('creation.alreadyAccount.title'),
-        body: `${t('creation.customerExists.title')}. ${t('creation.customerExists.text')}`,
-        tone,
-        spinner: false,
+        body: t('creation.alreadyAccount.text'),
         action: { ...continueAction, label: t('creation.button.login') },
-        redirectTo: null,
       };
     case 'accountLimit':
-      return {
-        outcome,
-        title: t('creation.accountLimit.title'),
-        body: t('creation.accountLimit.text'),
-        tone,
-        spinner: false,
-        action: continueAction,
-        redirectTo: null,
-      };
+      return { ...screen, title: t('creation.accountLimit.title'), body: t('creation.accountLimit.text'), action: continueAction };
     case 'creationPaused':
       return {
-        outcome,
+        ...screen,
         title: t('creation.creationPaused.title'),
         body: t('creation.creationPaused.text'),
         // The application waits for the bank: OnboardingTriggerCase opens its case and the status page, where the person
         // follows it and sends what the bank asks for (server/stages/caseStatus/caseStatusPage.tsx).
         ...(prospectId ? { formLink: { url: routes.triggerCase(prospectId), label: t('caseStatus.link') } } : {}),
-        tone,
-        spinner: false,
         action: continueAction,
-        redirectTo: null,
       };
     case 'unspecifiedApiResponseError':
     case 'maxPollingTries':
       return {
-        outcome,
+        ...screen,
         title: t('creation.error.title'),
         body: t('creation.error.text'),
         // identification-routing-creation §8: "proceed with the application via the external form" — the manual
         // application form (MANUAL_SUPPORT_URL), the same the identification MANUAL_SUPPORT_ERROR sends people to.
         formLink: { url: deps.config.MANUAL_SUPPORT_URL, label: t('creation.error.externalForm') },
-        tone,
-        spinner: false,
         action: retryAction,
-        redirectTo: null,
       };
   }
+}
+
+/**
+ * The creation page for a view: the screen with its FAQ link and support banner, at progress step 4 on success and 3
+ * otherwise (identification-routing-creation §2); while queued, a page without JavaScript refreshes itself.
+ */
+export function creationPageOptions(view: CreationView, prospectId: string, req: Request, deps: AppDeps): PageOptions {
+  return {
+    progress: creationProgressStep(view.tone),
+    noscriptRefreshSeconds: view.outcome === 'queued' ? 2 : undefined,
+    body: (
+      <CreationPage
+        t={translatorFor(req, deps)}
+        eventsUrl={routes.customerCreationEvents(prospectId)}
+        view={view}
+        faqUrl={deps.config.FAQ_URL}
+        supportPhone={supportPhoneOf(req, deps)}
+        creationPaused={view.outcome === 'creationPaused'}
+      />
+    ),
+  };
 }
 
 /** The Try again button's post: the run it retries rides along as `run`. */
@@ -163,24 +176,7 @@ export function customerCreationRoutes(deps: AppDeps): Router {
       if (!journey.creationRun) await startRun(deps, journey, prospectId, 1);
       const latest = await deps.events.latest(prospectId);
       const state = latest && latest.state.runId === String(journey.creationRun) ? latest.state : null;
-      const view = creationView(state, req, deps);
-      const t = translatorFor(req, deps);
-      const succeeded = view.outcome !== 'queued' && outcomeTraits[view.outcome].severity === 'success';
-      sendPage(req, res, deps, {
-        // identification-routing-creation §2: the creation screen is at progress step 4 on success and step 3 otherwise.
-        progress: succeeded ? 4 : 3,
-        noscriptRefreshSeconds: view.outcome === 'queued' ? 2 : undefined,
-        body: (
-          <CreationPage
-            t={t}
-            eventsUrl={routes.customerCreationEvents(prospectId)}
-            view={view}
-            faqUrl={deps.config.FAQ_URL}
-            supportPhone={supportPhoneOf(req, deps)}
-            creationPaused={view.outcome === 'creationPaused'}
-          />
-        ),
-      });
+      sendPage(req, res, deps, creationPageOptions(creationView(state, req, deps), prospectId, req, deps));
     } catch (err) {
       next(err);
     }

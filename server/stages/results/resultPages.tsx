@@ -1,9 +1,10 @@
 // Result and hand-off routes: cancel feedback, nightly downtime and the in-app spinner routes
 // (identification-routing-creation §2 routes). The status page is server/stages/caseStatus/.
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { peekJourney, sendPage, supportPhoneOf, translatorFor, localeOf } from '../../pages.ts';
+import { peekJourney, sendPage, supportPhoneOf, translatorFor, localeOf, type PageOptions } from '../../pages.ts';
+import { feedbackProgress } from '../../../shared/onboardingProgress.ts';
 import { FeedbackPage, NightlyDowntimePage } from '../../../views/pages/FeedbackPageViews.tsx';
 import { nextBankingDay } from '../../../shared/bankingDays.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
@@ -14,27 +15,30 @@ const nightlyQuery = z.object({
   webview: z.enum(['true', 'false']).optional(),
 });
 
+/**
+ * The feedback page (identification-routing-creation §2 "Customer creation screens"): cancel at progress step 3, error at
+ * step 2 with the failed flag; Go back to the public site's home (HOME_URL: the spec's "/", which on our own host only
+ * redirects to the start) and Try again to Onboarding.
+ */
+export function feedbackPageOptions(variant: 'cancel' | 'error', req: Request, deps: AppDeps): PageOptions {
+  const { step, failed } = feedbackProgress[variant];
+  return {
+    progress: step,
+    progressFailed: failed,
+    body: <FeedbackPage t={translatorFor(req, deps)} variant={variant} supportPhone={supportPhoneOf(req, deps)} homeUrl={deps.config.HOME_URL} />,
+  };
+}
+
 export function resultRoutes(deps: AppDeps): Router {
   const router = Router();
 
-  // The signing service's cancel_url: feedback page, cancel variant, at progress step 3. In the native app's webview
-  // the journey ends on the app's close route instead (OnboardingCloseSignupInApp), never on a web page of ours.
+  // The signing service's cancel_url: the cancel variant. In the native app's webview the journey ends on the app's
+  // close route instead (OnboardingCloseSignupInApp), never on a web page of ours. OnboardingError: the error variant.
   router.get(routePatterns.cancel, (req, res) => {
     if (peekJourney(req, deps).webview) return res.redirect(303, routes.closeSignupInApp);
-    const t = translatorFor(req, deps);
-    sendPage(req, res, deps, {
-      progress: 3,
-      body: <FeedbackPage t={t} variant="cancel" supportPhone={supportPhoneOf(req, deps)} homeUrl={deps.config.HOME_URL} />,
-    });
+    sendPage(req, res, deps, feedbackPageOptions('cancel', req, deps));
   });
-
-  router.get(routePatterns.error, (req, res) => {
-    const t = translatorFor(req, deps);
-    sendPage(req, res, deps, {
-      progress: 2,
-      body: <FeedbackPage t={t} variant="error" supportPhone={supportPhoneOf(req, deps)} homeUrl={deps.config.HOME_URL} />,
-    });
-  });
+  router.get(routePatterns.error, (req, res) => sendPage(req, res, deps, feedbackPageOptions('error', req, deps)));
 
   router.get(routePatterns.nightlyDowntimeStatus, (req, res) => {
     const q = nightlyQuery.safeParse(req.query);
