@@ -1,6 +1,6 @@
 // What `npm start` (sandbox/devServer.ts) points the web at, unless the environment says otherwise: every
 // upstream is the sandbox, and the links that leave the journey in production (the public site's home behind the
-// logo and ×, log in, FAQ, privacy, the overview after creation) lead to the sandbox's stand-in pages (sandbox/pages.ts), which say what would be there.
+// logo and ×, log in, FAQ, privacy, the overview after creation, the app after creation) lead to the sandbox's stand-in pages (sandbox/pages.ts), which say what would be there.
 export function devServerLinks(sandboxUrl: string): Record<string, string> {
   return {
     BANKID_API_URL: sandboxUrl,
@@ -12,5 +12,6 @@ export function devServerLinks(sandboxUrl: string): Record<string, string> {
     LOGIN_URL: `${sandboxUrl}/sandbox/login`,
     FAQ_URL: `${sandboxUrl}/sandbox/faq`,
     PRIVACY_URL: `${sandboxUrl}/sandbox/privacy`,
+    APP_URL: `${sandboxUrl}/sandbox/app`,
   };
 }

@@ -1,5 +1,5 @@
 // Browser-facing stand-in pages: the e-signing page the signatures call points to, the overview page the
-// journey's success URL can target, and the log-in, FAQ and privacy pages npm start links to.
+// journey's success URL can target, and the log-in, FAQ, privacy and app pages npm start links to.
 import express from 'express';
 import { html, page } from './html.ts';
 import type { SandboxContext, SignatureSession } from './state.ts';
@@ -10,6 +10,7 @@ export const standIns = [
   ['/sandbox/login', 'Log in', "In production this is the bank's log-in page, where an existing customer logs in to the internet bank."],
   ['/sandbox/faq', 'Frequently asked questions', "In production this is the bank's help centre with the answers to common questions about opening an account."],
   ['/sandbox/privacy', 'Privacy', 'In production this is the privacy notice: how the bank handles personal data and the rights the customer has.'],
+  ['/sandbox/app', 'The app', "In production this is a universal link that opens the bank's app, or its page in the app store where the app is not installed."],
 ] as const;
 
 export function pagesRouter(ctx: SandboxContext): express.Router {

@@ -20,6 +20,7 @@ describe('npm start: the external links lead to the sandbox’s stand-in pages',
     ['LOGIN_URL', 'Log in', /log-in page/],
     ['FAQ_URL', 'Frequently asked questions', /help centre/],
     ['PRIVACY_URL', 'Privacy', /privacy notice/],
+    ['APP_URL', 'The app', /universal link that opens/],
     ['SUCCESS_URL', 'You are logged in', /overview page/],
   ] as const)('%s: the sandbox page "%s" says what would be there', async (name, title, text) => {
     const target = new URL(String(config[name]));
