@@ -2,12 +2,11 @@
 // axe, before the KYC questionnaire and the legacy form open them: rendered server-side into the
 // customer-information page (shell, step header, FAQ panel, the built stylesheet and islands) as the no-JS
 // screen, and as modals opened over the page.
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { ReactElement } from 'react';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadManifest, renderPage, type Manifest } from '../../server/render.tsx';
+import { renderPage, type Manifest } from '../../server/render.tsx';
 import { createI18n, loadCatalogues } from '../../server/catalogues.ts';
 import { MAX_USP_ITEMS, signupImageFor, visibleUsps } from '../../shared/shell.ts';
 import { Layout } from '../../views/Layout.tsx';
@@ -16,6 +15,7 @@ import { FaqPanel } from '../../views/components/FaqPanel.tsx';
 import { Dialog, ModalDialog, type DialogProps } from '../../views/components/Dialog.tsx';
 import { complianceDialogProps } from '../../views/components/ComplianceDialog.tsx';
 import { collectPageErrors, launchChromium } from '../support/browser.ts';
+import { clientBuildManifest } from '../support/clientBuild.ts';
 import { expectAccessible } from '../support/journey.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -85,8 +85,7 @@ async function open(html: string, pathname: string): Promise<{ page: Page; error
 }
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ['esbuild.config.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
-  manifest = loadManifest(path.join(root, 'public/build/manifest.json'));
+  manifest = clientBuildManifest();
   browser = await launchChromium();
 });
 

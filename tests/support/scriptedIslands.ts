@@ -7,7 +7,6 @@
 //
 // `page`, `errors`, `browser`, `baseUrl` and `qrSvgs` are live bindings, set by the hooks useScriptedIslands
 // registers (vitest gives each test file its own copy of this module).
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,9 +16,10 @@ import QRCode from 'qrcode';
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { Island, loadManifest, renderPage, type Manifest } from '../../server/render.tsx';
+import { Island, renderPage, type Manifest } from '../../server/render.tsx';
 import BankidQr, { type BankidQrProps, type BankidQrStatus } from '../../client/islands/bankidQrIsland.tsx';
 import CreationStatus, { type CreationView } from '../../client/islands/creationStatusIsland.tsx';
+import { clientBuildManifest } from './clientBuild.ts';
 import { collectPageErrors, launchChromium } from './browser.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -281,8 +281,7 @@ export let errors: string[];
 export function useScriptedIslands(script?: CreationScript): void {
   if (script) creation = script;
   beforeAll(async () => {
-    execFileSync(process.execPath, ['esbuild.config.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
-    manifest = loadManifest(path.join(root, 'public/build/manifest.json'));
+    manifest = clientBuildManifest();
     qrSvgs = await Promise.all(['bankid.qr.1', 'bankid.qr.2'].map(qr));
     server = createApp().listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));

@@ -1,9 +1,9 @@
 // renderPage and the island manifest against a real client build.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { clientBuildManifest } from '../support/clientBuild.ts';
 import { Island, loadManifest, renderPage, type Manifest } from '../../server/render.tsx';
 import BankidQr, { type BankidQrProps } from '../../client/islands/bankidQrIsland.tsx';
 import CreationStatus, { type CreationView } from '../../client/islands/creationStatusIsland.tsx';
@@ -12,8 +12,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 let manifest: Manifest;
 
 beforeAll(() => {
-  execFileSync(process.execPath, ['esbuild.config.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
-  manifest = loadManifest(path.join(root, 'public/build/manifest.json'));
+  manifest = clientBuildManifest();
 });
 
 const qrProps: BankidQrProps = {
