@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { brokeragePaths, IDEMPOTENCY_KEY_HEADER } from '../../shared/contracts/brokerageContract.ts';
 import { createBrokerageClient, type BrokerageClient } from '../../server/upstream/brokerageClient.ts';
-import { UpstreamError } from '../../server/upstream/http.ts';
 import { idempotencyHeaders } from '../../server/upstream/idempotency.ts';
 import { listeningSandboxWithClient, personaFor } from '../support/sandboxApi.ts';
+import { upstreamRejection } from '../support/upstreamRejection.ts';
 
 const LEAD_NUMBER = /^LN-\d+$/;
 
@@ -32,15 +32,6 @@ async function personWithProspect(scenario: string): Promise<{ jwt: string; pros
 
 const readOut = async (prospectId: string) => (await request(sandbox.url).get('/sandbox/after-creation').query({ prospectId }).expect(200)).body;
 
-async function rejection(promise: Promise<unknown>): Promise<UpstreamError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof UpstreamError)) throw new Error(`expected an UpstreamError, got ${String(err)}`);
-  return err;
-}
-
 describe('against the sandbox', () => {
   it('startLoginSession: the same attempt starts one login session, another attempt a second', async () => {
     const { jwt, prospectId } = await personWithProspect('onboarding');
@@ -61,15 +52,15 @@ describe('against the sandbox', () => {
 
   it('throws UpstreamError with the status: 500 for the failing personas, 401 for a refused token, 403 for another’s prospect', async () => {
     const failingLogin = await personWithProspect('loginSessionFails');
-    expect((await rejection(client.startLoginSession(failingLogin.jwt, 'run-1'))).status).toBe(500);
+    expect((await upstreamRejection(client.startLoginSession(failingLogin.jwt, 'run-1'))).status).toBe(500);
     const failingConversion = await personWithProspect('affiliateConversionFails');
-    expect((await rejection(client.affiliateConversion(failingConversion.jwt, failingConversion.prospectId, 'run-1'))).status).toBe(500);
+    expect((await upstreamRejection(client.affiliateConversion(failingConversion.jwt, failingConversion.prospectId, 'run-1'))).status).toBe(500);
     expect(await readOut(failingLogin.prospectId)).toEqual({ loginSessions: 0, leadNumbers: [] });
     expect(await readOut(failingConversion.prospectId)).toEqual({ loginSessions: 0, leadNumbers: [] });
 
-    expect((await rejection(client.startLoginSession('not-a-token', 'run-1'))).status).toBe(401);
-    expect((await rejection(client.affiliateConversion('not-a-token', failingConversion.prospectId, 'run-1'))).status).toBe(401);
-    expect((await rejection(client.affiliateConversion(failingLogin.jwt, failingConversion.prospectId, 'run-1'))).status).toBe(403);
+    expect((await upstreamRejection(client.startLoginSession('not-a-token', 'run-1'))).status).toBe(401);
+    expect((await upstreamRejection(client.affiliateConversion('not-a-token', failingConversion.prospectId, 'run-1'))).status).toBe(401);
+    expect((await upstreamRejection(client.affiliateConversion(failingLogin.jwt, failingConversion.prospectId, 'run-1'))).status).toBe(403);
   });
 });
 
@@ -135,11 +126,11 @@ describe('against a recording server', () => {
 
     for (const body of ['{"leadNumber":12345}', '{"leadNumber":"12345"}', '{}']) {
       answer = { status: 200, body };
-      const err = await rejection(recorded.affiliateConversion('the-jwt', 'p-1', 'run-1'));
+      const err = await upstreamRejection(recorded.affiliateConversion('the-jwt', 'p-1', 'run-1'));
       expect(err.message).toMatch(/unexpected answer shape/);
     }
     answer = { status: 500, body: '{"data":{"message":"down"}}' };
-    expect((await rejection(recorded.affiliateConversion('the-jwt', 'p-1', 'run-1'))).status).toBe(500);
+    expect((await upstreamRejection(recorded.affiliateConversion('the-jwt', 'p-1', 'run-1'))).status).toBe(500);
   });
 
   it('refuses to send an empty prospect id', async () => {

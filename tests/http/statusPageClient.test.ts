@@ -7,10 +7,10 @@ import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import type { StatusTask } from '../../shared/contracts/statusPageContract.ts';
 import { updateCaseBody } from '../../shared/caseStatus.ts';
 import type { BrokerageClient } from '../../server/upstream/brokerageClient.ts';
-import { UpstreamError } from '../../server/upstream/http.ts';
 import { FILE_CALL_ATTEMPTS, withRetries } from '../../server/upstream/retry.ts';
 import type { CaseScenario } from '../../sandbox/statusPageTasks.ts';
 import { listeningSandboxWithClient, personaFor } from '../support/sandboxApi.ts';
+import { upstreamRejection } from '../support/upstreamRejection.ts';
 
 const sandbox = listeningSandboxWithClient();
 let client: BrokerageClient;
@@ -31,15 +31,6 @@ async function uploadTo(jwt: string, task: StatusTask): Promise<void> {
   await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4\n' }).then((r) => expect(r.status).toBe(200));
 }
 
-async function rejection(promise: Promise<unknown>): Promise<UpstreamError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof UpstreamError)) throw new Error(`expected an UpstreamError, got ${String(err)}`);
-  return err;
-}
-
 describe('tasksWithActions', () => {
   it('parses the tasks of the person', async () => {
     const { jwt } = await jwtOf('openCase', 'FI');
@@ -55,8 +46,8 @@ describe('tasksWithActions', () => {
 
   it('throws UpstreamError with the status for a failing list, and for a refused token', async () => {
     const { jwt } = await jwtOf('caseTaskListFails');
-    expect((await rejection(client.tasksWithActions(jwt))).status).toBe(500);
-    expect((await rejection(client.tasksWithActions('not-a-token'))).status).toBe(401);
+    expect((await upstreamRejection(client.tasksWithActions(jwt))).status).toBe(500);
+    expect((await upstreamRejection(client.tasksWithActions('not-a-token'))).status).toBe(401);
   });
 });
 
@@ -75,7 +66,7 @@ describe('updateAction and updateCase', () => {
     expect(seen.caseUpdates).toEqual([{ status: 200, body }]);
     expect((await client.tasksWithActions(jwt))[0]!.actions[0]!.status).toBe('CLOSED');
     // Another attempt is another key: the brokerage refuses the action answered already.
-    expect((await rejection(client.updateAction(jwt, body.actionUpdate, 'attempt-2'))).status).toBe(409);
+    expect((await upstreamRejection(client.updateAction(jwt, body.actionUpdate, 'attempt-2'))).status).toBe(409);
   });
 
   it('refuse to send a body outside the contract', async () => {
@@ -111,7 +102,7 @@ describe('triggerCase', () => {
       const { prospect_id: prospectId } = await client.createProspect(jwt, 'SE', false);
       const outcome = client.triggerCase(jwt, prospectId);
       if (expected === null) await expect(outcome).resolves.toBeUndefined();
-      else expect((await rejection(outcome)).status).toBe(expected);
+      else expect((await upstreamRejection(outcome)).status).toBe(expected);
     }
   });
 });

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createClient, type RedisClientType } from 'redis';
 import { REDIS_URL, startRedisStack, type Stack } from '../support/stack.ts';
-import { identifyOverHttp } from '../support/journey.ts';
-import { answerStepsOverHttp } from '../support/customerInformation.ts';
+import { signOverHttp } from '../support/customerInformation.ts';
 import type { CreationState } from '../../shared/creationOutcome.ts';
 
 const PREFIX = `test-afterkill-${randomUUID().slice(0, 8)}`;
@@ -30,7 +29,6 @@ afterAll(async () => {
   await redis?.quit();
 }, 60_000);
 
-const sameOrigin = { 'sec-fetch-site': 'same-origin' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until(what: string, pred: () => Promise<boolean> | boolean, ms: number): Promise<void> {
@@ -60,16 +58,7 @@ function workerLogLines(msg: string, since: number): Array<Record<string, unknow
 describe('the actions when polling stops, with the worker killed during the last poll and the page open in two tabs', () => {
   it('give exactly one tracking event, one login session and one lead number', async () => {
     const startedAt = Date.now();
-    const agent = request.agent(stack.webUrl);
-    const { page, prospectId } = await identifyOverHttp(agent, stack.sandboxUrl, 'onboarding');
-    await answerStepsOverHttp(
-      async () => (await agent.get(page).expect(200)).text,
-      async (body) => void (await agent.post(`${page}/step`).set(sameOrigin).type('form').send(body).expect(303)),
-    );
-    const toSigning = await agent.post(`${page}/step`).set(sameOrigin).type('form').send('step=MILESTONE_THREE_STEP&screen=milestone').expect(303);
-    await request(stack.sandboxUrl)
-      .post(`${new URL(toSigning.headers.location as string).pathname}/sign`)
-      .expect(303);
+    const { agent, prospectId } = await signOverHttp(stack.webUrl, stack.sandboxUrl, 'onboarding');
 
     // The login session answers late (it still completes upstream, as a slow brokerage does): the worker is killed
     // while it waits, after the affiliate conversion has given the lead number.

@@ -13,8 +13,7 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { identifyOverHttp } from '../support/journey.ts';
-import { answerStepsOverHttp } from '../support/customerInformation.ts';
+import { signOverHttp } from '../support/customerInformation.ts';
 import { openStream } from '../support/sse.ts';
 
 type Agent = ReturnType<typeof request.agent>;
@@ -48,22 +47,11 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const sameOrigin = { 'sec-fetch-site': 'same-origin' };
 const creationPage = (prospectId: string) => `/onboarding/customer-creation/${encodeURIComponent(prospectId)}`;
 
 /** Identified as the scenario's persona, every step answered and the agreements signed: the run starts on the creation page. */
 async function signedProspect(scenario: string): Promise<{ agent: Agent; prospectId: string }> {
-  const agent = request.agent(stack.webUrl);
-  const { page, prospectId } = await identifyOverHttp(agent, stack.sandboxUrl, scenario);
-  await answerStepsOverHttp(
-    async () => (await agent.get(page).expect(200)).text,
-    async (body) => void (await agent.post(`${page}/step`).set(sameOrigin).type('form').send(body).expect(303)),
-  );
-  const toSigning = await agent.post(`${page}/step`).set(sameOrigin).type('form').send('step=MILESTONE_THREE_STEP&screen=milestone').expect(303);
-  await request(stack.sandboxUrl)
-    .post(`${new URL(toSigning.headers.location as string).pathname}/sign`)
-    .expect(303);
-  return { agent, prospectId };
+  return signOverHttp(stack.webUrl, stack.sandboxUrl, scenario);
 }
 
 /** The run's final outcome as the creation page's event stream tells it. */

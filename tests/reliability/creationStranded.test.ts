@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createClient, type RedisClientType } from 'redis';
 import { REDIS_URL, startRedisStack, type Stack } from '../support/stack.ts';
-import { identifyOverHttp, type Persona } from '../support/journey.ts';
-import { answerStepsOverHttp } from '../support/customerInformation.ts';
+import type { Persona } from '../support/journey.ts';
+import { signOverHttp } from '../support/customerInformation.ts';
 import { isFinal, type CreationOutcome, type CreationState } from '../../shared/creationOutcome.ts';
 
 type Agent = ReturnType<typeof request.agent>;
@@ -61,17 +61,7 @@ async function signedProspect(
   scenario: string,
   identified?: (ready: Promise<unknown>) => void,
 ): Promise<{ agent: Agent; prospectId: string; persona: Persona }> {
-  const agent = request.agent(stack.webUrl);
-  const identification = identifyOverHttp(agent, stack.sandboxUrl, scenario);
-  identified?.(identification.catch(() => undefined));
-  const { page, prospectId, persona } = await identification;
-  await answerStepsOverHttp(
-    async () => (await agent.get(page).expect(200)).text,
-    async (body) => void (await agent.post(`${page}/step`).set(sameOrigin).type('form').send(body).expect(303)),
-  );
-  const toSigning = await agent.post(`${page}/step`).set(sameOrigin).type('form').send('step=MILESTONE_THREE_STEP&screen=milestone').expect(303);
-  const signingUrl = new URL(toSigning.headers.location as string);
-  await request(stack.sandboxUrl).post(`${signingUrl.pathname}/sign`).expect(303);
+  const { agent, prospectId, persona } = await signOverHttp(stack.webUrl, stack.sandboxUrl, scenario, identified);
   return { agent, prospectId, persona };
 }
 

@@ -12,8 +12,7 @@ import { errorHandler } from '../../server/errors.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { UpstreamError } from '../../shared/upstreamError.ts';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { identifyOverHttp } from '../support/journey.ts';
-import { answerStepsOverHttp } from '../support/customerInformation.ts';
+import { signOverHttp } from '../support/customerInformation.ts';
 
 type Entry = Record<string, unknown> & { msg?: string; err?: Record<string, unknown> };
 
@@ -91,17 +90,7 @@ describe('error logs lose their type and stack: a failed job', () => {
   });
 
   it('a creation step that throws is logged with the error`s type and stack, and no token or personal data', async () => {
-    const agent = request.agent(stack.webUrl);
-    const { page, prospectId, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'creationSlow');
-    const sameOrigin = { 'sec-fetch-site': 'same-origin' };
-    await answerStepsOverHttp(
-      async () => (await agent.get(page).expect(200)).text,
-      async (body) => void (await agent.post(`${page}/step`).set(sameOrigin).type('form').send(body).expect(303)),
-    );
-    const toSigning = await agent.post(`${page}/step`).set(sameOrigin).type('form').send('step=MILESTONE_THREE_STEP&screen=milestone').expect(303);
-    await request(stack.sandboxUrl)
-      .post(`${new URL(toSigning.headers.location as string).pathname}/sign`)
-      .expect(303);
+    const { agent, prospectId, persona } = await signOverHttp(stack.webUrl, stack.sandboxUrl, 'creationSlow');
     // The poll's system-status call fails once: the step throws and the queue tries it again.
     await request(stack.sandboxUrl).post('/sandbox/faults').send({ method: 'GET', path: '/api/2/onboarding/status', status: 503, count: 1 }).expect(204);
     await agent.get(`/onboarding/customer-creation/${encodeURIComponent(prospectId)}`).expect(200);

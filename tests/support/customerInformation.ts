@@ -4,11 +4,11 @@
 import type { Page } from 'playwright-core';
 import type { Test } from 'supertest';
 import type { StepId } from '../../shared/contracts/brokerageContract.ts';
-import type request from 'supertest';
+import request from 'supertest';
 import { expect } from 'vitest';
 import { samplePng } from './files.ts';
 import { evaluateSettled } from './browser.ts';
-import { identifyOverHttp, postStep } from './journey.ts';
+import { identifyOverHttp, postStep, type Persona } from './journey.ts';
 import { PEP_NO, PEP_YES } from '../../shared/contracts/kycContract.ts';
 
 /** Answers the shown screen of a step in the browser and submits it (one form post). */
@@ -283,13 +283,41 @@ export function citizenshipProofUpload(post: Test, file: { country: string; byte
     .attach('file', file.bytes, { filename: file.name, contentType: file.type ?? 'application/pdf' });
 }
 
-/** Identified as the persona over HTTP, every step answered up to milestone three (tests/support/customerInformation.ts). */
-export async function atMilestoneThreeOverHttp(agent: ReturnType<typeof request.agent>, sandboxUrl: string, scenario: string): Promise<string> {
-  const { page } = await identifyOverHttp(agent, sandboxUrl, scenario);
+/** Every step of `page` answered over HTTP up to milestone three (left for the caller to submit). */
+async function answerToMilestoneThree(agent: ReturnType<typeof request.agent>, page: string): Promise<void> {
   await answerStepsOverHttp(
     async () => (await agent.get(page)).text,
     async (body) => void (await postStep(agent, page, body).expect(303)),
   );
   expect(screenOf((await agent.get(page).expect(200)).text)).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
+}
+
+/** Identified as the persona over HTTP, every step answered up to milestone three (tests/support/customerInformation.ts). */
+export async function atMilestoneThreeOverHttp(agent: ReturnType<typeof request.agent>, sandboxUrl: string, scenario: string): Promise<string> {
+  const { page } = await identifyOverHttp(agent, sandboxUrl, scenario);
+  await answerToMilestoneThree(agent, page);
   return page;
+}
+
+/**
+ * Identified over HTTP on `webUrl` as the scenario's persona, every step answered and the agreements signed in the
+ * sandbox: customer creation starts when `agent` opens the creation page. `identified` sees the identification
+ * under way (to act while it waits on the eID).
+ */
+export async function signOverHttp(
+  webUrl: string,
+  sandboxUrl: string,
+  scenario: string,
+  identified?: (ready: Promise<unknown>) => void,
+): Promise<{ agent: ReturnType<typeof request.agent>; page: string; prospectId: string; persona: Persona }> {
+  const agent = request.agent(webUrl);
+  const identification = identifyOverHttp(agent, sandboxUrl, scenario);
+  identified?.(identification.catch(() => undefined));
+  const { page, prospectId, persona } = await identification;
+  await answerToMilestoneThree(agent, page);
+  const toSigning = await postStep(agent, page, 'step=MILESTONE_THREE_STEP&screen=milestone').expect(303);
+  await request(sandboxUrl)
+    .post(`${new URL(toSigning.headers.location as string).pathname}/sign`)
+    .expect(303);
+  return { agent, page, prospectId, persona };
 }
