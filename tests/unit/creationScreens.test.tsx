@@ -18,6 +18,7 @@ import { creationOutcomes, outcomeTraits, type CreationOutcome } from '../../sha
 import { supportedLocales, type Locale } from '../../shared/i18n.ts';
 import { routes } from '../../shared/routes.ts';
 import type { PageOptions } from '../../server/pages.ts';
+import { decode } from '../support/serverHttp.ts';
 
 const catalogues = loadCatalogues();
 const URLS = {
@@ -45,14 +46,6 @@ function own(locale: Locale, key: string, values?: Record<string, string>): stri
   if (source === undefined) throw new Error(`${locale} has no ${key}`);
   return String(new IntlMessageFormat(source, locale).format(values));
 }
-
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 interface Shown {
   title: string;
