@@ -116,6 +116,15 @@ module.exports = {
       },
     },
     {
+      name: 'bench-without-test-runner',
+      comment:
+        '`npm run bench` (bench/) runs on its own, never inside vitest: what it borrows from tests/support must not ' +
+        'load the test runner, directly or through another module.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '(^|/)node_modules/(vitest|@vitest/[^/]+)/', reachable: true },
+    },
+    {
       name: 'no-circular',
       comment:
         'Modules import each other one way: a cycle makes the load order decide which import is still undefined, ' +

@@ -1,10 +1,10 @@
-// Client build: one browser bundle per island in client/islands/*.tsx plus the hashed stylesheet, and
+// Client build: one browser bundle per island in client/islands/ (React or plain DOM) plus the hashed stylesheet, and
 // public/build/manifest.json telling server/render.tsx which files a page using an island needs.
 //   node esbuild.config.mjs [--quiet] [--watch]
 // In --watch mode a new island file needs a restart (entries are listed once at start).
 import * as esbuild from 'esbuild';
 import { readdir, rm, mkdir, readFile, writeFile, unlink } from 'node:fs/promises';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,32 +16,39 @@ const publicPath = '/build/';
 const quiet = process.argv.includes('--quiet');
 const watch = process.argv.includes('--watch');
 
-// An island's file is <name>Island.tsx (the file-name rule in README "Where things are"); <name> names its
-// bundle and the data-island marker the server renders.
-const islandFiles = (await readdir(islandsDir)).filter((f) => f.endsWith('.tsx'));
+// An island's file is <name>Island.tsx, a React component hydrated in the browser, or <name>Island.ts, a
+// plain-DOM script that enhances the server's markup without React (the file-name rule in README "Where things
+// are"); <name> names its bundle and the data-island marker the server renders.
+const islandFiles = (await readdir(islandsDir)).filter((f) => /\.tsx?$/.test(f));
 for (const file of islandFiles) {
-  if (!file.endsWith('Island.tsx')) throw new Error(`An island file's name ends in Island.tsx: client/islands/${file}`);
+  if (!/Island\.tsx?$/.test(file)) throw new Error(`An island file's name ends in Island.tsx or Island.ts: client/islands/${file}`);
 }
-const islandNames = islandFiles.map((f) => f.slice(0, -'Island.tsx'.length)).sort();
+const islandFileOf = new Map(islandFiles.map((f) => [f.replace(/Island\.tsx?$/, ''), f]));
+if (islandFileOf.size !== islandFiles.length) throw new Error('Two island files share a name (Island.ts and Island.tsx)');
+const islandNames = [...islandFileOf.keys()].sort();
 for (const name of islandNames) {
   // The name becomes a CSS selector, a file name and a JS string in the virtual entry.
-  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Error(`Island file name must be an identifier: ${name}Island.tsx`);
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Error(`Island file name must be an identifier: ${islandFileOf.get(name)}`);
 }
 
-// Each entry is generated rather than written by hand, so an island file is just a component.
+// Each entry is generated rather than written by hand, so an island file is just a component (or a function).
 const islandEntries = {
   name: 'island-entries',
   setup(build) {
     build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice('island:'.length), namespace: 'island' }));
-    build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => ({
-      contents: [
-        `import C from './${args.path}Island.tsx';`,
-        `import { hydrateIslands } from '../hydrate.tsx';`,
-        `hydrateIslands(${JSON.stringify(args.path)}, C);`,
-      ].join('\n'),
-      resolveDir: islandsDir,
-      loader: 'tsx',
-    }));
+    build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => {
+      const file = islandFileOf.get(args.path);
+      const react = file.endsWith('.tsx');
+      return {
+        contents: [
+          `import island from './${file}';`,
+          react ? `import { hydrateIslands as run } from '../hydrate.tsx';` : `import { enhanceIslands as run } from '../enhance.ts';`,
+          `run(${JSON.stringify(args.path)}, island);`,
+        ].join('\n'),
+        resolveDir: islandsDir,
+        loader: 'tsx',
+      };
+    });
   },
 };
 
@@ -65,14 +72,28 @@ const writeManifest = {
         }
         return seen;
       };
+      // What the island imports once it runs (afterPageLoad, client/components/afterPageLoad.ts), with their own
+      // static imports: off the page's critical path, so not part of the JavaScript before the island runs.
+      const lazyImports = (file, before) => {
+        const lazy = new Set();
+        for (const from of [file, ...before]) {
+          for (const imp of outputs[from]?.imports ?? []) {
+            if (imp.kind !== 'dynamic-import' || imp.external) continue;
+            for (const lazyFile of [imp.path, ...staticImports(imp.path)]) if (!before.has(lazyFile) && lazyFile !== file) lazy.add(lazyFile);
+          }
+        }
+        return lazy;
+      };
 
       const manifest = { islands: {} };
       const sizes = [];
       for (const [file, output] of Object.entries(outputs)) {
         if (output.entryPoint?.startsWith('island:')) {
           const name = output.entryPoint.slice('island:'.length);
-          const imports = [...staticImports(file)];
-          manifest.islands[name] = { file: url(file), imports: imports.map(url) };
+          const before = staticImports(file);
+          const imports = [...before];
+          const lazy = [...lazyImports(file, before)];
+          manifest.islands[name] = { file: url(file), imports: imports.map(url), ...(lazy.length > 0 ? { lazy: lazy.map(url) } : {}) };
           sizes.push({ name, files: [file, ...imports] });
         } else if (output.entryPoint === stylesheet) {
           manifest.css = url(file);
@@ -80,8 +101,21 @@ const writeManifest = {
       }
       await writeFile(path.join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 
+      // Each file also compressed beside itself, once, at the strongest settings: server/app.ts sends the .br or
+      // .gz the browser takes instead of compressing per request.
+      const compressed = [];
+      for (const file of Object.keys(outputs)) {
+        const bytes = await readFile(path.join(root, file));
+        const brotli = brotliCompressSync(bytes, {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        });
+        await writeFile(path.join(root, `${file}.br`), brotli);
+        await writeFile(path.join(root, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+        compressed.push(`${file}.br`, `${file}.gz`);
+      }
+
       // In watch mode every rebuild writes new hashes; drop what the current build no longer uses.
-      const keep = new Set([...Object.keys(outputs).map((f) => path.join(root, f)), path.join(outdir, 'manifest.json')]);
+      const keep = new Set([...[...Object.keys(outputs), ...compressed].map((f) => path.join(root, f)), path.join(outdir, 'manifest.json')]);
       for (const f of await readdir(outdir)) {
         if (!keep.has(path.join(outdir, f))) await unlink(path.join(outdir, f)).catch(() => {});
       }

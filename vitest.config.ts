@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
+    // The compiled server the tests' processes run (tests/support/globalSetup.ts).
+    globalSetup: ['tests/support/globalSetup.ts'],
     // Three test files at a time on the CI machine's two cores: with two (one per core) the cores stood idle
     // over half the run, as most files wait on pages, processes and polls far more than they compute; with
     // four, the browser walks (each already four markets at once) starved each other into timeouts. Every
@@ -18,9 +20,10 @@ export default defineConfig({
     // per worker instead of once per file saved a third of the suite's CPU. No test mocks modules or
     // changes process.env, and each file starts its own stack, so nothing carries over between files.
     isolate: false,
-    // The longest walks take 45 s alone; beside other files on two cores, up to twice that. A hook starts a
-    // stack's processes, which compile as they load (tests/support/stack.ts).
-    testTimeout: 120_000,
+    // The longest walks take 45 s alone; beside other files on two cores, up to twice that, and a full CI run on a
+    // busy machine saw three times (the journey walk past 120 s). A hook starts a stack's processes
+    // (tests/support/stack.ts), which may take seconds beside other files.
+    testTimeout: 240_000,
     hookTimeout: 150_000,
     // A page load can take seconds on a loaded 2-core CI machine; 1 s (the default) makes waits flaky.
     expect: { poll: { timeout: 10_000, interval: 50 } },

@@ -15,6 +15,7 @@ import { idempotency } from './idempotency.ts';
 import { createOidcProvider, OIDC_MOUNT } from './oidcProvider.ts';
 import { createSandboxState, resetSandboxState, type SandboxContext } from './state.ts';
 import { statusPageRouter } from './statusPage.ts';
+import { systemStatusRouter } from './systemStatusControl.ts';
 
 export interface SandboxOptions {
   /** Absolute URL browsers use to reach the sandbox; signing links are built from it. */
@@ -117,6 +118,7 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
   app.use(BANKID_RP_BASE, bankidRpRouter(ctx));
   app.use(bankidAppRouter(ctx));
   app.use(pagesRouter(ctx));
+  app.use(systemStatusRouter(ctx));
   app.use(brokerageRouter(ctx));
   app.use(citizenshipRouter(ctx));
   app.use(statusPageRouter(ctx.state));

@@ -31,7 +31,6 @@ import {
   routingStatusResponse,
   signatureRequest,
   signatureResponse,
-  systemStatusResponse,
   validationStepRequest,
   taxValidationRulesResponse,
   taxInfoStepRequest,
@@ -251,18 +250,13 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     res.json([...state.logoutCalls.values()]);
   });
 
-  // --- routing and status ---
+  // --- routing ---
 
   router.get(brokeragePaths.routingStatus, requireSession, (_req, res) => {
     send(res, routingStatusResponse, routingFor(sessionOf(res).persona));
   });
 
-  router.get(brokeragePaths.systemStatus, requireSession, (_req, res) => {
-    send(res, systemStatusResponse, {
-      creationPaused: sessionOf(res).persona.behaviour.creationPaused ?? false,
-      feedbackBanner: null,
-    });
-  });
+  // GET onboarding status: public, in sandbox/systemStatusControl.ts with its test control.
 
   router.put(brokeragePaths.becomeCustomerIntent, requireSession, (req, res) => {
     const body = parseOr400(becomeCustomerIntentRequest, req.body, res);

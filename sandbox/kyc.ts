@@ -921,7 +921,8 @@ export function kycRouter(ctx: SandboxContext, helpers: KycRouteHelpers): expres
     res.status(204).end();
   });
 
-  // Test-only read-out: the calls received for the prospect and its stored answers.
+  // Test-only read-out: the calls received for the prospect, its stored answers, and its answer sessions in the order
+  // started with the page each is at (a test answers one behind the web's back, as a next whose answer was lost).
   router.get('/sandbox/kyc', (req, res) => {
     const prospectId = prospectIdQuery(req.query);
     if (!prospectId) return void res.status(400).json({ error: 'prospectId is required' });
@@ -935,6 +936,7 @@ export function kycRouter(ctx: SandboxContext, helpers: KycRouteHelpers): expres
       riskPolls: record.riskPolls,
       submitted: record.submitted,
       answers: Object.fromEntries(record.answers),
+      answerSessions: [...state.kycAnswerSessions.values()].filter((s) => s.prospectId === prospect.id).map((s) => ({ id: s.id, pageIndex: s.pageIndex })),
     });
   });
 

@@ -10,6 +10,11 @@ export const standIns = [
   ['/sandbox/login', 'Log in', "In production this is the bank's log-in page, where an existing customer logs in to the internet bank."],
   ['/sandbox/faq', 'Frequently asked questions', "In production this is the bank's help centre with the answers to common questions about opening an account."],
   ['/sandbox/privacy', 'Privacy', 'In production this is the privacy notice: how the bank handles personal data and the rights the customer has.'],
+  [
+    '/sandbox/get-started',
+    'Get started',
+    "In production this is the market's get-started page on the public website, where the journey sends a visitor whose return address (clientUrl) was not one of its own pages.",
+  ],
   ['/sandbox/app', 'The app', "In production this is a universal link that opens the bank's app, or its page in the app store where the app is not installed."],
 ] as const;
 

@@ -100,6 +100,8 @@ export interface SandboxState {
   storageFailures: Map<'put', number>;
   /** Test control (POST /sandbox/faults): `${method} ${path}` → the next calls' forced answer. */
   brokerageFaults: Map<string, BrokerageFault>;
+  /** Test control (POST /sandbox/system-status, sandbox/systemStatusControl.ts): what GET onboarding status answers; absent: all clear. */
+  systemStatus: Map<'current', SystemStatusControl>;
   /** Read-out (GET /sandbox/logouts): the logout calls that reached the session service, in arrival order. */
   logoutCalls: Map<number, LogoutCall>;
   /** Read-out (GET /sandbox/customers): prospect id → the statuses answered to its POST /api/2/customers calls, in arrival order. */
@@ -228,6 +230,14 @@ export interface LogoutCall {
   at: string;
 }
 
+/** What GET onboarding status answers everyone (a persona's creationPaused is added for its own token). */
+export interface SystemStatusControl {
+  creationPaused: boolean;
+  feedbackBanner: string | null;
+  /** The status endpoint is down: it answers 503. */
+  failing: boolean;
+}
+
 /** A forced failure (status) or a slow answer (delayMs only) of the next `count` calls of one method and path. */
 export interface BrokerageFault {
   status?: number;
@@ -272,6 +282,7 @@ export function createSandboxState(): SandboxState {
     citizenshipTasks: new Map(),
     storageFailures: new Map(),
     brokerageFaults: new Map(),
+    systemStatus: new Map(),
     logoutCalls: new Map(),
     createCustomerCalls: new Map(),
     brokerageCalls: new Map(),

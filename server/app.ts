@@ -1,20 +1,27 @@
-// Builds the Express application from its dependencies. No I/O happens here; server/main.ts owns
+// Builds the web's request listener (the Express application, the creation event stream ahead of it) from its
+// dependencies. No I/O happens here; server/main.ts owns
 // start-up and shutdown.
+import type { RequestListener } from 'node:http';
 import express from 'express';
-import { randomUUID } from 'node:crypto';
+import type { Store } from 'express-session';
+import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
 import { fileURLToPath } from 'node:url';
 import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './deps.ts';
 import { nonceMiddleware, securityHeaders } from './security.ts';
-import { sessionMiddleware } from './session.ts';
+import { createSessionStore, readOnlyPageViews, sessionMiddleware, sessionReader } from './session.ts';
+import { withLeanRoute } from './leanRoute.ts';
+import { creationEventsRoute } from './stages/customerCreation/creationStreamRoute.ts';
 import { csrfProtection } from './csrfProtection.ts';
 import { caseStatusRoutes } from './stages/caseStatus/caseStatusPage.tsx';
 import { serialiseSession } from './infra/sessionLocks.ts';
 import { deadlineMiddleware } from './infra/deadline.ts';
 import { requireRedis } from './infra/redis.ts';
-import { errorSerializer, scrubUrl } from './logger.ts';
-import { healthRoutes } from './health.ts';
-import { errorHandler, fallbackRedirect, sessionBusy } from './errors.ts';
+import { errorSerializer, requestIdFor, scrubUrl } from './logger.ts';
+import { healthz, readinessRoutes } from './health.ts';
+import { errorHandler, fallbackRedirect, sessionBusy, wantsJson } from './errors.ts';
+import { systemStatusForPages } from './infra/systemStatusCache.ts';
 import { onboardingRoutes } from './stages/start/startPage.tsx';
 import { bankidRoutes } from './stages/identification/bankidPage.tsx';
 import { oidcRoutes } from './stages/identification/oidcPage.tsx';
@@ -27,22 +34,40 @@ import { routePatterns, routePrefixes, routes } from '../shared/routes.ts';
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 
-export function createApp(deps: AppDeps): express.Express {
+/**
+ * The web's request listener: the Express app, and ahead of it (and of its whole middleware chain) the creation event
+ * stream (issue 24 item 2, server/leanRoute.ts): thousands stay open at once, each holding only its answer, its viewer
+ * and its subscription. It gets its request id, security headers and log line there; Redis known to be down, a 503 at
+ * once; the session read once (the same cookie, signature and store as express-session's). Never compressed (a
+ * compressed stream would hold its events back), no body to parse, nothing changed (no CSRF check, nothing saved).
+ */
+export function createApp(deps: AppDeps): RequestListener {
+  const { config } = deps;
+  const sessionStore = createSessionStore({ ttlMinutes: config.SESSION_TTL_MINUTES, redis: deps.redis, prefix: config.REDIS_PREFIX });
+  const readSession = sessionReader({ store: sessionStore, secret: config.sessionSecret, secureCookie: config.cookieSecure });
+  return withLeanRoute(
+    expressApp(deps, sessionStore),
+    { pattern: routePatterns.customerCreationEvents, handle: creationEventsRoute(deps, readSession) },
+    { logger: deps.logger, httpsOnly: config.cookieSecure, redis: deps.redis },
+  );
+}
+
+function expressApp(deps: AppDeps, sessionStore: Store): express.Express {
   const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on pages and JSON answers (hashing each body cost 4 % of the start page's CPU): they go out no-store,
+  // and no caller of ours revalidates. The build files and images keep theirs (serve-static's own).
+  app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
 
+  // Before every middleware: it needs none of them (server/health.ts).
+  app.get('/healthz', healthz);
   app.use(
     pinoHttp({
       logger: deps.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || (req.url ?? '').startsWith('/build/') },
+      genReqId: requestIdFor,
+      autoLogging: { ignore: (req) => req.url === '/readyz' || (req.url ?? '').startsWith('/build/') },
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: scrubUrl(req.url ?? '') }),
         res: (res) => ({ statusCode: res.statusCode }),
@@ -54,11 +79,23 @@ export function createApp(deps: AppDeps): express.Express {
 
   // Every request's upstream calls and retries share one deadline (server/infra/deadline.ts).
   app.use(deadlineMiddleware(config.REQUEST_DEADLINE_MS, Date.now, deps.deadlines));
-  app.use(healthRoutes(deps));
-  // Hashed build files never change: cache them for a year.
-  app.use('/build', express.static(`${publicDir}build`, { immutable: true, maxAge: '365d', index: false }));
+  app.use(readinessRoutes(deps));
+  // Hashed build files never change: cache them for a year. The build compressed each one beside itself
+  // (esbuild.config.mjs: .br and .gz), so they go out brotli- or gzip-compressed at no cost per request.
+  app.use(
+    '/build',
+    expressStaticGzip(`${publicDir}build`, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '365d', index: false },
+    }),
+  );
   // Shell images (signup images, fallback background): not hashed, so a shorter cache.
   app.use('/images', express.static(`${publicDir}images`, { maxAge: '1d', index: false }));
+  // Pages and JSON answers go out compressed where the browser takes it (brotli first). The creation event stream is
+  // answered before Express (createApp); its `Cache-Control: no-transform` would keep it uncompressed here too.
+  app.use(compression());
 
   app.use(nonceMiddleware());
   app.use(
@@ -72,6 +109,12 @@ export function createApp(deps: AppDeps): express.Express {
   );
   app.use(express.urlencoded({ extended: false, limit: '20kb' }));
   app.use(express.json({ limit: '20kb' }));
+  // The maintenance banner and the high-load notice on every onboarding page (identification-routing-creation §8, §9),
+  // read before the handlers (the shell renders synchronously); the islands' JSON polls and event streams skip it.
+  app.use(
+    routePrefixes.journey,
+    systemStatusForPages(deps.systemStatus, (req) => !wantsJson(req)),
+  );
   // Redis known to be down: the 503 page at once (server/errors.ts) rather than a session read that fails.
   app.use(requireRedis(deps.redis));
   app.use(
@@ -81,6 +124,7 @@ export function createApp(deps: AppDeps): express.Express {
       secureCookie: config.cookieSecure,
       redis: deps.redis,
       prefix: config.REDIS_PREFIX,
+      store: sessionStore,
       logger: deps.logger,
     }),
   );
@@ -95,7 +139,21 @@ export function createApp(deps: AppDeps): express.Express {
   // overlap: the BankID page polls while the person presses Back; an upload still runs on the server
   // after the browser has moved on to the next one.
   // A request that cannot get the lock is refused with "please try again", never run unlocked.
-  const serialised = serialiseSession(deps.sessionLocks, deps.logger, sessionBusy(deps));
+  // The GETs (and HEADs) there that only read (issue 23 item 3, server/session.ts readOnlyPageViews): no lock, no re-read,
+  // nothing written back (a change one makes is dropped and logged), only the session's idle TTL rolled. The other GETs
+  // there write, so they keep the lock: the start page (the broker's answer, an entry query), the BankID status poll
+  // (collect moves the order), routing (makes the prospect), the signing returns (end the order they name).
+  app.get(
+    [
+      routePatterns.customerInformation,
+      routePatterns.customerInformationShown,
+      routePatterns.customerInformationExit,
+      routePatterns.caseStatus,
+      routePatterns.triggerCase,
+    ],
+    readOnlyPageViews({ secureCookie: config.cookieSecure, logger: deps.logger }),
+  );
+  const serialised = serialiseSession(deps.sessionLocks, deps.logger, sessionBusy(deps), deps.config.publicUrl);
   app.get(routePatterns.start, serialised);
   // Choosing Private starts a BankID order: two overlapping choices must not leave one running unseen.
   app.post(routePatterns.customerType, serialised);
@@ -105,7 +163,7 @@ export function createApp(deps: AppDeps): express.Express {
   // The status page: a task's answer is sent once per session however often it is posted (two tabs, a double click).
   app.use(routePatterns.caseStatus, serialised);
   app.use(routePatterns.triggerCase, serialised);
-  app.use(routePrefixes.customerInformation, serialiseSession(deps.sessionLocks, deps.logger, refusedStepPost(sessionBusy(deps))));
+  app.use(routePrefixes.customerInformation, serialiseSession(deps.sessionLocks, deps.logger, refusedStepPost(sessionBusy(deps)), deps.config.publicUrl));
   // Before Onboarding: it takes GET /onboarding only when the broker's code or error is in the query.
   app.use(oidcRoutes(deps));
   app.use(onboardingRoutes(deps));

@@ -13,6 +13,35 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 const url = z.string().url();
 /** A phone number as shown to people: an international prefix, then digits with single spaces or hyphens. */
 const supportPhone = z.string().regex(/^\+\d{1,3}(?:[ -]?\d){4,14}$/, 'a phone number such as +46 8 000 000 00');
+/** A link the pages send people to: an absolute http(s) URL, or a path of our own (one leading slash). */
+const link = z
+  .string()
+  .refine(
+    (v) => (/^https?:\/\//i.test(v) && URL.canParse(v)) || /^\/(?![/\\])[^\s\\]*$/.test(v),
+    'an absolute http(s) URL such as https://www.example.se/kom-igang, or a path of our own such as /onboarding',
+  );
+const markets = ['SE', 'NO', 'DK', 'FI'] as const;
+
+/**
+ * Placeholder defaults of the per-market links: outside pages of each market's public site, clearly examples, so
+ * that none leads back into the journey (a path of ours that is not a route redirects to the start page).
+ */
+export const marketLinkDefaults = {
+  /** identification-routing-creation §4 "Redirect sanitising": the country's get-started page. */
+  GET_STARTED_URL: {
+    SE: 'https://www.example.se/kom-igang',
+    NO: 'https://www.example.no/kom-i-gang',
+    DK: 'https://www.example.dk/kom-i-gang',
+    FI: 'https://www.example.fi/aloita',
+  },
+  /** identification-routing-creation §2 route FAQ: the footer's and the creation screens' FAQ link. */
+  FAQ_URL: {
+    SE: 'https://www.example.se/fragor-och-svar',
+    NO: 'https://www.example.no/sporsmal-og-svar',
+    DK: 'https://www.example.dk/spoergsmaal-og-svar',
+    FI: 'https://www.example.fi/usein-kysyttya',
+  },
+} as const satisfies Record<string, PerMarket<string>>;
 
 const schema = z
   .object({
@@ -56,6 +85,21 @@ const schema = z
     SUCCESS_URL_NO: url.optional(),
     SUCCESS_URL_DK: url.optional(),
     SUCCESS_URL_FI: url.optional(),
+    /**
+     * identification-routing-creation §4: Continue for an outcome that allows log-in, other than done, goes to the
+     * overview (route Overview) when the entry gave no clientUrl; per market, else OVERVIEW_URL, else the success URL.
+     */
+    OVERVIEW_URL: link.optional(),
+    OVERVIEW_URL_SE: link.optional(),
+    OVERVIEW_URL_NO: link.optional(),
+    OVERVIEW_URL_DK: link.optional(),
+    OVERVIEW_URL_FI: link.optional(),
+    /** The market's get-started page, where a rejected redirect target leads instead; per market, else GET_STARTED_URL, else a placeholder. */
+    GET_STARTED_URL: link.optional(),
+    GET_STARTED_URL_SE: link.optional(),
+    GET_STARTED_URL_NO: link.optional(),
+    GET_STARTED_URL_DK: link.optional(),
+    GET_STARTED_URL_FI: link.optional(),
     /**
      * "Start using the app" on the done screen (identification-routing-creation §2 "Customer creation screens"; never shown
      * in the app's own webview): a universal link (iOS) / app link (Android) that opens the app when installed and its
@@ -111,7 +155,12 @@ const schema = z
     SUPPORT_PHONE_FI: supportPhone.default('+358 9 0000 0000'),
     /** The public site's home, where the logo, the Close X and the result pages' home links lead (the journey's own / only redirects to its start). */
     HOME_URL: z.string().default('/'),
-    FAQ_URL: z.string().default('/faq'),
+    /** The FAQ (route FAQ) per market, else FAQ_URL, else the market's placeholder (marketLinkDefaults). */
+    FAQ_URL: link.optional(),
+    FAQ_URL_SE: link.optional(),
+    FAQ_URL_NO: link.optional(),
+    FAQ_URL_DK: link.optional(),
+    FAQ_URL_FI: link.optional(),
     LOGIN_URL: z.string().default('/login-next'),
     BUSINESS_FORM_URL: url.default('https://forms.example.com/business'),
     MINOR_FORM_URL: url.default('https://forms.example.com/minor'),
@@ -122,14 +171,23 @@ const schema = z
     NATIVE_APP_RETURN_URL: z.string().min(1).optional(),
     /** Business and minor account cards link to <base>/<country>/<account> (shared/accountTypeLists.ts). */
     OCCUPATIONAL_PENSION_INFO_URL: url.default('https://www.example.com/se/occupational-pension'),
-    ACCOUNT_TYPES_INFO_URL: z.string().default('/faq#account-types'),
-    DEPOSIT_GUARANTEE_URL: z.string().default('/faq#deposit-guarantee'),
+    /** The account type lists' two links; unset, the market's FAQ with an anchor (#account-types, #deposit-guarantee). */
+    ACCOUNT_TYPES_INFO_URL: link.optional(),
+    DEPOSIT_GUARANTEE_URL: link.optional(),
     /** Social-app in-app browsers: the Private card opens the page in the device's own browser. */
     FLAG_IN_APP_BROWSER_HANDOFF: bool.default(true),
+    /** Pages that may be served from server/pageCache.ts are (the start page); off renders each anew (a check on the cache). */
+    PAGE_CACHE: bool.default(true),
     /** Content service of the background image; unset means the brokerage API host (the sandbox locally). */
     CONTENT_SERVICE_URL: url.optional(),
     CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(1500),
     CONTENT_CACHE_MS: z.coerce.number().int().nonnegative().default(300_000),
+    /** Brokerage answers the same for everyone (server/infra/sharedAnswersCache.ts): used this long per web process; 0 asks every time. */
+    SHARED_ANSWERS_CACHE_MS: z.coerce.number().int().nonnegative().default(60_000),
+    /** The brokerage's system status in the page shell (server/infra/systemStatusCache.ts): one call per web process per cache time. */
+    SYSTEM_STATUS_CACHE_MS: z.coerce.number().int().nonnegative().default(5000),
+    /** The status call's own deadline: past it the page shows no status banner rather than wait. */
+    SYSTEM_STATUS_TIMEOUT_MS: z.coerce.number().int().positive().max(5000).default(1000),
     /** Extra origins the content's images may come from (comma separated); the content service origin is always allowed. */
     CONTENT_IMAGE_ORIGINS: z
       .string()
@@ -147,6 +205,11 @@ const schema = z
     PRIVACY_URL: z.string().default('/privacy'),
     /** Express 'trust proxy': the PaaS router sits in front of the web process. */
     TRUST_PROXY: z.string().default('loopback'),
+    /** Prometheus /metrics (and the worker's health) on a listener of its own, never the app's port; unset: none (server/infra/metrics.ts). */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.REDIS_URL) {
@@ -218,6 +281,10 @@ const schema = z
         message: 'APP_URL must be an https universal link that opens the app or its store page (http only on loopback)',
       });
     }
+    // The public app's port must never serve the metrics (PORT=0 is a free port of its own).
+    if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT: the metrics are not served on the public port' });
+    }
     const tls = [c.BANKID_CERT_PATH, c.BANKID_KEY_PATH, c.BANKID_CA_PATH].filter(Boolean).length;
     if (tls !== 0 && tls !== 3) {
       ctx.addIssue({ code: 'custom', path: ['BANKID_CERT_PATH'], message: 'BANKID_CERT_PATH, BANKID_KEY_PATH and BANKID_CA_PATH go together' });
@@ -251,7 +318,21 @@ export type Config = z.infer<typeof schema> & {
   supportPhones: PerMarket<string>;
   /** SUCCESS_URL_<market> per market, each SUCCESS_URL when unset. */
   successUrls: PerMarket<string>;
+  /** OVERVIEW_URL_<market>, else OVERVIEW_URL, else the market's success URL. */
+  overviewUrls: PerMarket<string>;
+  /** GET_STARTED_URL_<market>, else GET_STARTED_URL, else the market's placeholder. */
+  getStartedUrls: PerMarket<string>;
+  /** FAQ_URL_<market>, else FAQ_URL, else the market's placeholder. */
+  faqUrls: PerMarket<string>;
 };
+
+type Parsed = z.infer<typeof schema>;
+
+/** `<name>_<market>` for each market, else `<name>`, else `fallback` of the market. */
+function perMarket(c: Parsed, name: 'OVERVIEW_URL' | 'GET_STARTED_URL' | 'FAQ_URL', fallback: PerMarket<string>): PerMarket<string> {
+  const values = Object.fromEntries(markets.map((m) => [m, c[`${name}_${m}`] ?? c[name] ?? fallback[m]]));
+  return values as Record<CountryCode, string>;
+}
 
 export class ConfigError extends Error {}
 
@@ -264,6 +345,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const successUrls = {
+    SE: c.SUCCESS_URL_SE ?? c.SUCCESS_URL,
+    NO: c.SUCCESS_URL_NO ?? c.SUCCESS_URL,
+    DK: c.SUCCESS_URL_DK ?? c.SUCCESS_URL,
+    FI: c.SUCCESS_URL_FI ?? c.SUCCESS_URL,
+  };
   return {
     ...c,
     countryByHost: new Map(
@@ -279,12 +366,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cookieSecure: c.COOKIE_SECURE ?? c.NODE_ENV === 'production',
     production: c.NODE_ENV === 'production',
     supportPhones: { SE: c.SUPPORT_PHONE_SE, NO: c.SUPPORT_PHONE_NO, DK: c.SUPPORT_PHONE_DK, FI: c.SUPPORT_PHONE_FI },
-    successUrls: {
-      SE: c.SUCCESS_URL_SE ?? c.SUCCESS_URL,
-      NO: c.SUCCESS_URL_NO ?? c.SUCCESS_URL,
-      DK: c.SUCCESS_URL_DK ?? c.SUCCESS_URL,
-      FI: c.SUCCESS_URL_FI ?? c.SUCCESS_URL,
-    },
+    successUrls,
+    overviewUrls: perMarket(c, 'OVERVIEW_URL', successUrls),
+    getStartedUrls: perMarket(c, 'GET_STARTED_URL', marketLinkDefaults.GET_STARTED_URL),
+    faqUrls: perMarket(c, 'FAQ_URL', marketLinkDefaults.FAQ_URL),
     contentServiceUrl: c.CONTENT_SERVICE_URL ?? c.BROKERAGE_API_URL,
     contentImageOrigins: [
       new URL(c.CONTENT_SERVICE_URL ?? c.BROKERAGE_API_URL).origin,

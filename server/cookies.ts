@@ -1,9 +1,10 @@
 // Minimal reading and writing of the few plain (unsigned) cookies the shell uses: the locale choice
 // (identification-routing-creation §4, FI lang switch), the campaign and the tracking ids. None carries personal data.
-import type { Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { Response } from 'express';
 
 /** The value of one cookie of the request, or undefined (malformed encodings are ignored). */
-export function readCookie(req: Request, name: string): string | undefined {
+export function readCookie(req: Pick<IncomingMessage, 'headers'>, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {

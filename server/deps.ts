@@ -10,6 +10,8 @@ import type { BrokerageClient } from './upstream/brokerageClient.ts';
 import type { ObjectStorageClient } from './upstream/objectStorageClient.ts';
 import type { OidcBroker } from './upstream/oidcBrokerClient.ts';
 import type { ContentService } from './upstream/contentServiceClient.ts';
+import type { SystemStatusCache } from './infra/systemStatusCache.ts';
+import type { SharedAnswers } from './infra/sharedAnswersCache.ts';
 import type { JobQueue } from './infra/jobQueue.ts';
 import type { CreationEvents } from './infra/creationEvents.ts';
 import type { CreationCredentialsStore } from './infra/creationCredentials.ts';
@@ -18,6 +20,7 @@ import type { SseConnections } from './infra/sseConnections.ts';
 import type { RunningDeadlines } from './infra/deadline.ts';
 import type { SessionLocks } from './infra/sessionLocks.ts';
 import type { BankidStartLimiter } from './infra/rateLimits.ts';
+import type { Metrics } from './infra/metrics.ts';
 
 export interface AppDeps {
   config: Config;
@@ -30,6 +33,10 @@ export interface AppDeps {
   objectStorage: ObjectStorageClient;
   oidcBroker: OidcBroker;
   content: ContentService;
+  /** The brokerage's system status for the page shell's banners, read once per cache time. */
+  systemStatus: SystemStatusCache;
+  /** Brokerage answers that are the same for everyone (agreement bundles, the questionnaire), kept a short while. */
+  sharedAnswers?: SharedAnswers;
   queue: JobQueue;
   events: CreationEvents;
   /** The sealed credentials a creation run hands to the worker (never job data). */
@@ -50,4 +57,6 @@ export interface AppDeps {
   redis?: RedisClientType;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
+  /** The operators' metrics (server/infra/metrics.ts), when this process serves them (METRICS_PORT). */
+  metrics?: Metrics;
 }

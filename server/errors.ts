@@ -13,7 +13,8 @@ import { createElement } from 'react';
 import type { RefuseHandler } from './infra/sessionLocks.ts';
 import { routePrefixes, routes } from '../shared/routes.ts';
 
-function wantsJson(req: Request): boolean {
+/** A caller of JSON or of the event stream (the islands' polls), not a browser loading a page. */
+export function wantsJson(req: Request): boolean {
   return req.accepts(['html', 'json']) === 'json' || req.path.endsWith('/status') || req.path.endsWith('/events');
 }
 

@@ -1,14 +1,29 @@
-// /healthz: the process is up. /readyz: Redis and the upstreams answer, so the router may send traffic.
-// Each check is bounded: the Redis PING fails at once while the connection is down and after
-// REDIS_COMMAND_TIMEOUT_MS when Redis stalls (server/infra/redis.ts), the upstream pings by their timeout
-// and the request deadline. So /readyz answers 503 while Redis is away, and 200 again once it is back.
-import { Router } from 'express';
+// /healthz: the process is up. /readyz: what this process needs to serve answers (Redis), so the router may send
+// it traffic. An upstream that is down is not a reason to take every web process out of rotation: the pages then
+// show the spec's try-again screen, which only a process in rotation can show (issue 24). The upstream pings stay in
+// the answer for a look (`upstreams`), without deciding it. Each check is bounded: the Redis PING fails at once while
+// the connection is down and after REDIS_COMMAND_TIMEOUT_MS when Redis stalls (server/infra/redis.ts), the upstream
+// pings by their timeout and the request deadline. So /readyz answers 503 while Redis is away, and 200 again once it
+// is back.
+//
+// /healthz is the app's first route (server/app.ts), before the request log, the deadline, the security headers and
+// the session: it needs none of them and the platform asks it often (issue 23 item 2: as fast as an Express hello).
+// So it carries no x-request-id and is never logged (nor was it before: the request log skipped it).
+import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from './deps.ts';
 
-export function healthRoutes(deps: AppDeps): Router {
+const healthy = JSON.stringify({ ok: true });
+
+export const healthz: RequestHandler = (_req, res) => {
+  res.set({ 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' }).send(healthy);
+};
+
+export function readinessRoutes(deps: AppDeps): Router {
   const router = Router();
-  router.get('/healthz', (_req, res) => {
-    res.set('cache-control', 'no-store').json({ ok: true });
+  // The metrics are never served on the public app's port (they are on METRICS_PORT, server/infra/metrics.ts): a
+  // scraper pointed here gets a plain 404, not the journey's redirect to the start page.
+  router.all('/metrics', (_req, res) => {
+    res.status(404).set('cache-control', 'no-store').json({ error: 'Not found' });
   });
   router.get('/readyz', async (_req, res) => {
     const check = async (fn: () => Promise<boolean>) => {
@@ -23,11 +38,10 @@ export function healthRoutes(deps: AppDeps): Router {
       check(deps.bankid.ping),
       check(deps.brokerage.ping),
     ]);
-    const ok = redis && bankid && brokerage;
     res
-      .status(ok ? 200 : 503)
+      .status(redis ? 200 : 503)
       .set('cache-control', 'no-store')
-      .json({ ok, checks: { redis, bankid, brokerage } });
+      .json({ ok: redis, checks: { redis }, upstreams: { bankid, brokerage } });
   });
   return router;
 }

@@ -171,6 +171,12 @@ export interface KycProgress {
    * lists it. A list, not a record: numeric-like keys would be reordered by JavaScript and JSON.
    */
   givenTexts?: KycGivenText[];
+  /**
+   * The run was started because the answer session refused the page shown as out of step (steps/kycRuns.ts), and
+   * none of its pages has been taken yet: its page says the answers were kept, and the same refusal again shows the
+   * API error banner rather than starting yet another run.
+   */
+  restarted?: true;
 }
 
 // The journey's fields, grouped by how long they live. Each group is dropped as a whole when its lifetime

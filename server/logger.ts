@@ -1,5 +1,7 @@
 // Structured logs with personal data and secrets redacted at the source (pino's redact paths, plus a
 // URL scrubber because query strings carry tokens and codes).
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger, type DestinationStream } from 'pino';
 
 const sensitiveKeys = [
@@ -40,28 +42,47 @@ const sensitiveKeys = [
   'secret',
 ];
 
-// `name` is only redacted below the top level: pino's own `name` field names the process. An error's
-// `name` (its type, err.name and err.cause.name) is kept: see censor below.
-export const redactPaths = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  // An upstream's answer may hold the person's data (UpstreamError.body); errorSerializer drops it too.
-  'err.body',
-  'err.cause.body',
-  '*.name',
-  '*.*.name',
-  ...sensitiveKeys.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
-];
+// Redaction in two parts, both cheap per line: fixed paths where pino's redaction costs nothing (no wildcards), and
+// the personal fields below, which may sit at any of the first three levels of a logged object, removed by
+// `redactPersonalData` as pino's log formatter (pino's wildcard paths for them cost about 5 % of a step page's CPU).
+export const redactPaths = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'err.body', 'err.cause.body'];
 
-/** err.name, err.cause.name, …: the error's type, which an operator needs to trace a failure. */
-function isErrorName(path: readonly unknown[]): boolean {
-  return path.length >= 2 && path[0] === 'err' && path[path.length - 1] === 'name' && path.slice(1, -1).every((p) => p === 'cause');
+const sensitive = new Set(sensitiveKeys);
+// The levels a personal field is looked for at: the logged object's own keys (0) and two levels below.
+const REDACT_DEPTH = 2;
+
+const isPlain = (value: unknown): value is Record<string, unknown> | unknown[] =>
+  Array.isArray(value) || (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype);
+
+/**
+ * A copy of `value` whose personal fields read `[Redacted]`, at the top level and two levels below (in objects and
+ * arrays); `name` below the top level too (a person's; pino's own top-level `name` names the process). Errors are left
+ * to errorSerializer, which keeps their type (err.name) and drops an upstream's answer; other class instances
+ * (requests, responses) to their serializers. Unchanged values are returned as they are.
+ */
+function redactAt(value: unknown, depth: number): unknown {
+  if (!isPlain(value)) return value;
+  if (Array.isArray(value)) {
+    if (depth > REDACT_DEPTH) return value;
+    let copy: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const redacted = redactAt(item, depth + 1);
+      if (redacted !== item) (copy ??= [...value])[i] = redacted;
+    });
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    const redacted = sensitive.has(key) || (key === 'name' && depth > 0) ? '[Redacted]' : depth < REDACT_DEPTH ? redactAt(item, depth + 1) : item;
+    if (redacted !== item) (copy ??= { ...value })[key] = redacted;
+  }
+  return copy ?? value;
 }
 
-/** Redacts every matched path but an error's name. */
-function censor(value: unknown, path: readonly unknown[]): unknown {
-  return isErrorName(path) && typeof value === 'string' ? value : '[Redacted]';
+/** pino's log formatter: the logged object with its personal fields redacted (redactAt). */
+export function redactPersonalData(object: Record<string, unknown>): Record<string, unknown> {
+  return redactAt(object, 0) as Record<string, unknown>;
 }
 
 // Fields of an error that say what failed without carrying what the person entered or an upstream answered.
@@ -105,12 +126,21 @@ export function scrubUrl(raw: string): string {
   return `${raw.slice(0, q)}?${params.toString()}`;
 }
 
+/** A request's id in its log line: a well-formed x-request-id as sent, else a new UUID; the answer says it (x-request-id). */
+export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+  res.setHeader('x-request-id', id);
+  return id;
+}
+
 export function createLogger(options: { level: string; name: string }, destination?: DestinationStream): Logger {
   return pino(
     {
       name: options.name,
       level: options.level,
-      redact: { paths: redactPaths, censor },
+      redact: { paths: redactPaths },
+      formatters: { log: redactPersonalData },
       serializers: { err: errorSerializer },
     },
     destination,

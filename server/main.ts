@@ -2,7 +2,6 @@
 // worker process, or both (development, in-memory mode). Procfile: `web`, `worker`.
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { RedisClientType } from 'redis';
 import type { DestinationStream, Logger } from 'pino';
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -13,16 +12,16 @@ import { createBrokerageClient, type BrokerageClient } from './upstream/brokerag
 import { createObjectStorageClient } from './upstream/objectStorageClient.ts';
 import { createOidcBroker } from './upstream/oidcBrokerClient.ts';
 import { createContentService } from './upstream/contentServiceClient.ts';
-import { connectRedis } from './infra/redis.ts';
-import { createBullmqQueue, createMemoryQueue, startBullmqRunner, type JobQueue, type JobRunner, type MemoryJobQueue } from './infra/jobQueue.ts';
-import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEvents } from './infra/creationEvents.ts';
-import { createMemoryCreationCredentials, createRedisCreationCredentials, type CreationCredentialsStore } from './infra/creationCredentials.ts';
-import { createMemoryCreationRecords, createRedisCreationRecords, type CreationRecords } from './infra/creationRecords.ts';
-import { createMemoryKycStates, createRedisKycStates, type KycStates } from './infra/kycStates.ts';
+import { startBullmqRunner, type JobRunner } from './infra/jobQueue.ts';
+import { createStores, type Stores } from './stores.ts';
+import { heldWhileRunLives } from './infra/creationCredentials.ts';
 import { createSseConnections, type SseConnections } from './infra/sseConnections.ts';
 import { createRunningDeadlines, type RunningDeadlines } from './infra/deadline.ts';
+import { createSystemStatusCache } from './infra/systemStatusCache.ts';
+import { createSharedAnswers } from './infra/sharedAnswersCache.ts';
 import { createMemorySessionLocks, createRedisSessionLocks, DEFAULT_LOCK_TIMING } from './infra/sessionLocks.ts';
 import { createBankidStartLimiter } from './infra/rateLimits.ts';
+import { createMetrics, listenForMetrics, workerReadiness, type Metrics } from './infra/metrics.ts';
 import { createCustomerCreationAbandoned, createCustomerCreationJob } from '../workers/customerCreationJob.ts';
 import { createKycPreparationAbandoned, createKycPreparationJob } from '../workers/kycPreparationJob.ts';
 import { riskPollWaitMs } from '../shared/kyc.ts';
@@ -34,108 +33,121 @@ export type Role = 'web' | 'worker' | 'all';
 
 export interface Running {
   url: string | null;
+  /** The metrics listener's URL (METRICS_PORT), else null. */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
-/** `logDestination` (tests): where log lines go instead of stdout. */
-export async function start(env: Record<string, string | undefined>, role: Role, options: { logDestination?: DestinationStream } = {}): Promise<Running> {
+/** `logDestination` (tests): where log lines go instead of stdout; `now` (tests): the web's clock, else the system's. */
+export async function start(
+  env: Record<string, string | undefined>,
+  role: Role,
+  options: { logDestination?: DestinationStream; now?: () => number } = {},
+): Promise<Running> {
   const config = loadConfig(env);
   const logger = createLogger({ level: config.LOG_LEVEL, name: role === 'all' ? 'onboarding' : `onboarding-${role}` }, options.logDestination);
-  const upstreams = createUpstreams(config);
+  // Only a process that serves its metrics measures (METRICS_PORT): without a listener nobody would read them.
+  const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics({ role });
+  const upstreams = createUpstreams(config, metrics);
   const stores = createStores(config, logger);
-  const runner = role === 'worker' || role === 'all' ? await startWorker(role, config, logger, upstreams.brokerage, stores) : undefined;
+  const runner = role === 'worker' || role === 'all' ? await startWorker(role, config, logger, upstreams.brokerage, stores, metrics) : undefined;
 
-  const sse = createSseConnections();
+  const sse = createSseConnections({ heartbeatMs: config.SSE_HEARTBEAT_MS });
   const deadlines = createRunningDeadlines();
   const answering: Answering = { responses: new Set(), stopping: false };
   let web: Listening | undefined;
   if (role === 'web' || role === 'all') {
-    const app = await createWebApp(config, logger, upstreams, stores, { sse, deadlines });
-    web = await listen(app, config, answering);
+    metrics?.watchSseStreams(sse);
+    const app = await createWebApp(config, logger, upstreams, stores, { sse, deadlines }, options.now ?? Date.now, metrics);
+    web = await listen(app, config, answering, metrics);
     // With PORT=0 (tests) the real port is known only now; signing return URLs need it.
     config.publicUrl = web.url.replace(/\/$/, '');
     logger.info({ url: web.url }, 'web started');
+    // What the first answers did not need (BullMQ, issue 23 item 2) loads once they are out, not on a person's click.
+    if (stores.warmUp) setTimeout(() => void stores.warmUp?.().catch((err: unknown) => logger.warn({ err }, 'warm-up failed')), WARM_UP_AFTER_MS).unref();
   }
+  const metricsListener = metrics
+    ? await listenForMetrics(metricsListenerOptions(config, metrics, role === 'worker' ? { runner, stores } : undefined))
+    : undefined;
+  if (metricsListener) logger.info({ url: metricsListener.url }, 'metrics listening');
 
   let closing: Promise<void> | undefined;
-  const close = () => (closing ??= shutDown({ config, logger, server: web?.server, answering, sse, deadlines, runner, stores }));
-  return { url: web?.url ?? null, close };
+  const close = () =>
+    (closing ??= shutDown({ config, logger, server: web?.server, metricsServer: metricsListener?.server, answering, sse, deadlines, runner, stores }));
+  return { url: web?.url ?? null, metricsUrl: metricsListener?.url ?? null, close };
 }
 
-/** The upstream clients the web and the worker share. */
-function createUpstreams(config: Config) {
+/** The metrics listener (METRICS_PORT, METRICS_HOST, METRICS_TOKEN); a worker has no other, so its health is there too. */
+function metricsListenerOptions(config: Config, metrics: Metrics, worker: { runner: JobRunner | undefined; stores: Stores } | undefined) {
+  return {
+    registry: metrics.registry,
+    port: config.METRICS_PORT!,
+    host: config.METRICS_HOST,
+    token: config.METRICS_TOKEN,
+    health: worker ? { ready: workerReadiness(worker.stores.redis, worker.runner) } : undefined,
+  };
+}
+
+/** The upstream clients the web and the worker share; each call's time and status go to the metrics. */
+function createUpstreams(config: Config, metrics: Metrics | undefined) {
+  const observe = metrics?.upstreamCall;
   return {
     bankid: createBankidClient({
       baseUrl: config.BANKID_API_URL,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       tls: config.BANKID_CERT_PATH ? { certPath: config.BANKID_CERT_PATH, keyPath: config.BANKID_KEY_PATH!, caPath: config.BANKID_CA_PATH! } : undefined,
+      observe,
     }),
-    brokerage: createBrokerageClient({ baseUrl: config.BROKERAGE_API_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
+    brokerage: createBrokerageClient({ baseUrl: config.BROKERAGE_API_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, observe }),
     oidcBroker: createOidcBroker({
       issuerUrl: config.OIDC_ISSUER_URL,
       clientId: config.OIDC_CLIENT_ID,
       clientSecret: config.OIDC_CLIENT_SECRET,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      observe,
     }),
   };
 }
 type Upstreams = ReturnType<typeof createUpstreams>;
 
-/** What the web and the worker keep between requests: sessions' Redis, the job queue, creation events and records, credentials, KYC states. */
-interface Stores {
-  redis: RedisClientType | undefined;
-  queue: JobQueue;
-  /** Without Redis: the in-process queue, which also runs the jobs. */
-  memoryQueue: MemoryJobQueue | undefined;
-  events: CreationEvents;
-  /** What a creation run leaves behind: the tracking claim per run, the lead number per application. */
-  creationRecords: CreationRecords;
-  creationCredentials: CreationCredentialsStore;
-  kycStates: KycStates;
-}
-
-/** In Redis when REDIS_URL is set, else in-memory stand-ins (development only). */
-function createStores(config: Config, logger: Logger): Stores {
-  if (config.REDIS_URL) {
-    // Not awaited: with Redis down the web process still listens and answers 503 until it comes.
-    const redis = connectRedis(config.REDIS_URL, logger, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
-    return {
-      redis,
-      queue: createBullmqQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS }),
-      memoryQueue: undefined,
-      events: createRedisCreationEvents({ client: redis, prefix: config.REDIS_PREFIX, timeoutMs: config.REDIS_COMMAND_TIMEOUT_MS }),
-      creationRecords: createRedisCreationRecords({ client: redis, prefix: config.REDIS_PREFIX }),
-      creationCredentials: createRedisCreationCredentials({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger }),
-      kycStates: createRedisKycStates({ client: redis, prefix: config.REDIS_PREFIX, logger }),
-    };
-  }
-  const memoryQueue = createMemoryQueue({ logger });
-  logger.warn('REDIS_URL not set: in-memory sessions, jobs and events (development only)');
-  return {
-    redis: undefined,
-    queue: memoryQueue,
-    memoryQueue,
-    events: createMemoryCreationEvents(),
-    creationRecords: createMemoryCreationRecords(),
-    creationCredentials: createMemoryCreationCredentials({ key: config.jobSecretKey, logger }),
-    kycStates: createMemoryKycStates(),
-  };
-}
+/** How long after listening a web process loads what its first answers did not need. */
+const WARM_UP_AFTER_MS = 1000;
 
 /** The worker: the jobs of customer creation and KYC preparation, run from the queue. */
-async function startWorker(role: Role, config: Config, logger: Logger, brokerage: BrokerageClient, stores: Stores): Promise<JobRunner> {
+async function startWorker(
+  role: Role,
+  config: Config,
+  logger: Logger,
+  brokerage: BrokerageClient,
+  stores: Stores,
+  metrics: Metrics | undefined,
+): Promise<JobRunner> {
   const { queue, memoryQueue, events, creationRecords, creationCredentials, kycStates } = stores;
+  const creationMetrics = metrics && { pollLateness: metrics.creationPollLateness, outcomeTracked: metrics.creationOutcome };
+  // Queue depth is the worker's to report: it is what more workers would drain.
+  if (metrics && queue.depth) metrics.watchQueue(queue.depth.queue, queue.depth.counts);
+  // A creation run's credentials are opened once and held while the run lives, not read and opened again by every
+  // poll: the web hands them over once per run. (A KYC run's are handed over again for its risk phase, so KYC reads
+  // the store each time.)
+  const creationRunCredentials = heldWhileRunLives(creationCredentials);
   const customerCreation = createCustomerCreationJob({
     brokerage,
-    credentials: creationCredentials,
+    credentials: creationRunCredentials,
     events,
     records: creationRecords,
     queue,
     logger,
     pollIntervalMs: config.CREATION_POLL_MS,
     maxPollingTries: MAX_POLLING_TRIES,
+    metrics: creationMetrics,
   });
-  const customerCreationAbandoned = createCustomerCreationAbandoned({ credentials: creationCredentials, events, records: creationRecords, logger });
+  const customerCreationAbandoned = createCustomerCreationAbandoned({
+    credentials: creationRunCredentials,
+    events,
+    records: creationRecords,
+    logger,
+    metrics: creationMetrics,
+  });
   // KYC runs share the credentials store (their run ids are `kyc-N`, apart from the creation runs').
   const kycPreparation = createKycPreparationJob({
     brokerage,
@@ -168,6 +180,8 @@ async function createWebApp(
   upstreams: Upstreams,
   stores: Stores,
   connections: { sse: SseConnections; deadlines: RunningDeadlines },
+  now: () => number,
+  metrics: Metrics | undefined,
 ): Promise<RequestListener> {
   const { redis } = stores;
   const i18n = createI18n(loadCatalogues());
@@ -178,6 +192,7 @@ async function createWebApp(
     cacheMs: config.CONTENT_CACHE_MS,
     allowedImageOrigins: config.contentImageOrigins,
     logger,
+    observe: metrics?.upstreamCall,
   });
   // Bounded by CONTENT_TIMEOUT_MS and never throws: the first pages get the real background.
   await content.refresh();
@@ -187,8 +202,15 @@ async function createWebApp(
     i18n,
     manifest,
     ...upstreams,
-    objectStorage: createObjectStorageClient({ timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
+    objectStorage: createObjectStorageClient({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, observe: metrics?.upstreamCall }),
     content,
+    systemStatus: createSystemStatusCache({
+      fetch: () => upstreams.brokerage.systemStatus(),
+      ttlMs: config.SYSTEM_STATUS_CACHE_MS,
+      timeoutMs: config.SYSTEM_STATUS_TIMEOUT_MS,
+      logger,
+    }),
+    sharedAnswers: createSharedAnswers({ ttlMs: config.SHARED_ANSWERS_CACHE_MS }),
     queue: stores.queue,
     events: stores.events,
     creationCredentials: stores.creationCredentials,
@@ -204,8 +226,9 @@ async function createWebApp(
       redis,
     }),
     redis,
-    now: Date.now,
+    now,
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    metrics,
   });
 }
 
@@ -220,19 +243,23 @@ interface Listening {
   url: string;
 }
 
-/** Serves the app on PORT and HOST, keeping `answering` up to date. */
-async function listen(app: RequestListener, config: Config, answering: Answering): Promise<Listening> {
+/** Serves the app on PORT and HOST, keeping `answering` up to date (and timing each request for the metrics). */
+async function listen(app: RequestListener, config: Config, answering: Answering, metrics: Metrics | undefined): Promise<Listening> {
   const server = createServer();
+  if (metrics) server.on('request', metrics.requestStarted);
+  // One listener for every answer (`this` is the answer): an open event stream keeps no closure of its own for it.
+  function answered(this: ServerResponse) {
+    answering.responses.delete(this);
+    // Once its answer is out a connection is idle: while stopping it must not linger for its keep-alive.
+    if (answering.stopping) setImmediate(() => server.closeIdleConnections());
+  }
   // Before the app, so a response is marked before the app can write it.
   server.on('request', (_req, res: ServerResponse) => {
     // A request on a kept-alive connection while stopping: answer it, then close that connection.
     if (answering.stopping) res.shouldKeepAlive = false;
     answering.responses.add(res);
-    res.once('close', () => {
-      answering.responses.delete(res);
-      // Once its answer is out a connection is idle: while stopping it must not linger for its keep-alive.
-      if (answering.stopping) setImmediate(() => server.closeIdleConnections());
-    });
+    // `on`, not `once`: 'close' comes once, and `once` wraps the listener anew for every request.
+    res.on('close', answered);
   });
   server.on('request', app);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
@@ -251,21 +278,26 @@ async function shutDown(parts: {
   config: Config;
   logger: Logger;
   server: Server | undefined;
+  metricsServer: Server | undefined;
   answering: Answering;
   sse: SseConnections;
   deadlines: RunningDeadlines;
   runner: JobRunner | undefined;
   stores: Stores;
 }): Promise<void> {
-  const { config, logger, server, answering, sse, deadlines, runner, stores } = parts;
+  const { config, logger, server, metricsServer, answering, sse, deadlines, runner, stores } = parts;
   answering.stopping = true;
   const closed = server ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve();
+  // A scrape is short: the metrics listener closes with the rest, its kept-alive scraper connections at once.
+  const metricsClosed = metricsServer ? new Promise<void>((r) => metricsServer.close(() => r())) : Promise.resolve();
+  metricsServer?.closeIdleConnections();
   sse.closeAll();
   deadlines.endWithin(requestsGraceMs(config.SHUTDOWN_TIMEOUT_MS));
   for (const res of answering.responses) if (!res.headersSent) res.shouldKeepAlive = false;
   server?.closeIdleConnections();
   await runner?.close();
   await closed;
+  await metricsClosed;
   await stores.queue.close();
   await stores.events.close();
   // A client still waiting for Redis has nothing to flush: stop its reconnecting.

@@ -16,8 +16,20 @@ export interface OwnOrigin {
 
 type OriginConfig = Pick<Config, 'publicUrl' | 'countryByHost'>;
 
-/** PUBLIC_URL's origin first, then each market host's. Computed per call: tests learn the port only after listen. */
-export function ownOrigins(config: OriginConfig): OwnOrigin[] {
+// The last answer per market host map, for its PUBLIC_URL: asked several times per page, and URL parsing was 10 % of the
+// start page's CPU (issue 23 item 5).
+const computed = new WeakMap<Config['countryByHost'], { publicUrl: string; origins: readonly OwnOrigin[] }>();
+
+/** PUBLIC_URL's origin first, then each market host's. Follows PUBLIC_URL: tests learn the port only after listen. */
+export function ownOrigins(config: OriginConfig): readonly OwnOrigin[] {
+  const last = computed.get(config.countryByHost);
+  if (last?.publicUrl === config.publicUrl) return last.origins;
+  const origins = originsOf(config);
+  computed.set(config.countryByHost, { publicUrl: config.publicUrl, origins });
+  return origins;
+}
+
+function originsOf(config: OriginConfig): OwnOrigin[] {
   const base = new URL(config.publicUrl);
   const origins: OwnOrigin[] = [];
   const add = (entry: OwnOrigin) => {

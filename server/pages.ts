@@ -16,6 +16,9 @@ import { ownOriginOf } from './origins.ts';
 import { csrfTokenFor } from './csrfProtection.ts';
 import { routes } from '../shared/routes.ts';
 import { forMarket } from '../shared/markets.ts';
+import { systemBanners } from '../shared/systemStatus.ts';
+import { systemStatusOf } from './infra/systemStatusCache.ts';
+import { createPageCache, type PageCache } from './pageCache.ts';
 
 /** The market is chosen by host name (one domain per country); a missing or unknown host gets DEFAULT_COUNTRY. */
 export function countryOf(req: Request, deps: AppDeps): CountryCode {
@@ -47,7 +50,11 @@ function visitValues(journey: Journey, req: Request, deps: AppDeps): Partial<Jou
  * a stranger's request for a prospect's page stores no session.
  */
 export function ownedJourney(req: Request, prospectId: string): Journey | null {
-  const journey = req.session?.journey;
+  return ownedJourneyIn(req.session?.journey, prospectId);
+}
+
+/** `journey` (a session's, read without express-session: the creation event stream) when prospect `prospectId` is its identified person's, else null. */
+export function ownedJourneyIn(journey: Journey | undefined, prospectId: string): Journey | null {
   return identified(journey) && journey.prospectId === prospectId ? journey : null;
 }
 
@@ -109,8 +116,11 @@ export function applyEntryQuery(req: Request, res: Response, deps: AppDeps): voi
 }
 
 export function localeOf(req: Request, deps: AppDeps): Locale {
-  const cookie = readCookie(req, LOCALE_COOKIE);
-  const journey = peekJourney(req, deps);
+  return journeyLocale(peekJourney(req, deps), readCookie(req, LOCALE_COOKIE), deps);
+}
+
+/** A journey's language: its own choice, else the locale cookie's (`cookie`), else the market's default. */
+export function journeyLocale(journey: Readonly<Journey>, cookie: string | undefined, deps: AppDeps): Locale {
   return journey.locale ?? (isLocale(cookie) ? cookie : initialLocale(deps.config.DEFAULT_LOCALE, journey.country));
 }
 
@@ -123,15 +133,22 @@ export function supportPhoneOf(req: Request, deps: AppDeps): string {
   return forMarket(deps.config.supportPhones, peekJourney(req, deps).country);
 }
 
-export function shellFor(req: Request, deps: AppDeps, options: { hideClose?: boolean } = {}): ShellContext {
+/** The FAQ of the person's market (FAQ_URL_<market>, identification-routing-creation §2 route FAQ). */
+export function faqUrlOf(req: Request, deps: AppDeps): string {
+  return forMarket(deps.config.faqUrls, peekJourney(req, deps).country);
+}
+
+/** `webview`: the page is in the app's webview though the journey does not say so (the page's own query). */
+export function shellFor(req: Request, deps: AppDeps, options: { hideClose?: boolean; webview?: boolean } = {}): ShellContext {
   const journey = peekJourney(req, deps);
+  const webview = options.webview ?? journey.webview;
   const t = translatorFor(req, deps);
   return {
     t,
     supportPhone: supportPhoneOf(req, deps),
-    faqUrl: deps.config.FAQ_URL,
+    faqUrl: faqUrlOf(req, deps),
     homeUrl: deps.config.HOME_URL,
-    closeUrl: options.hideClose ? null : journey.webview ? routes.closeSignupInApp : deps.config.HOME_URL,
+    closeUrl: options.hideClose ? null : webview ? routes.closeSignupInApp : deps.config.HOME_URL,
     showBack: journey.customerType !== 'none',
     signupImage: signupImageFor(journey.campaign ?? readCookie(req, 'campaign')),
     backgroundUrl: deps.content.backgroundUrl(),
@@ -149,29 +166,71 @@ export interface PageOptions {
   noscriptRefreshSeconds?: number;
   hideClose?: boolean;
   showDisclaimer?: boolean;
+  /** Shown inside the app (embedded=true): the content alone, without the site's header, panels and footer. */
+  embedded?: boolean;
+  /** In the app's webview by the page's own query: the Close X leads to the app's close route. */
+  webview?: boolean;
+  /** The page shows the maintenance banner itself (the creation page's creationPaused outcome): the shell leaves its own out. */
+  ownMaintenanceBanner?: boolean;
+  /**
+   * The body's (and header's) markup follows from the shell (its translator, so the locale), the app's config and this
+   * text alone: the page is then rendered once per this text, shell, locale and options, and served from
+   * server/pageCache.ts with the request's own nonce and anti-forgery token.
+   */
+  cacheAs?: string;
+  /** The journey's step and screen this page shows, counted in the metrics' funnel when a GET renders it (names of ours only). */
+  funnel?: { step: string; screen: string };
 }
 
+// Per app (its config, content and build): tests run several apps in one process.
+const pageCaches = new WeakMap<AppDeps, PageCache>();
+
 export function sendPage(req: Request, res: Response, deps: AppDeps, options: PageOptions): void {
-  const shell = shellFor(req, deps, { hideClose: options.hideClose });
-  const html = renderPage({
-    manifest: deps.manifest,
-    nonce: res.locals.nonce as string,
-    locale: localeOf(req, deps),
-    title: shell.t('meta.title'),
-    description: shell.t('meta.description'),
-    canonicalUrl: `${publicOriginOf(req, deps)}${routes.start}`,
-    noscriptRefreshSeconds: options.noscriptRefreshSeconds,
-    // Asked for (and its cookie set) only when the page renders a post form.
-    csrfToken: () => csrfTokenFor(req, res, deps.config),
-    body: createElement(Layout, {
-      shell,
-      progress: options.progress,
-      progressFailed: options.progressFailed,
-      header: options.header,
-      showDisclaimer: options.showDisclaimer,
-      children: options.body,
-    }),
-  });
+  // Every render of a screen by a GET (a page's own refresh included), not the re-render of a post with its errors.
+  if (deps.metrics && options.funnel && req.method === 'GET' && (options.status ?? 200) < 400) {
+    const journey = peekJourney(req, deps);
+    deps.metrics.funnelScreen({ ...options.funnel, market: journey.country, webview: options.webview ?? journey.webview });
+  }
+  const banners = systemBanners(systemStatusOf(res));
+  const shell = {
+    ...shellFor(req, deps, { hideClose: options.hideClose, webview: options.webview }),
+    systemBanners: { ...banners, maintenance: banners.maintenance && !options.ownMaintenanceBanner },
+  };
+  const locale = localeOf(req, deps);
+  const canonicalUrl = `${publicOriginOf(req, deps)}${routes.start}`;
+  const render = (perRequest: { nonce: string; csrfToken: () => string }) =>
+    renderPage({
+      manifest: deps.manifest,
+      nonce: perRequest.nonce,
+      locale,
+      title: shell.t('meta.title'),
+      description: shell.t('meta.description'),
+      canonicalUrl,
+      noscriptRefreshSeconds: options.noscriptRefreshSeconds,
+      csrfToken: perRequest.csrfToken,
+      body: createElement(Layout, {
+        shell,
+        progress: options.progress,
+        progressFailed: options.progressFailed,
+        header: options.header,
+        showDisclaimer: options.showDisclaimer,
+        embedded: options.embedded,
+        children: options.body,
+      }),
+    });
+  const nonce = res.locals.nonce as string;
+  // Asked for (and its cookie set) only when the page renders a post form.
+  const csrfToken = () => csrfTokenFor(req, res, deps.config);
+  let html: string;
+  if (options.cacheAs === undefined || !deps.config.PAGE_CACHE) html = render({ nonce, csrfToken });
+  else {
+    let cache = pageCaches.get(deps);
+    if (!cache) pageCaches.set(deps, (cache = createPageCache()));
+    // Everything the markup follows from: the shell's values (its translator, a function, drops out: the locale
+    // stands for it), the options but the body, which cacheAs stands for.
+    const key = JSON.stringify({ shell, locale, canonicalUrl, options: { ...options, body: undefined, header: undefined } });
+    html = cache.page(key, render, nonce, csrfToken);
+  }
   res
     .status(options.status ?? 200)
     .type('html')

@@ -16,6 +16,8 @@ const manifestSchema = z.object({
     z.object({
       file: z.string().startsWith('/build/'),
       imports: z.array(z.string().startsWith('/build/')),
+      /** Imported once the island runs, after the page has loaded (never preloaded). */
+      lazy: z.array(z.string().startsWith('/build/')).optional(),
     }),
   ),
   css: z.string().startsWith('/build/').optional(),

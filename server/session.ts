@@ -3,11 +3,14 @@
 // after SESSION_TTL_MINUTES without a request (rolling idle timeout, as a bank's): connect-redis sets
 // the key's TTL from its `ttl` option on every save and touch when the cookie has no expiry, and the
 // memory store below does the same in development.
-import session from 'express-session';
+import type { IncomingMessage } from 'node:http';
+import { unsign } from 'cookie-signature';
+import session, { type SessionData } from 'express-session';
 import { RedisStore } from 'connect-redis';
 import type { RedisClientType } from 'redis';
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { readCookie } from './cookies.ts';
 
 /**
  * The session cookie's name. With secure cookies it carries the `__Host-` prefix: browsers then only
@@ -76,14 +79,6 @@ export class IdleMemoryStore extends session.MemoryStore {
 // The sessions of GET and HEAD requests that arrived without a stored one (see pageViewsStoreNoSession).
 const unstored = new WeakSet<Request>();
 
-/**
- * True for a GET or HEAD that came without a stored session: its session is never stored and its id is no
- * one else's, so it has nothing to take turns with (infra/sessionLocks.ts skips the lock).
- */
-export function isUnstoredPageView(req: Request): boolean {
-  return unstored.has(req);
-}
-
 const readsOnly = (method: string) => method === 'GET' || method === 'HEAD';
 
 /**
@@ -109,40 +104,117 @@ function pageViewsStoreNoSession(logger?: Pick<Logger, 'warn'>): RequestHandler 
       }
       for (const key of kept) delete (session as unknown as Record<string, unknown>)[key];
     };
-    Object.defineProperty(session, 'save', {
-      configurable: true,
-      enumerable: false,
-      writable: true,
-      value(callback?: (err?: Error) => void) {
-        forget();
-        callback?.();
-        return session;
-      },
-    });
-    // Before express-session's own wrappers (registered earlier, so called after these): the cookie is
-    // decided when the headers are written, the save when the answer ends.
+    // The cookie is decided when the headers are written (before express-session's own wrapper, as below).
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
     res.writeHead = ((...args: unknown[]) => {
       forget();
       return writeHead(...args);
     }) as typeof res.writeHead;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    res.end = ((...args: unknown[]) => {
-      forget();
-      return end(...args);
-    }) as typeof res.end;
+    settleBeforeSaving(session, res, forget);
     next();
   };
 }
 
-export function sessionMiddleware(options: {
-  secret: string;
-  ttlMinutes: number;
-  secureCookie: boolean;
-  redis?: RedisClientType;
-  prefix: string;
-  logger?: Pick<Logger, 'warn'>;
-}): RequestHandler {
+/**
+ * Runs `settle` on a save the handler asks for, which then stores nothing, and when the answer ends, before
+ * express-session's own end (registered earlier, so called after this one) decides on a save or a touch.
+ */
+function settleBeforeSaving(kept: session.Session, res: Response, settle: () => void): void {
+  Object.defineProperty(kept, 'save', {
+    configurable: true,
+    enumerable: false,
+    writable: true,
+    value(callback?: (err?: Error) => void) {
+      settle();
+      callback?.();
+      return kept;
+    },
+  });
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = ((...args: unknown[]) => {
+    settle();
+    return end(...args);
+  }) as typeof res.end;
+}
+
+// The page views declared read-only (server/app.ts readOnlyPageViews).
+const readOnly = new WeakSet<Request>();
+
+/**
+ * True for a page view that writes nothing back: one declared read-only, or one without a stored session. It has nothing
+ * to take turns with, so infra/sessionLocks.ts takes no lock, re-reads nothing and saves nothing for it.
+ */
+export function writesNothingBack(req: Request): boolean {
+  return readOnly.has(req) || unstored.has(req);
+}
+
+/** The session as express-session hashes it to decide on a save: everything but its cookie. */
+const storedForm = (session: object): string =>
+  JSON.stringify(session, function (this: unknown, key, value: unknown) {
+    return this === session && key === 'cookie' ? undefined : value;
+  });
+
+/** The dotted paths (names only, no values) at which `after` differs from `before`, a few levels down. */
+function changedPaths(before: unknown, after: unknown, path = '', depth = 3): string[] {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (JSON.stringify(before) === JSON.stringify(after)) return [];
+  if (depth === 0 || !isObject(before) || !isObject(after)) return [path || '(session)'];
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].flatMap((key) => changedPaths(before[key], after[key], path ? `${path}.${key}` : key, depth - 1));
+}
+
+// A renewed access token (shared/asPerson.ts) is the one change a read-only view makes by design: not kept (the next post
+// renews it again and keeps it), and not worth a warning.
+const renewedToken = 'journey.jwt';
+
+/**
+ * A GET or HEAD of a route declared read-only (server/app.ts) takes no session lock and writes nothing back (issue 23
+ * item 3): express-session read the session once, and as it is unchanged, only its idle TTL is rolled (the store's touch,
+ * connect-redis's EXPIRE). A request that only reads so never waits behind another; racing a locked post it may show the
+ * session as it was before that post (a page a moment old), but never writes that copy back over the post's.
+ *
+ * So that such a view cannot write silently: whatever its handler changes in the session is put back as it was loaded
+ * before express-session looks (a save the handler asks for stores nothing), and logged with the changed fields' names,
+ * so a route that does write is found and moved under the lock.
+ */
+export function readOnlyPageViews(options: { secureCookie: boolean; logger?: Pick<Logger, 'warn' | 'debug'> }): RequestHandler {
+  const { logger } = options;
+  const ownCookie = `${sessionCookieName(options.secureCookie)}=`;
+  return (req, res, next) => {
+    if (!readsOnly(req.method) || !req.session || unstored.has(req)) return next();
+    readOnly.add(req);
+    // Nor is the session cookie sent again (rolling): it has no Max-Age, so sending it changes nothing for the browser,
+    // except when a post replaced the session meanwhile (identifying again), whose new cookie this answer would undo.
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = ((name: string, value: number | string | readonly string[]) => {
+      if (name.toLowerCase() !== 'set-cookie') return setHeader(name, value);
+      const cookies = (Array.isArray(value) ? value : [String(value)]).filter((c: string) => !c.startsWith(ownCookie));
+      return cookies.length > 0 ? setHeader(name, cookies) : res;
+    }) as typeof res.setHeader;
+    const session = req.session;
+    const loaded = storedForm(session);
+    let logged = false;
+    const putBack = () => {
+      const now = storedForm(session);
+      if (now === loaded) return;
+      const before = JSON.parse(loaded) as Record<string, unknown>;
+      if (!logged) {
+        logged = true;
+        const fields = changedPaths(before, JSON.parse(now));
+        if (fields.length === 1 && fields[0] === renewedToken) logger?.debug('a read-only page view renewed the access token; not stored');
+        else logger?.warn({ method: req.method, route: req.route?.path, fields }, 'a read-only page view changed its session; not stored');
+      }
+      for (const key of Object.keys(session)) if (key !== 'cookie') delete (session as unknown as Record<string, unknown>)[key];
+      Object.assign(session, before);
+    };
+    // express-session then finds the session as loaded and only touches it.
+    settleBeforeSaving(session, res, putBack);
+    next();
+  };
+}
+
+/** The sessions' store: Redis (connect-redis, `<prefix>:sess:<id>`) with `redis`, else the idle memory store. */
+export function createSessionStore(options: { ttlMinutes: number; redis?: RedisClientType; prefix: string }): session.Store {
   const store: session.Store = options.redis
     ? new RedisStore({ client: options.redis, prefix: `${options.prefix}:sess:`, ttl: options.ttlMinutes * 60 })
     : new IdleMemoryStore(options.ttlMinutes * 60_000);
@@ -151,6 +223,55 @@ export function sessionMiddleware(options: {
   // nothing but its cookie. Such a session is never stored, so no one can fill Redis with page views.
   const set = store.set.bind(store);
   store.set = (sid, sess, callback) => (Object.keys(sess).some((key) => key !== 'cookie') ? set(sid, sess, callback) : callback?.());
+  return store;
+}
+
+/**
+ * The session id a session cookie's value names when express-session signed it with `secret` (`s:<id>.<signature>`,
+ * checked by cookie-signature, the library express-session signs with), else null: absent, unsigned or signed otherwise.
+ */
+export function signedSessionId(value: string | undefined, secret: string): string | null {
+  if (!value?.startsWith('s:')) return null;
+  const sid = unsign(value.slice(2), secret);
+  return sid === false || sid === '' ? null : sid;
+}
+
+/** A request's stored session, read once; null without a valid session cookie or a stored session. */
+export type SessionReader = (req: Pick<IncomingMessage, 'headers'>) => Promise<Partial<SessionData> | null>;
+
+/**
+ * Reads a request's session as express-session would (the same cookie, signature and store) for a route that runs
+ * without it (the creation event stream, issue 24 item 2): the stored data once, no Session object on the request,
+ * nothing saved or touched afterwards, no cookie set. A store that fails (Redis away) rejects, as express-session passes
+ * its error on.
+ */
+export function sessionReader(options: { store: session.Store; secret: string; secureCookie: boolean }): SessionReader {
+  const { store, secret } = options;
+  const name = sessionCookieName(options.secureCookie);
+  return (req) => {
+    const sid = signedSessionId(readCookie(req, name), secret);
+    if (sid === null) return Promise.resolve(null);
+    return new Promise((resolve, reject) =>
+      store.get(sid, (err: unknown, sess) => {
+        // express-session's own reading: ENOENT is no session, any other error is passed on.
+        if (err && (err as { code?: unknown }).code !== 'ENOENT') reject(err);
+        else resolve(sess ?? null);
+      }),
+    );
+  };
+}
+
+/** `store`: one shared with a sessionReader (server/app.ts); without it, one of its own (createSessionStore). */
+export function sessionMiddleware(options: {
+  secret: string;
+  ttlMinutes: number;
+  secureCookie: boolean;
+  redis?: RedisClientType;
+  prefix: string;
+  store?: session.Store;
+  logger?: Pick<Logger, 'warn'>;
+}): RequestHandler {
+  const store = options.store ?? createSessionStore(options);
   const sessions = session({
     name: sessionCookieName(options.secureCookie),
     secret: options.secret,

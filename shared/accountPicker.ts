@@ -39,6 +39,20 @@ export function defaultAccounts(country: CountryCode): AccountTypeEntry[] {
   return table[country].map(({ defaultSelected, ...row }) => ({ ...row, selected: defaultSelected })).sort((a, b) => a.sortOrder - b.sortOrder);
 }
 
+/**
+ * The accounts ticked when the picker first shows: the market's defaults, plus the Norwegian pension account when the
+ * entry asked for it (identification-routing-creation §2 Onboarding query `epk=true`; our reading of a parameter the
+ * spec only lists: a link from an EPK page opens the journey with EPK chosen). EPK only where it is offered and
+ * selectable (customer-information §4.2: while DEP or ASK is ticked).
+ */
+export function initialAccounts(country: CountryCode, entry: { epk?: boolean } = {}): AccountTypeWithCountry[] {
+  const offered = defaultAccounts(country);
+  const ticked = offered.filter((a) => a.selected).map((a) => a.accountTypeWithCountry);
+  const epk = offered.find((a) => accountCode(a.accountTypeWithCountry) === 'EPK');
+  if (!entry.epk || !epk || ticked.includes(epk.accountTypeWithCountry) || !epkSelectable(ticked)) return ticked;
+  return offered.map((a) => a.accountTypeWithCountry).filter((c) => c === epk.accountTypeWithCountry || ticked.includes(c));
+}
+
 /** The account code without its country suffix: DEP_SE → DEP. */
 export function accountCode(account: AccountTypeWithCountry): string {
   return account.split('_')[0]!;

@@ -20,6 +20,19 @@ export const CARRIED_PARAMS_MAX = 20;
 /** Parameters of the identification provider's return: they belong to one attempt, never carried on. */
 export const notCarried: ReadonlySet<string> = new Set(['code', 'state', 'error', 'error_description', 'lang']);
 
+/**
+ * Entry parameters with a meaning of their own (identification-routing-creation §2 Onboarding query), carried only in
+ * their own shape. Our choice where the spec is silent: clientId is a partner's or app's opaque id, which the creation
+ * tracking event names (shared/creationJobContract.ts), so a short token; epk=true preselects the Norwegian pension
+ * account in the account picker (shared/accountPicker.ts initialAccounts). clientUrl stays as given, up to the value
+ * limit: it is a redirect target, checked where it is used (shared/redirectTarget.ts), so a rejected one still leads
+ * to the market's get-started page rather than being forgotten.
+ */
+export const entryParamShapes = {
+  clientId: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/),
+  epk: z.enum(['true', 'false']),
+} as const;
+
 export const carriedName = z.string().min(1).max(CARRIED_NAME_MAX);
 export const carriedValue = z.string().max(CARRIED_VALUE_MAX);
 /** The carried query as the legacy signature request sends it (shared/contracts/legacyContract.ts). */
@@ -28,7 +41,7 @@ export const carriedQueryParams = z
   .refine((params) => Object.keys(params).length <= CARRIED_PARAMS_MAX, { message: `at most ${CARRIED_PARAMS_MAX} query params` });
 export type CarriedQueryParams = z.infer<typeof carriedQueryParams>;
 
-export type DroppedReason = 'badName' | 'valueTooLong' | 'notText' | 'tooMany';
+export type DroppedReason = 'badName' | 'valueTooLong' | 'notText' | 'tooMany' | 'badValue';
 /** A parameter left out, for the log line: its name (cut to the name limit), the value's length, why. */
 export interface DroppedParam {
   param: string;
@@ -39,7 +52,8 @@ export interface DroppedParam {
 /**
  * The values carried after an entry: `already` (what the journey carries) updated with the entry's query.
  * Left out: the provider's one-time values (silently), and, in `dropped`, a parameter whose name or value is
- * over its limit, a repeated parameter (a list, not one text), and new parameters past the count limit.
+ * over its limit, a clientId or epk not in its shape (entryParamShapes), a repeated parameter (a list, not one
+ * text), and new parameters past the count limit.
  * Every `kept` parses in `carriedQueryParams` when `already` does.
  */
 export function carryQuery(
@@ -55,6 +69,7 @@ export function carryQuery(
     if (typeof value !== 'string') drop('notText');
     else if (!carriedName.safeParse(name).success) drop('badName');
     else if (!carriedValue.safeParse(value).success) drop('valueTooLong');
+    else if (Object.hasOwn(entryParamShapes, name) && !entryParamShapes[name as keyof typeof entryParamShapes].safeParse(value).success) drop('badValue');
     else if (!kept.has(name) && kept.size >= CARRIED_PARAMS_MAX) drop('tooMany');
     else kept.set(name, value);
   }

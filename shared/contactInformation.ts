@@ -1,8 +1,9 @@
 // Contact information rules (customer-information.md §2.3, §5 "Contact", §9 phone prefixes). Pure: used by
 // the server on every submit and by the contactInformation island on blur, so both judge alike. No zod
-// here: the island bundle stays small.
+// here: the island bundle stays small. The island loads this module (libphonenumber's metadata) only after
+// its first render; the e-mail rules it needs at once are in shared/emailAddress.ts.
 import { parsePhoneNumberFromString, type CountryCode as PhoneCountry } from 'libphonenumber-js/mobile';
-import { run as mailSpellCheck } from '@zootools/email-spell-checker';
+import { isValidEmail } from './emailAddress.ts';
 
 type Country = 'SE' | 'NO' | 'DK' | 'FI';
 
@@ -98,90 +99,6 @@ export function answeredPhone(answer: Pick<ContactAnswer, 'prefix' | 'phone' | '
   if (answer.mobilePhoneNumber) return answer.mobilePhoneNumber;
   const typed = validatePhone(answer.prefix, answer.phone);
   return typed.ok ? typed.e164 : null;
-}
-
-// The HTML living standard's valid e-mail address (what <input type="email"> accepts), tightened: the
-// domain needs at least one dot and a top-level name of 2+ letters, since mail to "a@localhost" never
-// reaches a person. 254 characters is the SMTP path limit.
-const emailPattern =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*\.[a-zA-Z]{2,63}$/;
-
-export function isValidEmail(typed: string): boolean {
-  const value = typed.trim();
-  return value.length <= 254 && emailPattern.test(value);
-}
-
-// customer-information §5 suggestion: closeness (threshold 2 each) to common domains, second-level and top-level names.
-// Common international providers plus the Nordic ones our customers use.
-export const emailDomains = [
-  'gmail.com',
-  'googlemail.com',
-  'hotmail.com',
-  'hotmail.se',
-  'hotmail.no',
-  'hotmail.dk',
-  'hotmail.fi',
-  'outlook.com',
-  'outlook.se',
-  'outlook.dk',
-  'live.com',
-  'live.se',
-  'live.no',
-  'live.dk',
-  'msn.com',
-  'yahoo.com',
-  'yahoo.se',
-  'yahoo.no',
-  'yahoo.dk',
-  'icloud.com',
-  'me.com',
-  'mac.com',
-  'aol.com',
-  'protonmail.com',
-  'proton.me',
-  'telia.com',
-  'bredband.net',
-  'spray.se',
-  'comhem.se',
-  'bahnhof.se',
-  'online.no',
-  'start.no',
-  'getmail.no',
-  'altibox.no',
-  'broadpark.no',
-  'jubii.dk',
-  'mail.dk',
-  'mail.tele.dk',
-  'stofanet.dk',
-  'youmail.dk',
-  'kolumbus.fi',
-  'luukku.com',
-  'elisanet.fi',
-  'suomi24.fi',
-  'saunalahti.fi',
-  'dnainternet.net',
-];
-export const emailSecondLevelDomains = [...new Set(emailDomains.map((d) => d.split('.')[0]!))];
-export const emailTopLevelDomains = ['com', 'net', 'org', 'se', 'no', 'dk', 'fi', 'nu', 'eu', 'me', 'io', 'info', 'co.uk', 'de'];
-export const EMAIL_SUGGESTION_THRESHOLD = 2;
-
-/**
- * The corrected address to offer ('Did you mean …?'), or null. customer-information §5: only once the value contains a dot
- * (before that the domain is still being typed).
- */
-export function suggestEmail(typed: string): string | null {
-  const value = typed.trim();
-  if (!value.includes('.') || !value.includes('@')) return null;
-  const suggestion = mailSpellCheck({
-    email: value,
-    domains: emailDomains,
-    secondLevelDomains: emailSecondLevelDomains,
-    topLevelDomains: emailTopLevelDomains,
-    domainThreshold: EMAIL_SUGGESTION_THRESHOLD,
-    secondLevelThreshold: EMAIL_SUGGESTION_THRESHOLD,
-    topLevelThreshold: EMAIL_SUGGESTION_THRESHOLD,
-  });
-  return suggestion && suggestion.full !== value ? suggestion.full : null;
 }
 
 /** customer-information §2.3: where the registered address comes from, and where to correct it, per country. */

@@ -4,6 +4,7 @@
 // the queue itself is server/infra/jobQueue.ts.
 import { z } from 'zod';
 import { countryCode, type CountryCode } from './contracts/brokerageContract.ts';
+import { entryParamShapes } from './carriedQuery.ts';
 
 /**
  * Ids and decisions only: no token, no personal data. The person's credentials for the run are kept sealed apart
@@ -17,7 +18,27 @@ export type CustomerCreationJob = {
   attempt: number;
   /** Identifies one creation run: a retry after maxPollingTries starts a new run, hence fresh job ids. */
   runId: string;
+  /** Epoch ms the run's poll grid starts at (nextPoll): set when the first poll is queued, carried by every poll. */
+  pollsFrom?: number;
 } & Partial<CreationRunFacts>;
+
+const pollsFromSchema = z.number().int().positive().optional().catch(undefined);
+
+/**
+ * When poll `attempt` (1-based) of a run is due: on the run's grid, pollsFrom + attempt × intervalMs
+ * (identification-routing-creation §9: every 2000 ms; the final, 45th poll 90 s after the first was queued), not an
+ * interval after the previous poll finished. Under load a poll may run late, but its lateness never carries over to
+ * the next. A job without a readable grid (queued before it was carried) starts one now: its next poll an interval on.
+ */
+export function nextPoll(
+  job: Pick<CustomerCreationJob, 'pollsFrom'>,
+  attempt: number,
+  intervalMs: number,
+  nowMs: number,
+): { pollsFrom: number; delayMs: number } {
+  const pollsFrom = pollsFromSchema.parse(job.pollsFrom) ?? nowMs - (attempt - 1) * intervalMs;
+  return { pollsFrom, delayMs: Math.max(0, pollsFrom + attempt * intervalMs - nowMs) };
+}
 
 /**
  * What the actions when polling stops need (identification-routing-creation §4 "Customer creation": the tracking
@@ -30,12 +51,15 @@ export interface CreationRunFacts {
   webview: boolean;
   /** ISO time the run's first creation run started (signing had returned). */
   signedAt: string;
+  /** The partner's or app's id the journey was entered with (query clientId; shared/carriedQuery.ts), when one was. */
+  clientId?: string;
 }
 
 const runFactsSchema = z.object({
   market: countryCode.optional().catch(undefined),
   webview: z.boolean().optional().catch(undefined),
   signedAt: z.string().datetime().optional().catch(undefined),
+  clientId: entryParamShapes.clientId.optional().catch(undefined),
 });
 
 /**
@@ -43,11 +67,12 @@ const runFactsSchema = z.object({
  * no market nor signing time for the tracking event, and not a webview, so a done run still logs the person in.
  */
 export function creationRunFacts(job: CustomerCreationJob): Partial<CreationRunFacts> & { webview: boolean } {
-  const read = runFactsSchema.parse({ market: job.market, webview: job.webview, signedAt: job.signedAt });
+  const read = runFactsSchema.parse({ market: job.market, webview: job.webview, signedAt: job.signedAt, clientId: job.clientId });
   return {
     ...(read.market ? { market: read.market } : {}),
     webview: read.webview ?? false,
     ...(read.signedAt ? { signedAt: read.signedAt } : {}),
+    ...(read.clientId ? { clientId: read.clientId } : {}),
   };
 }
 
@@ -57,6 +82,7 @@ export function carriedRunFacts(job: Partial<CreationRunFacts>): Partial<Creatio
     ...(job.market === undefined ? {} : { market: job.market }),
     ...(job.webview === undefined ? {} : { webview: job.webview }),
     ...(job.signedAt === undefined ? {} : { signedAt: job.signedAt }),
+    ...(job.clientId === undefined ? {} : { clientId: job.clientId }),
   };
 }
 

@@ -1,6 +1,8 @@
 // The KYC questionnaire's rules (customer-information §2.3 "KYC questionnaire", §4.6, §5 "KYC", §9):
 // how a question is rendered, when an answer counts, what the answer-session start and the risk
-// polling lead to, and how the step's progress moves over its pages. Pure: the KYC step applies them.
+// polling lead to, which refusal of the answer session says the page shown is out of step with it, and how the step's
+// progress moves over its pages. Pure: the KYC step applies them.
+import { brokerageErrorBody } from './contracts/brokerageContract.ts';
 import type { AnswerSessionQuestion } from './contracts/kycContract.ts';
 
 /** customer-information §9: answer-session start attempts (one every KYC_START_INTERVAL_MS, 1 s; 10 ms in tests). */
@@ -45,6 +47,29 @@ export function decideStart(result: StartResult, attempt: number): StartDecision
 /** A risk poll: done, or given up after the last attempt, submits the step; otherwise wait and poll again. */
 export function decideRiskPoll(done: boolean, attempt: number): 'submitStep' | 'poll' {
   return done || attempt >= RISK_POLL_ATTEMPTS ? 'submitStep' : 'poll';
+}
+
+/** What the answer session names in a 400 when the answers do not fit its current page, or it has no such page. */
+const PAGE_FIELD = /^(answers(\.\d+\.(questionId|answerIds))?|answerSessionId)$/;
+
+/**
+ * Whether the answer session's refusal of next or previous says that the page shown is not its current page: the
+ * session has moved on (a next it took whose answer our session never saved: a web process killed, a save refused,
+ * a call timed out after the brokerage had acted) or is gone. The answers posted were checked against the page shown
+ * (answerProblem) and the request against its contract, so the brokerage refusing them means its page is another.
+ * - 404, 410: the session is unknown or gone; 409: it is in another state than the call expects.
+ * - 400 naming the page's answers or the session (answers, answers.N.questionId, answers.N.answerIds,
+ *   answerSessionId: "The answers do not fit the page", "Every page is answered already", "The first page has no
+ *   previous page"), or naming nothing. A 400 naming only other fields is a fault in our request, which another
+ *   session would not mend.
+ * Not: 401 and 403 (session expired, customer-information §7), 408 and 429 (try again), 5xx and no answer (an outage:
+ * customer-information §4.6 "Failed next/previous calls set an API error").
+ */
+export function isOutOfStepRefusal(status: number, body: unknown): boolean {
+  if (status === 404 || status === 409 || status === 410) return true;
+  if (status !== 400) return false;
+  const fields = brokerageErrorBody.safeParse(body).data?.data?.fields ?? [];
+  return fields.length === 0 || fields.some((f) => PAGE_FIELD.test(f));
 }
 
 /** customer-information §2.2: the KYC step's 30 progress points (3 plus 27 extra), spread over its pages. */

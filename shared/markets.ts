@@ -11,6 +11,14 @@ export function forMarket<T>(values: PerMarket<T>, country: CountryCode): T {
   return values[country];
 }
 
+/** The market's own time zone (IANA): its local dates and times (a start date's "today", the nightly downtime's 06:00). */
+export const marketTimeZones: PerMarket<string> = {
+  SE: 'Europe/Stockholm',
+  NO: 'Europe/Oslo',
+  DK: 'Europe/Copenhagen',
+  FI: 'Europe/Helsinki',
+};
+
 export type FaqItemKey = 'DEP' | 'ISK' | 'ASK' | 'DSK' | 'ESA' | 'EPK' | 'TAX' | 'PEP';
 
 /** The item's anchor on the FAQ site (its `Read more` link). */

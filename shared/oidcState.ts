@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { CountryCode } from './contracts/brokerageContract.ts';
 import { routes, withQuery } from './routes.ts';
+import { CARRIED_VALUE_MAX, entryParamShapes } from './carriedQuery.ts';
 
 /** Countries that identify through the OIDC broker. */
 export const brokerCountries = ['DK', 'NO', 'FI'] as const;
@@ -23,9 +24,10 @@ export type RestoredParams = Partial<Record<(typeof restoredParamNames)[number],
 const restoredParams = z
   .object({
     webview: z.enum(['true', 'false']),
-    clientId: z.string().max(100),
-    clientUrl: z.string().max(500),
-    epk: z.string().max(200),
+    // As the start page carries them (shared/carriedQuery.ts); clientUrl is checked where it redirects (shared/redirectTarget.ts).
+    clientId: entryParamShapes.clientId,
+    clientUrl: z.string().max(CARRIED_VALUE_MAX),
+    epk: entryParamShapes.epk,
     lang: z.string().max(8),
   })
   .partial();

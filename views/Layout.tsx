@@ -4,6 +4,8 @@
 import type { ReactNode } from 'react';
 import type { Translate } from '../shared/i18n.ts';
 import type { SignupImage } from '../shared/shell.ts';
+import type { SystemBanners } from '../shared/systemStatus.ts';
+import { SystemStatusBanners } from './components/SystemStatusBanners.tsx';
 import { CsrfField } from './components/CsrfField.tsx';
 import { routes } from '../shared/routes.ts';
 import { progressStatus, progressSteps, type ProgressStep } from '../shared/onboardingProgress.ts';
@@ -23,6 +25,8 @@ export interface ShellContext {
   backgroundUrl?: string;
   /** Unique-selling points already filtered by shared/shell.ts visibleUsps. */
   usps?: string[];
+  /** The brokerage's system status as banners (shared/systemStatus.ts); none when absent. */
+  systemBanners?: SystemBanners;
 }
 
 export type { ProgressStep };
@@ -95,6 +99,7 @@ export function Layout({
   header,
   children,
   showDisclaimer = true,
+  embedded = false,
 }: {
   shell: ShellContext;
   progress: ProgressStep | null;
@@ -103,8 +108,21 @@ export function Layout({
   header?: ReactNode;
   children: ReactNode;
   showDisclaimer?: boolean;
+  /** Inside the app, which shows its own header and navigation: the content alone. */
+  embedded?: boolean;
 }) {
   const { t } = shell;
+  if (embedded) {
+    return (
+      <div className="page-frame">
+        <div className="page">
+          <main id="main" className="content">
+            {children}
+          </main>
+        </div>
+      </div>
+    );
+  }
   const headerStart =
     header ??
     (shell.showBack && progress === 1 ? (
@@ -137,6 +155,7 @@ export function Layout({
       <div className="page">
         <div className="page__body">
           <main id="main" className="content">
+            {shell.systemBanners && <SystemStatusBanners t={t} banners={shell.systemBanners} />}
             {children}
           </main>
           {shell.signupImage && <SignupPanel t={t} image={shell.signupImage} usps={shell.usps ?? []} />}

@@ -23,13 +23,23 @@ export interface CreationRecordsPort {
   keepLeadNumber(prospectId: string, leadNumber: string): Promise<void>;
 }
 
-/** The tracking event of a run's outcome: no personal data, no ids; ready to become a metric. */
+/** What the creation job counts for the operators' metrics (server/infra/metrics.ts): no id, nothing personal. */
+export interface CreationMetricsPort {
+  /** How late a poll ran after its due time on the run's grid (shared/creationJobContract.ts nextPoll). */
+  pollLateness(ms: number): void;
+  /** A run's tracked outcome, counted where it is logged. */
+  outcomeTracked(event: CreationOutcomeEvent): void;
+}
+
+/** The tracking event of a run's outcome: no personal data, no ids of the person; ready to become a metric. */
 export interface CreationOutcomeEvent {
   event: 'customerCreationOutcome';
   outcome: CreationOutcome;
   /** SE, NO, DK or FI; null for a run whose job data predates it. */
   market: string | null;
   mode: 'web' | 'webview';
+  /** The partner or app that sent the visit (the entry's clientId), so outcomes can be told apart per partner; null without one. */
+  clientId: string | null;
   /** Whole seconds from signing (the first run's start) to the outcome; null when unknown. */
   secondsSinceSigning: number | null;
 }
@@ -42,21 +52,29 @@ export function creationOutcomeEvent(job: CustomerCreationJob, outcome: Creation
     outcome,
     market: facts.market ?? null,
     mode: facts.webview ? 'webview' : 'web',
+    clientId: facts.clientId ?? null,
     secondsSinceSigning: Number.isFinite(signedAt) ? Math.max(0, Math.round((now.getTime() - signedAt) / 1000)) : null,
   };
 }
 
 /**
  * Records the run's outcome as the tracking event, once per run: only the first caller's claim records it. The one
- * place the event is recorded (a structured log line today; a metric joins it here).
+ * place the event is recorded: a structured log line, and the outcomes counter of the metrics.
  */
 export async function trackCreationOutcome(
-  deps: { records: Pick<CreationRecordsPort, 'claimTracking'>; log: Pick<Logger, 'info'>; now: () => Date },
+  deps: {
+    records: Pick<CreationRecordsPort, 'claimTracking'>;
+    log: Pick<Logger, 'info'>;
+    now: () => Date;
+    metrics?: Pick<CreationMetricsPort, 'outcomeTracked'>;
+  },
   job: CustomerCreationJob,
   outcome: CreationOutcome,
 ): Promise<void> {
   if (!(await deps.records.claimTracking(job.prospectId, job.runId))) return;
-  deps.log.info(creationOutcomeEvent(job, outcome, deps.now()), 'creation outcome tracked');
+  const event = creationOutcomeEvent(job, outcome, deps.now());
+  deps.log.info(event, 'creation outcome tracked');
+  deps.metrics?.outcomeTracked(event);
 }
 
 /** The attempts the Idempotency-Keys derive from: the affiliate conversion once per application, the login session once per run. */

@@ -9,10 +9,18 @@
 // and removes the credentials when the run ends.
 import type { Logger } from 'pino';
 import type { CreationStatus } from '../shared/contracts/brokerageContract.ts';
-import { carriedRunFacts, creationJobId, isOlderRun, type CustomerCreationJob, type JobAddOptions, type JobContext } from '../shared/creationJobContract.ts';
+import {
+  carriedRunFacts,
+  creationJobId,
+  isOlderRun,
+  nextPoll,
+  type CustomerCreationJob,
+  type JobAddOptions,
+  type JobContext,
+} from '../shared/creationJobContract.ts';
 import { decideCreationOutcome, isFinal, shouldPostCreationRequest, type CreationOutcome, type CreationState } from '../shared/creationOutcome.ts';
 import { authoriseRun, CredentialsRefused, type RunCredentialsPort } from './runCredentials.ts';
-import { afterPolling, trackCreationOutcome, type AfterPollingCalls, type CreationRecordsPort } from './afterPolling.ts';
+import { afterPolling, trackCreationOutcome, type AfterPollingCalls, type CreationMetricsPort, type CreationRecordsPort } from './afterPolling.ts';
 
 // The job's ports: what it needs of the brokerage client, the stores and the queue, declared here so that
 // the job imports nothing of server/. server/main.ts hands it server/upstream/brokerageClient.ts's client,
@@ -46,7 +54,7 @@ export interface CreationJobQueue {
   add(name: 'customerCreation', data: CustomerCreationJob, opts?: JobAddOptions): Promise<void>;
 }
 
-export type { CreationRecordsPort };
+export type { CreationMetricsPort, CreationRecordsPort };
 
 export interface CustomerCreationDeps {
   brokerage: CreationBrokerage;
@@ -59,6 +67,8 @@ export interface CustomerCreationDeps {
   pollIntervalMs: number;
   maxPollingTries: number;
   now?: () => Date;
+  /** The operators' metrics: poll lateness, tracked outcomes. */
+  metrics?: CreationMetricsPort;
 }
 
 /** The brokerage calls of one job step with the run's credentials (workers/runCredentials.ts: a 401 renews the token once, as on the web). */
@@ -106,7 +116,7 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
    */
   async function finish(job: CustomerCreationJob, outcome: CreationOutcome, attempt: number, calls?: AfterPollingCalls) {
     const final = calls ? await afterPolling({ records, log }, job, outcome, calls) : outcome;
-    await trackCreationOutcome({ records, log, now }, job, final);
+    await trackCreationOutcome({ records, log, now, metrics: deps.metrics }, job, final);
     await publish(job, final, attempt);
   }
 
@@ -116,11 +126,13 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
     });
   }
 
+  // Each poll on the run's grid (shared/creationJobContract.ts nextPoll), however late the one before it ran.
   async function enqueuePoll(job: CustomerCreationJob, attempt: number) {
+    const { pollsFrom, delayMs } = nextPoll(job, attempt, pollIntervalMs, now().getTime());
     await queue.add(
       'customerCreation',
-      { prospectId: job.prospectId, runId: job.runId, phase: 'poll', attempt, ...carriedRunFacts(job) },
-      { delayMs: pollIntervalMs, jobId: creationJobId(job.prospectId, job.runId, attempt) },
+      { prospectId: job.prospectId, runId: job.runId, phase: 'poll', attempt, pollsFrom, ...carriedRunFacts(job) },
+      { delayMs, jobId: creationJobId(job.prospectId, job.runId, attempt) },
     );
   }
 
@@ -135,8 +147,9 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
       await forget(job);
       return;
     }
-    if (latest && latest.state.runId === job.runId && (isFinal(latest.state.outcome) || latest.state.attempt > 0)) {
-      // A re-run of this start after the run moved on (polling, or ended).
+    if (latest && latest.state.runId === job.runId) {
+      // A re-run of this start after it published (it had added the first poll before that), or after the run
+      // moved on or ended.
       log.info({ ...ctx, latestAttempt: latest.state.attempt }, 'customer creation already polling');
       if (isFinal(latest.state.outcome)) await forget(job);
       return;
@@ -159,20 +172,26 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
     } else {
       log.info({ ...ctx, done: initial.body.done, creationProcessStatus: initial.body.creation_process_status }, 'customer creation already started');
     }
-    await publish(job, 'queued', 0);
+    // The next step is added before the state is published: a run's state at attempt n then proves that poll n + 1
+    // is queued, so a re-run of a step the run has published needs to add nothing (server/infra/jobQueue.ts
+    // KEPT_AFTER_THE_END: its finished jobs are not kept to deduplicate it).
     await enqueuePoll(job, 1);
+    await publish(job, 'queued', 0);
   }
 
   async function poll(job: CustomerCreationJob) {
     const ctx = { prospectId: job.prospectId, runId: job.runId, attempt: job.attempt };
+    // How late this poll runs after its due time on the run's grid (a job without a grid has no due time).
+    if (deps.metrics && typeof job.pollsFrom === 'number') deps.metrics.pollLateness(now().getTime() - (job.pollsFrom + job.attempt * pollIntervalMs));
     const latest = await events.latest(job.prospectId);
     if (latest && isOlderRun(job.runId, latest.state.runId)) {
       log.info({ ...ctx, latestRunId: latest.state.runId }, 'customer creation run superseded');
       await forget(job);
       return;
     }
-    if (latest && latest.state.runId === job.runId && (isFinal(latest.state.outcome) || latest.state.attempt > job.attempt)) {
-      // A re-run of a poll the run has already moved past: deciding again could move the state back.
+    if (latest && latest.state.runId === job.runId && (isFinal(latest.state.outcome) || latest.state.attempt >= job.attempt)) {
+      // A re-run of a poll that has published (and so added the next one), or that the run has moved past: deciding
+      // again could move the state back, or start a second chain of polls.
       log.info({ ...ctx, latestAttempt: latest.state.attempt, latestOutcome: latest.state.outcome }, 'customer creation poll superseded');
       if (isFinal(latest.state.outcome)) await forget(job);
       return;
@@ -188,8 +207,8 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
       'customer creation poll',
     );
     if (isFinal(decision.outcome)) return finish(job, decision.outcome, job.attempt, api.after);
-    await publish(job, decision.outcome, job.attempt);
     await enqueuePoll(job, job.attempt + 1);
+    await publish(job, decision.outcome, job.attempt);
   }
 
   return async function customerCreationJob(job: CustomerCreationJob, jobCtx?: JobContext): Promise<void> {
@@ -223,7 +242,7 @@ export type CustomerCreationJobHandler = ReturnType<typeof createCustomerCreatio
  * wait forever (identification-routing-creation §4), so the run ends with the generic error, whose Try
  * again starts a new run — unless the run already has its outcome or a newer run has begun.
  */
-export function createCustomerCreationAbandoned(deps: Pick<CustomerCreationDeps, 'credentials' | 'events' | 'records' | 'logger' | 'now'>) {
+export function createCustomerCreationAbandoned(deps: Pick<CustomerCreationDeps, 'credentials' | 'events' | 'records' | 'logger' | 'now' | 'metrics'>) {
   const now = deps.now ?? (() => new Date());
   const log = deps.logger.child({ job: 'customerCreation' });
   return async function customerCreationAbandoned(job: CustomerCreationJob): Promise<void> {
@@ -232,7 +251,7 @@ export function createCustomerCreationAbandoned(deps: Pick<CustomerCreationDeps,
     const settled = latest && (isOlderRun(job.runId, latest.state.runId) || (latest.state.runId === job.runId && isFinal(latest.state.outcome)));
     if (!settled) {
       log.error({ ...ids, outcome: 'unspecifiedApiResponseError' }, 'customer creation job given up by the queue after repeated stalls');
-      await trackCreationOutcome({ records: deps.records, log, now }, job, 'unspecifiedApiResponseError');
+      await trackCreationOutcome({ records: deps.records, log, now, metrics: deps.metrics }, job, 'unspecifiedApiResponseError');
       await deps.events.publish({
         prospectId: job.prospectId,
         outcome: 'unspecifiedApiResponseError',

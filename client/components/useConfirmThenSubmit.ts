@@ -1,5 +1,5 @@
-// The one way an island asks in a dialog before its form posts (citizenship's CITIZENSHIP dialog, tax's
-// FATCA dialog, the account picker's confirmations): Continue opens the modal instead of posting; the
+// The one way a React island asks in a dialog before its form posts (the tax countries' FATCA dialog, the KYC
+// question's PEP dialog; plain-DOM islands use its twin confirmThenSubmit.ts): Continue opens the modal instead of posting; the
 // confirming answer renders the confirmation into the form and posts it (after `delayMs`, e.g. the
 // customer-information §9 700 ms for the dialog to close first); any other answer calls `onDecline`.
 // Without JavaScript the form simply posts and the server shows the dialog as a screen of its own.
@@ -8,7 +8,8 @@
 //   <form ref={form} onSubmit={(e) => askFirst(e, needsFatca(e.currentTarget))}>
 //     {confirmed && <input type="hidden" name="intent" value="attest" />}
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { openDialog, useDialogClose, type DialogResult } from '../islands/dialogIsland.tsx';
+import { openDialog, type DialogResult } from './dialogEvents.ts';
+import { useDialogClose } from './useDialogClose.ts';
 
 export function useConfirmThenSubmit(dialogId: string, options: { confirmOn: DialogResult; delayMs?: number; onConfirm?: () => void; onDecline?: () => void }) {
   const form = useRef<HTMLFormElement>(null);

@@ -112,3 +112,54 @@ export function createMemoryCreationCredentials(options: StoreOptions & { now?: 
     size: () => [...entries.keys()].filter((k) => live(k) !== null).length,
   };
 }
+
+export interface RunMemoryOptions {
+  /** How long a run's credentials are held in memory after they were last read or written (longer than a run). */
+  holdMs?: number;
+  /** At most this many runs held; past it, the oldest is let go (it is read from the store again if needed). */
+  maxRuns?: number;
+  now?: () => number;
+}
+
+/**
+ * The creation worker's view of the store (issue 24 item 1): a run's credentials are read and opened once, then held
+ * in this process while the run lives, instead of once per poll; every write still goes to the store first, and the
+ * run's end (remove) lets them go. For runs whose credentials the web hands over once (a creation run; "Try again"
+ * starts a new run). Another worker may take a run's next poll: it reads the store, and an access token one worker
+ * renewed and another still holds only costs that one a renewal (a 401, then the refresh token, which does not change).
+ */
+export function heldWhileRunLives(store: CreationCredentialsStore, options: RunMemoryOptions = {}): CreationCredentialsStore {
+  const holdMs = options.holdMs ?? 10 * 60_000;
+  const maxRuns = options.maxRuns ?? 10_000;
+  const now = options.now ?? Date.now;
+  const held = new Map<string, { credentials: CreationCredentials; until: number }>();
+  const keyOf = (prospectId: string, runId: string) => `${prospectId}\u0000${runId}`;
+  const hold = (key: string, credentials: CreationCredentials) => {
+    held.delete(key);
+    held.set(key, { credentials: { ...credentials }, until: now() + holdMs });
+    // A Map keeps insertion order: the first key is the one held longest without use.
+    if (held.size > maxRuns) held.delete(held.keys().next().value!);
+  };
+  return {
+    async put(prospectId, runId, credentials) {
+      await store.put(prospectId, runId, credentials);
+      hold(keyOf(prospectId, runId), credentials);
+    },
+    async get(prospectId, runId) {
+      const key = keyOf(prospectId, runId);
+      const entry = held.get(key);
+      if (entry && entry.until > now()) {
+        hold(key, entry.credentials);
+        return { ...entry.credentials };
+      }
+      held.delete(key);
+      const credentials = await store.get(prospectId, runId);
+      if (credentials) hold(key, credentials);
+      return credentials;
+    },
+    async remove(prospectId, runId) {
+      held.delete(keyOf(prospectId, runId));
+      await store.remove(prospectId, runId);
+    },
+  };
+}

@@ -91,6 +91,11 @@ export function createRedisCreationEvents(options: RedisCreationEventsOptions): 
     return parsed.data;
   }
 
+  function dispatchTo(listeners: Set<(e: CreationEvent) => void>, message: string): void {
+    const event = parse(message);
+    if (event) for (const l of listeners) l(event);
+  }
+
   function getSubscriber(): Promise<RedisClientType> {
     // The first stream that needs it connects the shared subscriber: outside that stream's request, which
     // the subscriber outlives (server/infra/deadline.ts).
@@ -127,10 +132,8 @@ export function createRedisCreationEvents(options: RedisCreationEventsOptions): 
       let channel = channels.get(name);
       if (!channel) {
         const set = new Set<(e: CreationEvent) => void>();
-        const dispatch = (message: string) => {
-          const event = parse(message);
-          if (event) for (const l of set) l(event);
-        };
+        // Bound rather than a closure of its own: a channel per open stream (issue 24 item 2).
+        const dispatch = dispatchTo.bind(undefined, set);
         // Concurrent subscribers of one prospect share the channel and wait for the same SUBSCRIBE.
         const entry: Channel = {
           listeners: set,

@@ -2,9 +2,9 @@
 // jobs outlive a worker process and a job killed mid-run comes back through stalled-job detection; an
 // in-process stand-in for development and unit tests.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Queue, Worker, UnrecoverableError, type Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import { ioredisForBullmq, ioredisForProducer } from './redis.ts';
+import { ioredisForBullmq, ioredisForProducer, RedisUnavailableError } from './redis.ts';
 import { outsideRequest } from './deadline.ts';
 import { carriedRunFacts, type CustomerCreationJob, type JobAddOptions, type JobContext } from '../../shared/creationJobContract.ts';
 import type { KycJob } from '../../shared/kycJobContract.ts';
@@ -25,11 +25,15 @@ const isJobName = (name: string): name is JobName => (JOB_NAMES as readonly stri
 export interface JobQueue {
   add<N extends JobName>(name: N, data: JobDataByName[N], opts?: JobAddOptions): Promise<void>;
   close(): Promise<void>;
+  /** The queue's name and its jobs per state, for the metrics' queue depth (BullMQ only: jobs that wait in Redis). */
+  depth?: { queue: string; counts(): Promise<{ waiting: number; delayed: number; active: number }> };
 }
 
 export interface JobRunner {
   /** Graceful by default (waits for running jobs); force stops at once and leaves them to stalled recovery. */
   close(force?: boolean): Promise<void>;
+  /** Takes jobs now (the worker's /readyz): false once closed, or while BullMQ's worker is not running. */
+  running(): boolean;
 }
 
 export type JobHandlers = {
@@ -72,7 +76,14 @@ function jobData<N extends JobName>(name: N, data: JobDataByName[N]): JobDataByN
   }
   if (name === 'customerCreation') {
     const d = data as CustomerCreationJob;
-    const creation: CustomerCreationJob = { prospectId: d.prospectId, runId: d.runId, phase: d.phase, attempt: d.attempt, ...carriedRunFacts(d) };
+    const creation: CustomerCreationJob = {
+      prospectId: d.prospectId,
+      runId: d.runId,
+      phase: d.phase,
+      attempt: d.attempt,
+      ...(d.pollsFrom === undefined ? {} : { pollsFrom: d.pollsFrom }),
+      ...carriedRunFacts(d),
+    };
     return creation as JobDataByName[N];
   }
   throw new Error(`unknown job name: ${String(name)}`);
@@ -92,8 +103,8 @@ export interface BullmqQueueOptions {
   prefix: string;
   backoffMs?: number;
   /**
-   * Completed jobs are kept this long so that a re-run of a stalled job adding the same next job id is
-   * still deduplicated.
+   * Completed KYC jobs are kept this long so that a re-run of a stalled job adding the same next job id is
+   * still deduplicated (creation jobs are not kept: see KEPT_AFTER_THE_END).
    */
   keepCompletedSeconds?: number;
   logger?: Pick<Logger, 'error'>;
@@ -101,8 +112,54 @@ export interface BullmqQueueOptions {
   commandTimeoutMs?: number;
 }
 
-export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
-  const queue = new Queue(QUEUE_NAME, {
+/**
+/**
+ * Whether a job name's finished jobs stay in the queue. A creation run polls every 2 s for up to 90 s, and
+ * thousands run side by side at peak, so its jobs are removed the moment they end (issue 24): what the run
+ * decided is kept in the creation events, not in its jobs. A step added again after its job was removed (a
+ * re-run of a stalled job adding the next step) then finds the run has moved on and does nothing
+ * (workers/customerCreationJob.ts adds the next step before it publishes). KYC jobs are few and rely on the
+ * queue's deduplication of kept jobs.
+ */
+export const KEPT_AFTER_THE_END: Record<JobName, boolean> = { customerCreation: false, kycPreparation: true };
+
+/**
+ * BullMQ and its connection come with the first add (or `warmUp`), not at start: a web process answers its first
+ * requests without loading BullMQ (a third of its start time, issue 23 item 2); main.ts warms it up soon after.
+ */
+export function createBullmqQueue(options: BullmqQueueOptions): JobQueue & { warmUp(): Promise<void> } {
+  let opened: Promise<Queue> | undefined;
+  let closed = false;
+  const open = () => (opened ??= import('bullmq').then(({ Queue }) => openBullmqQueue(Queue, options)));
+  return {
+    async add(name, data, opts = {}) {
+      checkJobId(opts.jobId);
+      // Shutting down (Redis is about to close): the request answers 503 as for Redis away (server/errors.ts).
+      if (closed && !opened) throw new RedisUnavailableError('job queue closed');
+      const queue = await open();
+      // BullMQ ignores an add whose jobId exists (waiting, delayed, active, or kept completed).
+      const removed = KEPT_AFTER_THE_END[name] ? {} : { removeOnComplete: true, removeOnFail: true };
+      await queue.add(name, jobData(name, data), { jobId: opts.jobId, delay: opts.delayMs, ...removed });
+    },
+    async warmUp() {
+      if (!closed) await open();
+    },
+    async close() {
+      closed = true;
+      if (opened) await (await opened).close();
+    },
+    depth: {
+      queue: QUEUE_NAME,
+      async counts() {
+        const c = await (await open()).getJobCounts('waiting', 'delayed', 'active');
+        return { waiting: c.waiting ?? 0, delayed: c.delayed ?? 0, active: c.active ?? 0 };
+      },
+    },
+  };
+}
+
+function openBullmqQueue(QueueClass: typeof Queue, options: BullmqQueueOptions): Queue {
+  const queue = new QueueClass(QUEUE_NAME, {
     // A producer (the web process) fails a request rather than hang while Redis is away.
     connection: ioredisForProducer(options.redisUrl, options.commandTimeoutMs ?? 1000),
     prefix: options.prefix,
@@ -115,16 +172,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   });
   // Connection errors are retried by ioredis; the listener keeps them from crashing the process.
   queue.on('error', (err) => options.logger?.error({ err }, 'job queue error'));
-  return {
-    async add(name, data, opts = {}) {
-      checkJobId(opts.jobId);
-      // BullMQ ignores an add whose jobId exists (waiting, delayed, active, or kept completed).
-      await queue.add(name, jobData(name, data), { jobId: opts.jobId, delay: opts.delayMs });
-    },
-    async close() {
-      await queue.close();
-    },
-  };
+  return queue;
 }
 
 export interface BullmqRunnerOptions {
@@ -140,6 +188,7 @@ export interface BullmqRunnerOptions {
 export async function startBullmqRunner(options: BullmqRunnerOptions): Promise<JobRunner> {
   const { logger, handlers } = options;
   const lockDuration = options.lockDurationMs ?? 30_000;
+  const { Worker, UnrecoverableError } = await import('bullmq');
   const worker = new Worker(
     QUEUE_NAME,
     async (job: Job) => {
@@ -176,6 +225,7 @@ export async function startBullmqRunner(options: BullmqRunnerOptions): Promise<J
     async close(force = false) {
       await worker.close(force);
     },
+    running: () => worker.isRunning(),
   };
 }
 
@@ -244,12 +294,16 @@ export function createMemoryQueue(options: { backoffMs?: number; logger?: Logger
     }
     running++;
     const ctx: JobContext = { jobId, attempt, finalAttempt: attempt >= JOB_ATTEMPTS };
+    let retried = false;
     handler(data, ctx)
       .catch((err: Error) => {
         options.logger?.warn({ jobName: name, jobId, attempt, err }, 'job failed');
-        if (attempt < JOB_ATTEMPTS) schedule(backoffMs * 2 ** (attempt - 1), () => run(name, jobId, data, attempt + 1));
+        retried = attempt < JOB_ATTEMPTS;
+        if (retried) schedule(backoffMs * 2 ** (attempt - 1), () => run(name, jobId, data, attempt + 1));
       })
       .finally(() => {
+        // As BullMQ's queue: the id of a job that has ended, and is not kept, can be added again.
+        if (!retried && !KEPT_AFTER_THE_END[name]) seen.delete(jobId);
         running--;
         settle();
       });
@@ -268,6 +322,7 @@ export function createMemoryQueue(options: { backoffMs?: number; logger?: Logger
         settle();
       });
     },
+    running: () => !closed,
     async close() {
       closed = true;
       for (const t of timers) clearTimeout(t);

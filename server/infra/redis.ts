@@ -86,23 +86,105 @@ export function within<T>(promise: Promise<T>, ms: number, what: string, onLate?
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
+/** Deadlines for many commands at once: one timer, armed only while a command is waiting. */
+export interface ReplyDeadlines {
+  /** `promise`, or a RedisUnavailableError once it has waited `ms` (at most a quarter more) without settling. */
+  bound<T>(promise: Promise<T>, what: string): Promise<T>;
+  /** Commands waiting for their reply (tests). */
+  readonly waiting: number;
+  /** Whether the timer runs: while a command waits, and until its next tick finds none (tests). */
+  readonly armed: boolean;
+}
+
 /**
- * node-redis's `timeout` command option only covers a command still waiting to be written: once it is on
- * the wire, a Redis that stalls (paused, swapping, a half-open connection) keeps it, and the request,
- * waiting for good. Every command (they all pass through sendCommand, scripts too) also gets a deadline
- * for its reply. A late reply still arrives in order and is dropped; the command itself may still take
- * effect then (Redis runs it once it resumes), as with any client-side timeout.
+ * A timer per command (node-redis's `timeout` option arms an AbortSignal.timeout for every command, which fires
+ * even after the reply came) cost about 5 % of a busy worker's CPU (issue 24). Here a command costs a Set entry:
+ * one interval, running only while commands wait (it stops at a tick that finds none), fails those that waited `ms` (oldest first: a Set keeps the
+ * order they were added in).
+ */
+export function replyDeadlines(ms: number): ReplyDeadlines {
+  const waiting = new Set<{ since: number; what: string; reject: (err: Error) => void }>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const tick = () => {
+    const now = Date.now();
+    for (const entry of waiting) {
+      if (now - entry.since < ms) break;
+      waiting.delete(entry);
+      entry.reject(new RedisUnavailableError(`${entry.what} took longer than ${ms} ms`));
+    }
+    if (waiting.size === 0) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+  return {
+    bound(promise, what) {
+      return new Promise((resolve, reject) => {
+        const entry = { since: Date.now(), what, reject };
+        waiting.add(entry);
+        if (!timer) {
+          timer = setInterval(tick, Math.max(1, Math.ceil(ms / 4)));
+          timer.unref();
+        }
+        promise.then(
+          (value) => {
+            waiting.delete(entry);
+            resolve(value);
+          },
+          (err: unknown) => {
+            waiting.delete(entry);
+            reject(err instanceof Error ? err : new Error(String(err)));
+          },
+        );
+      });
+    },
+    get waiting() {
+      return waiting.size;
+    },
+    get armed() {
+      return timer !== undefined;
+    },
+  };
+}
+
+/**
+ * A command in flight when the connection breaks fails with the socket's own error (`read ECONNRESET`, `write EPIPE`:
+ * a system error, with `syscall`), which says nothing about Redis to the error middleware. From a Redis command it
+ * means Redis could not be reached (503); the same error from an upstream's socket must not say so, hence here.
+ */
+const unreachedAs =
+  (what: string) =>
+  (err: unknown): never => {
+    const systemError = err instanceof Error && typeof (err as NodeJS.ErrnoException).syscall === 'string';
+    if (systemError) throw new RedisUnavailableError(`${what} failed: ${err.message}`, { cause: err });
+    throw err;
+  };
+
+/**
+ * Every command (single ones and scripts pass through sendCommand) gets a deadline from the moment it is sent until
+ * its reply: waiting to be written, and on the wire, where a Redis that stalls (paused, swapping, a half-open
+ * connection) would keep it, and the request, waiting for good. A late reply still arrives in order and is
+ * dropped; the command itself may still take effect then (Redis runs it once it resumes), as with any client-side
+ * timeout.
  */
 function boundReplies(client: RedisClientType, ms: number): void {
   type Send = (...args: unknown[]) => Promise<unknown>;
+  const deadlines = replyDeadlines(ms);
   // With commandOptions, createClient answers a view of the client; commands run on the client itself.
   const self = (client as unknown as { _self?: object })._self ?? client;
-  const send = ((self as { sendCommand: Send }).sendCommand as Send).bind(self);
-  Object.defineProperty(self, 'sendCommand', {
-    value: (...args: unknown[]) => within(send(...args), ms, 'redis command'),
-    writable: true,
-    configurable: true,
-  });
+  // MULTI and pipelines bypass sendCommand (node-redis queues their commands itself): bounded as one command each.
+  for (const [method, what] of [
+    ['sendCommand', 'redis command'],
+    ['_executeMulti', 'redis MULTI'],
+    ['_executePipeline', 'redis pipeline'],
+  ] as const) {
+    const send = ((self as Record<string, Send>)[method] as Send).bind(self);
+    Object.defineProperty(self, method, {
+      value: (...args: unknown[]) => deadlines.bound(send(...args).catch(unreachedAs(what)), what),
+      writable: true,
+      configurable: true,
+    });
+  }
 }
 
 /** Wait before reconnect attempt `retries` (0-based): 100 ms doubling to 2 s, with jitter so web processes spread out. */
@@ -128,8 +210,8 @@ export function connectRedis(url: string, logger: Pick<Logger, 'error' | 'warn' 
     disableOfflineQueue: true,
     // A Redis that is connected but stalls cannot pile up commands without end either.
     commandsQueueMaxLength: 10_000,
-    // Drops a command not yet written in time (the reply's own deadline is boundReplies below).
-    commandOptions: { timeout: options.commandTimeoutMs },
+    // No `commandOptions.timeout`: its timer per command outlives the command; boundReplies below bounds each
+    // command, from sending to reply, with one shared timer.
     socket: {
       connectTimeout: Math.max(1000, 2 * options.commandTimeoutMs),
       reconnectStrategy: (retries: number) => reconnectDelay(retries),

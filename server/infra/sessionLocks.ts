@@ -25,7 +25,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { RedisClientType } from 'redis';
 import { routes } from '../../shared/routes.ts';
-import { isUnstoredPageView } from '../session.ts';
+import { redirectTargetOr } from '../../shared/redirectTarget.ts';
+import { writesNothingBack } from '../session.ts';
 
 /** A lock this request holds. */
 export interface HeldLock {
@@ -196,11 +197,15 @@ const answerHeaders = ['content-type', 'content-length', 'location', 'etag', 'la
  * lock gone, or fails, is not made: when the answer has not started yet, `refuse` answers instead of the
  * handler's answer (the person is told to try again, never "saved" for something that was not).
  */
-export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn'>, refuse: RefuseHandler = refuseWith503): RequestHandler {
+/**
+ * `ownOrigin` (PUBLIC_URL): a page view whose session was replaced while it waited is sent to the same URL again, a path
+ * of that origin only; without it, to the start page.
+ */
+export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn'>, refuse: RefuseHandler = refuseWith503, ownOrigin?: string): RequestHandler {
   return async (req, res, next) => {
-    // A page view without a stored session stores none (server/session.ts) and its id is no one else's:
-    // nothing to take turns with, so no lock, no re-read and no save (no Redis call for a stranger's GET).
-    if (isUnstoredPageView(req)) return next();
+    // A page view without a stored session stores none (server/session.ts) and its id is no one else's; a page view
+    // declared read-only (server/app.ts) writes nothing back: nothing to take turns with, so no lock, no re-read and no save.
+    if (writesNothingBack(req)) return next();
     const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
     // The session is read (the page's language) but never written: express-session saves nothing and
     // sets no cookie for a request whose session is gone by the time the answer ends.
@@ -291,7 +296,8 @@ export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn
         // Going on would write the stale copy back under the old id and send the old cookie, undoing the
         // change: answer without the session instead, and the browser asks again with its current cookie.
         delete (req as { session?: unknown }).session;
-        res.redirect(303, req.method === 'GET' ? req.originalUrl : routes.start);
+        // The request line is the requester's text (it may be an absolute URL): identification-routing-creation §4 "Redirect sanitising".
+        res.redirect(303, req.method === 'GET' && ownOrigin ? redirectTargetOr(req.originalUrl, ownOrigin, routes.start) : routes.start);
         return;
       }
       // Otherwise nothing is stored for this id yet: the new session is current.

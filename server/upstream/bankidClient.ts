@@ -9,13 +9,18 @@ import {
   bankidErrorBody,
   type BankidAuthRequest,
 } from '../../shared/contracts/bankidContract.ts';
-import { createHttpClient, UpstreamError } from './http.ts';
+import { createHttpClient, UpstreamError, type CallObserver } from './http.ts';
 
 export interface BankidClientOptions {
   baseUrl: string;
   timeoutMs: number;
   tls?: { certPath: string; keyPath: string; caPath: string };
+  /** Each call's time and status, by call name (server/infra/metrics.ts). */
+  observe?: CallObserver;
 }
+
+/** The RP API's calls by name (their names in the metrics). */
+const bankidPaths = { auth: '/rp/v6.0/auth', collect: '/rp/v6.0/collect', cancel: '/rp/v6.0/cancel' } as const;
 
 export function createBankidClient(options: BankidClientOptions) {
   const dispatcher = options.tls
@@ -27,21 +32,28 @@ export function createBankidClient(options: BankidClientOptions) {
         },
       })
     : undefined;
-  const http = createHttpClient({ name: 'bankid', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, dispatcher });
+  const http = createHttpClient({
+    name: 'bankid',
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    dispatcher,
+    paths: bankidPaths,
+    observe: options.observe,
+  });
 
   return {
     async auth(body: BankidAuthRequest) {
-      return (await http.json({ method: 'POST', path: '/rp/v6.0/auth', body, schema: bankidAuthResponse })).data;
+      return (await http.json({ method: 'POST', path: bankidPaths.auth, body, schema: bankidAuthResponse })).data;
     },
     async collect(orderRef: string) {
-      return (await http.json({ method: 'POST', path: '/rp/v6.0/collect', body: { orderRef }, schema: bankidCollectResponse })).data;
+      return (await http.json({ method: 'POST', path: bankidPaths.collect, body: { orderRef }, schema: bankidCollectResponse })).data;
     },
     async cancel(orderRef: string) {
-      await http.json({ method: 'POST', path: '/rp/v6.0/cancel', body: { orderRef }, schema: bankidCancelResponse });
+      await http.json({ method: 'POST', path: bankidPaths.cancel, body: { orderRef }, schema: bankidCancelResponse });
     },
     /** Reachability for /readyz: any HTTP answer means the service is up. */
     async ping() {
-      const { status } = await http.raw({ method: 'POST', path: '/rp/v6.0/collect', body: {} });
+      const { status } = await http.raw({ method: 'POST', path: bankidPaths.collect, body: {}, call: 'ping' });
       return status > 0 && status < 500;
     },
   };

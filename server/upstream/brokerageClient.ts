@@ -21,7 +21,10 @@ import {
   creationStatusResponse,
   type CountryCode,
 } from '../../shared/contracts/brokerageContract.ts';
-import { createHttpClient, UpstreamError } from './http.ts';
+import { kycPaths } from '../../shared/contracts/kycContract.ts';
+import { legacyPaths } from '../../shared/contracts/legacyContract.ts';
+import { statusPagePaths } from '../../shared/contracts/statusPageContract.ts';
+import { createHttpClient, UpstreamError, type CallObserver } from './http.ts';
 import { emptyAnswer, idempotencyHeaders } from './idempotency.ts';
 import { brokerageKycCalls } from './brokerageKycCalls.ts';
 import { brokerageLegacyCalls } from './brokerageLegacyCalls.ts';
@@ -32,7 +35,12 @@ import { brokerageAfterCreationCalls } from './brokerageAfterCreationCalls.ts';
 export interface BrokerageClientOptions {
   baseUrl: string;
   timeoutMs: number;
+  /** Each call's time and status, by call name (server/infra/metrics.ts). */
+  observe?: CallObserver;
 }
+
+/** Every brokerage path by call name: a call's name in the metrics (kycStep, initialSteps, …), never its path with ids. */
+const brokerageCallPaths = { ...statusPagePaths, ...legacyPaths, ...kycPaths, ...paths };
 
 /**
  * POST /api/2/customers' answer: `ok` when creation was requested (no data.message), else the brokerage refused it
@@ -57,7 +65,13 @@ function createCustomerAnswer(status: number, body: z.infer<typeof createCustome
 }
 
 export function createBrokerageClient(options: BrokerageClientOptions) {
-  const http = createHttpClient({ name: 'brokerage', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs });
+  const http = createHttpClient({
+    name: 'brokerage',
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    paths: brokerageCallPaths,
+    observe: options.observe,
+  });
 
   return {
     http,
@@ -88,8 +102,12 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     async routingStatus(jwt: string) {
       return (await http.json({ method: 'GET', path: paths.routingStatus, bearer: jwt, schema: routingStatusResponse })).data;
     },
-    async systemStatus(jwt: string) {
-      return (await http.json({ method: 'GET', path: paths.systemStatus, bearer: jwt, schema: systemStatusResponse })).data;
+    /**
+     * GET onboarding status (identification-routing-creation §3 status). Public (our reading): the page shell asks
+     * without a person (server/infra/systemStatusCache.ts); the creation worker sends the person's token.
+     */
+    async systemStatus(jwt?: string) {
+      return (await http.json({ method: 'GET', path: paths.systemStatus, ...(jwt ? { bearer: jwt } : {}), schema: systemStatusResponse })).data;
     },
     async becomeCustomerIntent(jwt: string, country: CountryCode) {
       await http.json({ method: 'PUT', path: paths.becomeCustomerIntent, bearer: jwt, body: { customerType: 'PRIVATE', country }, schema: emptyAnswer });
@@ -170,7 +188,7 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     ...brokerageStatusPageCalls(http),
     ...brokerageAfterCreationCalls(http),
     async ping() {
-      const { status } = await http.raw({ method: 'GET', path: paths.systemStatus });
+      const { status } = await http.raw({ method: 'GET', path: paths.systemStatus, call: 'ping' });
       return status > 0 && status < 500;
     },
   };

@@ -3,7 +3,7 @@
 // cache is stale, with a short timeout, and any failure falls back to the static image.
 import type { Logger } from 'pino';
 import { contentResponse, contentServicePaths, onboardingContentQuery } from '../../shared/contracts/contentServiceContract.ts';
-import { createHttpClient } from './http.ts';
+import { createHttpClient, type CallObserver } from './http.ts';
 import { outsideRequest } from '../infra/deadline.ts';
 
 export const FALLBACK_BACKGROUND_URL = '/images/background-fallback.svg';
@@ -16,6 +16,8 @@ export interface ContentServiceOptions {
   allowedImageOrigins: string[];
   logger: Logger;
   now?: () => number;
+  /** Each call's time and status (server/infra/metrics.ts). */
+  observe?: CallObserver;
 }
 
 export interface ContentService {
@@ -26,7 +28,13 @@ export interface ContentService {
 }
 
 export function createContentService(options: ContentServiceOptions): ContentService {
-  const http = createHttpClient({ name: 'content-service', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs });
+  const http = createHttpClient({
+    name: 'content-service',
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    paths: contentServicePaths,
+    observe: options.observe,
+  });
   const now = options.now ?? Date.now;
   let cached: { url: string; fetchedAt: number } | undefined;
   let inFlight: Promise<void> | undefined;

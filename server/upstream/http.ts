@@ -34,6 +34,8 @@ export interface JsonCall<S extends z.ZodType> {
   headers?: Record<string, string>;
   /** Schema for a 2xx answer; a 204 answers `undefined` without parsing. */
   schema: S;
+  /** The call's name in the metrics when not its path's in the client's catalogue (e.g. `ping`). */
+  call?: string;
 }
 
 export interface JsonAnswer<T> {
@@ -41,15 +43,50 @@ export interface JsonAnswer<T> {
   data: T;
 }
 
+/** A client's paths by call name (shared/contracts/*Paths): a fixed path, or a builder of one from ids. */
+export type PathCatalogue = Readonly<Record<string, string | ((...ids: never[]) => string)>>;
+
+const ID = 'callnameplaceholder';
+
+/**
+ * The call name of a request path: the catalogue's key whose path it is (a builder's path matched with any id in the
+ * places of its arguments), else `other`. So a metric names the call, never the path with the person's ids in it.
+ */
+export function callNamer(catalogue: PathCatalogue): (path: string) => string {
+  const fixed = new Map<string, string>();
+  const built: Array<{ name: string; pattern: RegExp }> = [];
+  for (const [name, path] of Object.entries(catalogue)) {
+    if (typeof path === 'string') {
+      if (!fixed.has(path)) fixed.set(path, name);
+      continue;
+    }
+    const template = (path as (...ids: string[]) => string)(...Array<string>(Math.max(1, path.length)).fill(ID));
+    const source = template
+      .split(ID)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]+');
+    built.push({ name, pattern: new RegExp(`^${source}$`) });
+  }
+  return (path) => fixed.get(path) ?? built.find((b) => b.pattern.test(path))?.name ?? 'other';
+}
+
+/** One finished call, for the metrics (server/infra/metrics.ts UpstreamObserver): status 0 when no answer came. */
+export type CallObserver = (call: { upstream: string; call: string; seconds: number; status: number }) => void;
+
 export interface HttpClientOptions {
   name: string;
   baseUrl: string;
   timeoutMs: number;
   dispatcher?: Dispatcher;
+  /** The client's paths by call name, which name its calls in `observe` (unknown paths: `other`). */
+  paths?: PathCatalogue;
+  observe?: CallObserver;
 }
 
 export function createHttpClient(options: HttpClientOptions) {
   const base = options.baseUrl.replace(/\/$/, '');
+  const { observe } = options;
+  const callName = callNamer(options.paths ?? {});
 
   async function raw(call: Omit<JsonCall<z.ZodType>, 'schema'>): Promise<{ status: number; body: unknown }> {
     const url = new URL(base + call.path);
@@ -61,6 +98,9 @@ export function createHttpClient(options: HttpClientOptions) {
     if (!budget) throw deadlinePassed(options.name, `${call.method} ${call.path}`);
     let res: Dispatcher.ResponseData;
     let text: string;
+    // For the metrics: the status once the whole answer has come, 0 while none has.
+    let answered = 0;
+    const started = observe ? performance.now() : 0;
     try {
       res = await request(url, {
         method: call.method,
@@ -73,9 +113,12 @@ export function createHttpClient(options: HttpClientOptions) {
       });
       // Inside the try: a body cut off (timeout, deadline) is the same failure as no answer.
       text = await res.body.text();
+      answered = res.statusCode;
     } catch (err) {
       if (budget.signal?.aborted) throw deadlinePassed(options.name, `${call.method} ${call.path}`);
       throw new UpstreamError(options.name, 0, undefined, `${options.name} unreachable: ${(err as Error).message}`);
+    } finally {
+      observe?.({ upstream: options.name, call: call.call ?? callName(call.path), seconds: (performance.now() - started) / 1000, status: answered });
     }
     let body: unknown = undefined;
     if (text.length > 0) {

@@ -5,6 +5,7 @@ import * as client from 'openid-client';
 import { z } from 'zod';
 import { isValidNationalId } from '../../shared/nationalIds.ts';
 import { currentDeadline } from '../infra/deadline.ts';
+import type { CallObserver } from './http.ts';
 import { OIDC_SCOPE, acrValueFor, encodeState, type BrokerCountry, type RestoredParams } from '../../shared/oidcState.ts';
 
 export interface OidcBrokerOptions {
@@ -12,6 +13,8 @@ export interface OidcBrokerOptions {
   clientId: string;
   clientSecret: string;
   timeoutMs: number;
+  /** Each call's time and status, by call name: discovery, token, jwks (server/infra/metrics.ts). */
+  observe?: CallObserver;
 }
 
 /** What the session must remember between leaving for the broker and coming back (the "local marker"). */
@@ -40,27 +43,45 @@ function isHttp(url: string): boolean {
 
 /**
  * The broker's calls (discovery, token, keys) share the deadline of the request the person waits on
- * (server/infra/deadline.ts), besides openid-client's own per-call timeout.
+ * (server/infra/deadline.ts), besides openid-client's own per-call timeout. `callName` names a call for `observe`.
  */
-const fetchWithinDeadline: client.CustomFetch = (url, init) => {
-  const deadline = currentDeadline();
-  const signal = deadline ? (init.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal) : init.signal;
-  return fetch(url, { ...init, signal } as RequestInit);
-};
+function fetchWithinDeadline(callName: (url: string) => string, observe: CallObserver | undefined): client.CustomFetch {
+  return async (url, init) => {
+    const deadline = currentDeadline();
+    const signal = deadline ? (init.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal) : init.signal;
+    if (!observe) return fetch(url, { ...init, signal } as RequestInit);
+    const started = performance.now();
+    let status = 0;
+    try {
+      const res = await fetch(url, { ...init, signal } as RequestInit);
+      status = res.status;
+      return res;
+    } finally {
+      observe({ upstream: 'oidcBroker', call: callName(url), seconds: (performance.now() - started) / 1000, status });
+    }
+  };
+}
 
 export function createOidcBroker(options: OidcBrokerOptions) {
   // Discovery on first use, cached; a failed discovery is retried on the next attempt rather than cached.
   let configuration: Promise<client.Configuration> | undefined;
+  // The endpoints discovery named, so a call is named by what it is (the URLs are the broker's, fixed, without ids).
+  let endpoints: { token?: string; jwks?: string } = {};
+  const callName = (url: string) =>
+    url.includes('/.well-known/openid-configuration') ? 'discovery' : url === endpoints.token ? 'token' : url === endpoints.jwks ? 'jwks' : 'other';
+  const brokerFetch = fetchWithinDeadline(callName, options.observe);
   const discover = (): Promise<client.Configuration> =>
     (configuration ??= client
       .discovery(new URL(options.issuerUrl), options.clientId, options.clientSecret, undefined, {
         // config.ts allows http only for a loopback issuer (the sandbox).
         execute: isHttp(options.issuerUrl) ? [client.allowInsecureRequests] : [],
         timeout: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
-        [client.customFetch]: fetchWithinDeadline,
+        [client.customFetch]: brokerFetch,
       })
       .then((config) => {
-        config[client.customFetch] = fetchWithinDeadline;
+        config[client.customFetch] = brokerFetch;
+        const metadata = config.serverMetadata();
+        endpoints = { token: metadata.token_endpoint, jwks: metadata.jwks_uri };
         return config;
       })
       .catch((err: unknown) => {

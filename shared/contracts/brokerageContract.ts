@@ -95,6 +95,20 @@ export const routingStatusResponse = z.object({
 });
 export type RoutingStatusResponse = z.infer<typeof routingStatusResponse>;
 
+/**
+ * The feedback banners we know (identification-routing-creation §8 "High-load notice": possible delays in account
+ * opening). The spec names the field (§3 status {creationPaused, feedbackBanner}) but not its values: HIGH_LOAD is our
+ * reading. shared/systemStatus.ts decides what a page shows for each.
+ */
+export const knownFeedbackBanner = z.enum(['HIGH_LOAD']);
+export type KnownFeedbackBanner = z.infer<typeof knownFeedbackBanner>;
+
+/**
+ * GET onboarding status (identification-routing-creation §3 status {creationPaused, feedbackBanner}): public, our
+ * reading, since the start page shows it before anyone has identified; the creation worker sends the person's token.
+ * feedbackBanner stays any string here, so a banner this build does not know never fails the worker's read of
+ * creationPaused; the pages show only the known ones (shared/systemStatus.ts).
+ */
 export const systemStatusResponse = z.object({
   creationPaused: z.boolean(),
   feedbackBanner: z.string().nullable(),

@@ -167,7 +167,12 @@ describe('Swedish BankID views', () => {
     expect(await order(qrOrder.orderRef)).toMatchObject({ status: 'failed', hintCode: 'cancelled' });
     expect((await order(sameDeviceOrder.orderRef)).returnUrl).toBe(`${stack.webUrl}/onboarding`);
 
-    await page.getByRole('button', { name: 'Back' }).click();
+    // The island starts the app (bankid:///) as soon as it hydrates: Chromium then asks "Open BankID?", which a
+    // person dismisses and headless Chromium keeps open and unseen, swallowing every later click (on a loaded
+    // machine the hydration came before the click, and Back never reached the server). So the Back button
+    // submits its form as a click on it would.
+    const back = page.getByRole('button', { name: 'Back' });
+    await back.evaluate((button: HTMLButtonElement) => button.form!.requestSubmit(button));
     await expect.poll(() => h1(page)).toBe("Before we get started. Who's the account for?");
     expect(await order(sameDeviceOrder.orderRef)).toMatchObject({ status: 'failed', hintCode: 'cancelled' });
     await context.close();

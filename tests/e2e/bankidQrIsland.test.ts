@@ -1,5 +1,5 @@
 // The BankID QR island in a real browser against the scripted status endpoint (tests/support/scriptedIslands.ts):
-// it hydrates, rotates the QR code, stops once failed, and works without JavaScript.
+// its script enhances the server's markup, rotates the QR code, stops once failed, and works without JavaScript.
 import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../support/browser.ts';
 import { baseUrl, browser, errors, liveText, noScripts, page, qrPath, qrScript, qrSvgs, useScriptedIslands } from '../support/scriptedIslands.ts';
@@ -7,7 +7,7 @@ import { baseUrl, browser, errors, liveText, noScripts, page, qrPath, qrScript, 
 useScriptedIslands();
 
 describe('bankidQr island', () => {
-  it('hydrates, rotates the QR code through failed polls, shows the spinner and follows next', async () => {
+  it('enhances the markup, rotates the QR code through failed polls, shows the spinner and follows next', async () => {
     qrScript.failures = 2;
     qrScript.status = { qrSvg: qrSvgs[1]!, message: 'Scan the QR code.', state: 'pending', retry: null, showSpinner: false };
     await page.goto('/qr');
@@ -33,6 +33,11 @@ describe('bankidQr island', () => {
   });
 
   it('stops polling once failed and offers the retry as a form post', async () => {
+    await page.goto('/qr');
+    // The plain-DOM script marks when it has enhanced the markup (client/enhance.ts), as the bench counts it.
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('island:bankidQr').length)).toBe(1);
+    // The live region stays the server's element (screen readers announce its new text).
+    await page.locator('[aria-live="polite"]').evaluate((el) => el.setAttribute('data-kept', 'yes'));
     qrScript.status = {
       qrSvg: null,
       message: 'The BankID app did not answer.',
@@ -40,9 +45,9 @@ describe('bankidQr island', () => {
       retry: { url: '/qr/retry', label: 'Try again' },
       showSpinner: false,
     };
-    await page.goto('/qr');
     const retry = page.getByRole('button', { name: 'Try again' });
     await retry.waitFor();
+    expect(await page.locator('[aria-live="polite"][data-kept="yes"]').count()).toBe(1);
     const requests = qrScript.requests;
     await page.waitForTimeout(600);
     expect(qrScript.requests).toBe(requests);

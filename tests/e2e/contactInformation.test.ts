@@ -1,14 +1,18 @@
 // The contact information step (customer-information.md §2.3, §5 "Contact", §8) in real Chromium, with
 // JavaScript (checks on blur, the suggestion filled in place, submit blocked while invalid) and without
 // (server checks, the suggestion as a button, the upstream's 400 marking a field). Personas go straight
-// to the step (sandbox scenarios contactInformation and contactEmailRejected).
+// to the step (sandbox scenarios contactInformation and contactEmailRejected). The form's script runs without React
+// (issue 23 item 5) and takes what was typed before it ran.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browser, identifyAs, PHONE, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible } from '../support/journey.ts';
+import { expectNoReact, reloadWithScriptHeld } from '../support/clientBuild.ts';
 
 useE2eStack();
+
+const DESKTOP = { width: 1280, height: 800 };
 
 async function openContactStep(page: Page, scenario: string): Promise<void> {
   await identifyAs(page, scenario);
@@ -20,8 +24,11 @@ const email = (page: Page) => page.getByLabel('Email');
 const main = (page: Page) => page.locator('main').textContent();
 
 describe('contact information step', () => {
-  it('with JavaScript: registered address, checks on blur, the suggestion fills the field, submit blocked while invalid', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+  it.each([
+    ['360x740', PHONE],
+    ['desktop', DESKTOP],
+  ])('with JavaScript (%s): registered address, checks on blur, the suggestion fills the field, submit blocked while invalid', async (_size, viewport) => {
+    const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await openContactStep(page, 'contactInformation');
@@ -80,6 +87,43 @@ describe('contact information step', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('Contact information');
     expect(await phone(page).inputValue()).toBe('070-123 45 67');
     expect(await email(page).inputValue()).toBe('test@gmail.com');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('without React: only plain-DOM scripts, marked when enhanced, what was typed before the script ran counts', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await openContactStep(page, 'contactInformation');
+    await expectNoReact(page, ['contactInformation']);
+
+    // The page again, its script held back until the person has typed.
+    const release = await reloadWithScriptHeld(page, 'contactInformation');
+    await phone(page).fill('46701234567');
+    await email(page).fill('test@gmial.com');
+    expect(await page.evaluate(() => performance.getEntriesByName('island:contactInformation').length)).toBe(0);
+    release();
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('island:contactInformation').length)).toBe(1);
+    // The typed values are kept and judged: the suggestion for the typed e-mail, the typed number refused on Continue.
+    await expect.poll(() => main(page)).toContain('Did you mean test@gmail.com?');
+    expect(await phone(page).inputValue()).toBe('46701234567');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect.poll(() => main(page)).toContain('Please include a plus sign');
+    expect(await page.getByRole('alert').getByRole('link', { name: 'Please include a plus sign' }).count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-phone');
+    await expectAccessible(page, 'contact information, typed before the script ran');
+
+    // A post under way disables Continue; a return to the page from the back/forward cache enables it again (the post
+    // is held here, as a page left for the next one is kept in that cache).
+    await phone(page).fill('070 123 45 67');
+    await page.locator('form.contact-form').evaluate((f) => f.addEventListener('submit', (e) => e.preventDefault()));
+    const proceed = page.getByRole('button', { name: 'Continue', exact: true });
+    await proceed.click();
+    await expect.poll(() => proceed.isDisabled()).toBe(true);
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    expect(await proceed.isDisabled()).toBe(false);
+    expect(await proceed.getAttribute('aria-busy')).toBeNull();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -113,6 +113,8 @@ describe('account picker and alias', () => {
     await submit(page, 'Continue');
     await expect.poll(() => h1(page)).toBe('Name your accounts');
     const isk = page.getByLabel('Name of your Investment Savings Account');
+    // The plain-DOM script marks when it has enhanced the form (client/enhance.ts), as the bench counts it.
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('island:accountAlias').length)).toBe(1);
     expect(await isk.inputValue()).toBe('Investment Savings Account');
     await expectAccessible(page, 'alias');
     // Blur validation, then a cleared input gets its default name back.
@@ -123,6 +125,9 @@ describe('account picker and alias', () => {
       .toBe('The alias can only consist of letters, numbers, hyphens, underscore, & characters, spaces, comma and point.');
     await expectAccessible(page, 'alias with error');
     await isk.fill('');
+    // Typing clears the field's error until it is checked again.
+    expect(await page.locator('.field__error').count()).toBe(0);
+    expect(await isk.getAttribute('aria-invalid')).toBeNull();
     await page.getByLabel('Name of your Stock and Fund Account').focus();
     expect(await isk.inputValue()).toBe('Investment Savings Account');
     // Continue with a name that breaks the rules (one character between spaces is too short): checked here,

@@ -3,7 +3,8 @@
 // axe on every screen: the question pages and their three renderings, the help (a bottom sheet on a phone,
 // a modal on a desktop, a disclosure without JavaScript), multiple choice's disabled Continue and "Choose
 // alternative", single choice advancing at once, the PEP dialog sending no (223, read back from the
-// sandbox), the loader with its slow text and the error's Try again, and "We need more information from you".
+// sandbox), the loader with its slow text and the error's Try again, and "We need more information from you";
+// the question page's script without React (issue 23 item 5), which takes a choice made before it ran.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browser, expectPhoneLayout, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
@@ -11,6 +12,7 @@ import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectAccessibleWithoutJs } from '../support/journey.ts';
 import { browserAnswers, currentStep } from '../support/customerInformation.ts';
 import { kycReadOut } from '../support/kycSandbox.ts';
+import { expectNoReact, reloadWithScriptHeld } from '../support/clientBuild.ts';
 import { PEP_NO, PEP_QUESTION, PEP_YES, privateQuestionOrder } from '../../shared/contracts/kycContract.ts';
 
 // kycBusyForever's 60 starts 100 ms apart hold the loader for 6 s; its slow text after 1 s (10 s in production).
@@ -27,6 +29,7 @@ const readOut = async (page: Page) => {
 const notLoading = (page: Page) => page.locator('[data-step]:not([data-screen="loader"])').waitFor({ timeout: 30_000 });
 const shownQuestion = async (page: Page) => Number((await page.locator('[name^="answer-"]').first().getAttribute('name'))!.slice('answer-'.length));
 const posted = (page: Page, action: () => Promise<unknown>) => Promise.all([page.waitForEvent('load'), action()]);
+const enhanced = (page: Page) => page.evaluate(() => performance.getEntriesByName('island:kycQuestion').length);
 
 /** Walks the questionnaire with JavaScript, trying each enhancement on the page it belongs to. */
 async function walkWithJavaScript(viewport: { width: number; height: number }) {
@@ -162,6 +165,35 @@ describe('KYC questionnaire in Chromium', () => {
     expect((await currentStep(page)).step).toBe('MILESTONE_THREE_STEP');
     expect((await readOut(page)).submitted).toBe(true);
     await axeContext.close();
+    await context.close();
+  }, 120_000);
+
+  it('the question page without React: only plain-DOM scripts, marked when enhanced, a choice made before its script ran counts', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await identifyAs(page, 'kyc');
+    await notLoading(page);
+    const id = await shownQuestion(page);
+    expect(id).toBe(privateQuestionOrder[0]);
+    await expectNoReact(page, ['kycQuestion']);
+
+    // The page again, its question's script held back until the person has chosen.
+    const release = await reloadWithScriptHeld(page, 'kycQuestion');
+    const select = page.locator(`select[name="answer-${id}"]`);
+    await select.selectOption({ index: 2 });
+    const chosen = await select.inputValue();
+    expect(await enhanced(page)).toBe(0);
+    release();
+    await expect.poll(() => enhanced(page)).toBe(1);
+    await expect.poll(() => page.getByText('Choosing an answer takes you straight to the next question.').isVisible()).toBe(true);
+    // The choice is the answer: kept, and Continue posts it.
+    expect(await select.inputValue()).toBe(chosen);
+    await posted(page, () => page.getByRole('button', { name: 'Continue', exact: true }).click());
+    await notLoading(page);
+    expect(await shownQuestion(page)).toBe(privateQuestionOrder[1]);
+    expect((await readOut(page)).answers[id]).toEqual([Number(chosen)]);
+    expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
 

@@ -9,6 +9,7 @@ import { browser, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { freePort, startEmbeddedStack } from '../support/stack.ts';
 import { expectAccessible } from '../support/journey.ts';
+import { marketLinkDefaults } from '../../server/config.ts';
 
 const instagramIos =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 295.0.0.22.109 (iPhone14,5; iOS 16_6; en_US; en; scale=3.00; 1170x2532; 500118232)';
@@ -70,7 +71,9 @@ describe('start page', () => {
     expect(await imageLoaded(page, '.page-background')).toBe(true);
 
     expect(await page.locator('.site-footer a[href^="tel:"]').getAttribute('href')).toBe('tel:+46800000000');
-    expect(await page.locator('.site-footer').getByRole('link', { name: 'Frequently asked questions' }).getAttribute('href')).toBe('/faq');
+    expect(await page.locator('.site-footer').getByRole('link', { name: 'Frequently asked questions' }).getAttribute('href')).toBe(
+      marketLinkDefaults.FAQ_URL.SE,
+    );
     expect(await page.getByRole('link', { name: 'Close' }).getAttribute('href')).toBe('/');
 
     // Nothing wider than the phone.

@@ -136,6 +136,8 @@ describe.each([
     // The queued poll finds the old session gone: no old cookie, no stale state written back.
     expect(queued.status).toBe(303);
     expect(queued.headers.get('set-cookie')).toBeNull();
+    // Asked again at the same URL, a path of ours (identification-routing-creation §4 "Redirect sanitising").
+    expect(queued.headers.get('location')).toBe(statusUrl);
 
     // The browser goes on as the identified person.
     browser.setBaseUrl(stack.webUrl);

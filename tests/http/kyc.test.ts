@@ -5,7 +5,7 @@ import request from 'supertest';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { answerStepsOverHttp, httpAnswers, screenOf } from '../support/customerInformation.ts';
+import { answerStepsOverHttp, httpAnswers, pastKycLoader as pastLoader, screenOf } from '../support/customerInformation.ts';
 import { identifyOverHttp } from '../support/journey.ts';
 import { kycReadOut } from '../support/kycSandbox.ts';
 import { PEP_NO, PEP_QUESTION, PEP_YES, privateQuestionOrder } from '../../shared/contracts/kycContract.ts';
@@ -39,19 +39,6 @@ const readOut = (prospectId: string) => kycReadOut(stack.sandboxUrl, prospectId)
 
 const post = (agent: Agent, page: string, body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body);
 const back = (agent: Agent, page: string) => agent.post(`${page}/back`).set('sec-fetch-site', 'same-origin').type('form').send('');
-
-/** GETs the page until it shows something other than the KYC loader (the worker's wait), then answers it. */
-async function pastLoader(agent: Agent, page: string): Promise<{ html: string; shown: [string, string] }> {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const res = await agent.get(page);
-    const shown = screenOf(res.text);
-    if (!shown) throw new Error(`no step on the page (${res.status})`);
-    if (shown[1] !== 'loader' || shown[0] !== 'KYC_STEP') return { html: res.text, shown };
-    if (Date.now() > until) throw new Error('still on the KYC loader after 20 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const answerOf = (screen: string, html: string) => httpAnswers.KYC_STEP!(screen, html) as string;
 const questionIdsOf = (html: string) => [...new Set([...html.matchAll(/name="answer-(\d+)"/g)].map((m) => Number(m[1])))];

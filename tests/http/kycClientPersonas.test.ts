@@ -78,7 +78,15 @@ describe('typed brokerage client: KYC personas', () => {
     const { jwt, prospectId } = await clientProspect('kycAlreadyAnswered');
     expect(await client.startAnswerSession(jwt, prospectId, 'sv-SE')).toEqual({ kind: 'alreadyAnswered' });
     expect(await client.submitKycStep(jwt, prospectId)).toEqual({ ok: true });
-    expect(await readOut(sandbox.url, prospectId)).toEqual({ startCalls: 1, nextCalls: 0, previousCalls: 0, riskPolls: 0, submitted: true, answers: {} });
+    expect(await readOut(sandbox.url, prospectId)).toEqual({
+      startCalls: 1,
+      nextCalls: 0,
+      previousCalls: 0,
+      riskPolls: 0,
+      submitted: true,
+      answers: {},
+      answerSessions: [],
+    });
   });
 
   it('kycBusy: start answers 409 three times (busy), then a session', async () => {

@@ -108,6 +108,8 @@ describe('sandbox: answer sessions', () => {
       riskPolls: 0,
       submitted: false,
       answers: Object.fromEntries(enWalk.pages.map((p) => [String(p.questions[0]!.id), answersFor(p)[0]!.answerIds])),
+      // Its one session, past its last page.
+      answerSessions: [{ id: enWalk.sessionId, pageIndex: 10 }],
     });
     expect(out.answers[String(PEP_QUESTION)]).toEqual([PEP_NO]);
     // Answered: a next on the finished session and a new start are refused.
@@ -230,7 +232,15 @@ describe('sandbox: answer sessions', () => {
       .set(bearer(mine.jwt))
       .send({ targetCustomerId: mine.prospectId, questionnaireAlias: 'company' })
       .expect(400);
-    expect(await readOut(app, theirs.prospectId)).toEqual({ startCalls: 1, nextCalls: 0, previousCalls: 0, riskPolls: 0, submitted: false, answers: {} });
+    expect(await readOut(app, theirs.prospectId)).toEqual({
+      startCalls: 1,
+      nextCalls: 0,
+      previousCalls: 0,
+      riskPolls: 0,
+      submitted: false,
+      answers: {},
+      answerSessions: [{ id: s.answerSessionId, pageIndex: 0 }],
+    });
     expect((await readOut(app, mine.prospectId)).startCalls).toBe(0);
   });
 
@@ -245,7 +255,15 @@ describe('sandbox: answer sessions', () => {
     await request(app).get('/sandbox/kyc').query({ prospectId }).expect(404);
     // The same persona starts over: a new prospect has nothing recorded.
     const again = await prospectOf(app, 'kyc');
-    expect(await readOut(app, again.prospectId)).toEqual({ startCalls: 0, nextCalls: 0, previousCalls: 0, riskPolls: 0, submitted: false, answers: {} });
+    expect(await readOut(app, again.prospectId)).toEqual({
+      startCalls: 0,
+      nextCalls: 0,
+      previousCalls: 0,
+      riskPolls: 0,
+      submitted: false,
+      answers: {},
+      answerSessions: [],
+    });
     await start(app, again.jwt, again.prospectId).expect(200);
   });
 });

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { identifyAtBrokerOverHttp, identifyOverHttp, postStep } from '../support/journey.ts';
+import { accountPickerOverHttp, postStep } from '../support/journey.ts';
 import { atMilestoneThreeOverHttp } from '../support/customerInformation.ts';
 import { loadConfig } from '../../server/config.ts';
 import { loadCatalogues } from '../../server/catalogues.ts';
@@ -18,36 +18,13 @@ const catalogues = loadCatalogues();
 const supportPhones: Record<CountryCode, string> = { SE: '+46 8 120 000 01', NO: '+47 21 00 00 02', DK: '+45 33 00 00 03', FI: '+358 9 4000 0004' };
 
 let stack: Stack;
-let port: string;
 beforeAll(async () => {
   stack = await startEmbeddedStack(Object.fromEntries(Object.entries(supportPhones).map(([c, phone]) => [`SUPPORT_PHONE_${c}`, phone])));
-  port = new URL(stack.webUrl).port;
 });
 afterAll(async () => stack?.stop());
 
 /** The 'accounts' persona of the market, identified in `lang`; answers a GET of the customer-information page. */
-async function accountPickerIn(country: CountryCode, lang: string): Promise<string> {
-  if (country === 'SE') {
-    const agent = request.agent(stack.webUrl);
-    await agent.get(`/onboarding?lang=${lang}`);
-    const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'accounts');
-    return (await agent.get(page).expect(200)).text;
-  }
-  const agent = request.agent(stack.webUrl);
-  const host = `${country.toLowerCase()}.localhost:${port}`;
-  const get = (path: string) => agent.get(path).set('host', host);
-  const post = (path: string, form: Record<string, string>) => agent.post(path).set('host', host).set('sec-fetch-site', 'same-origin').type('form').send(form);
-  await get(`/onboarding?lang=${lang}`);
-  await post('/onboarding/customer-type', { customerType: 'private' }).expect(303);
-  const start = await post('/onboarding/identification/oidc', {}).expect(303);
-  const personas = (await request(stack.sandboxUrl).get('/sandbox/personas').expect(200)).body as { nationalId: string; country: string; scenario: string }[];
-  const persona = personas.find((p) => p.country === country && p.scenario === 'accounts')!;
-  const back = await identifyAtBrokerOverHttp(stack.sandboxUrl, start.headers.location as string, persona.nationalId);
-  const onboarding = (await get(back.pathname + back.search).expect(302)).headers.location as string;
-  await get(onboarding).expect(303);
-  const page = (await get('/onboarding/routing').expect(303)).headers.location as string;
-  return (await get(page).expect(200)).text;
-}
+const accountPickerIn = (country: CountryCode, lang: string) => accountPickerOverHttp(stack, country, `lang=${lang}`);
 
 const unescape = (html: string) =>
   html

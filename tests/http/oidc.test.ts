@@ -21,9 +21,9 @@ const b64 = (s: string) => Buffer.from(s).toString('base64url');
 
 describe('state encoding', () => {
   it('round-trips the restorable Onboarding parameters after the NEXT_ marker', () => {
-    const state = encodeState('r4nd0m', { webview: 'true', clientId: 'app', clientUrl: 'https://x.example/a?b=c', epk: 'k1', lang: 'da' });
+    const state = encodeState('r4nd0m', { webview: 'true', clientId: 'app', clientUrl: 'https://x.example/a?b=c', epk: 'true', lang: 'da' });
     expect(state.startsWith(`${WEB_STATE_PREFIX}r4nd0m.`)).toBe(true);
-    expect(decodeState(state)).toEqual({ webview: 'true', clientId: 'app', clientUrl: 'https://x.example/a?b=c', epk: 'k1', lang: 'da' });
+    expect(decodeState(state)).toEqual({ webview: 'true', clientId: 'app', clientUrl: 'https://x.example/a?b=c', epk: 'true', lang: 'da' });
   });
 
   it.each([
@@ -31,7 +31,9 @@ describe('state encoding', () => {
     ['empty', '', {}],
     ['not base64url', 'NEXT_a.%%%', {}],
     ['unknown parameters dropped', `x.${b64('foo=1&lang=fi')}`, { lang: 'fi' }],
-    ['invalid webview value dropped', `x.${b64('webview=yes&epk=e')}`, { epk: 'e' }],
+    ['invalid webview value dropped', `x.${b64('webview=yes&epk=true')}`, { epk: 'true' }],
+    // As the start page carries them (shared/carriedQuery.ts entryParamShapes).
+    ['clientId and epk in another shape dropped', `x.${b64('clientId=a%20b&epk=k1&lang=fi')}`, { lang: 'fi' }],
     ['too long value dropped', `x.${b64(`lang=${'a'.repeat(20)}`)}`, {}],
   ])('decodes %s', (_name, state, expected) => {
     expect(decodeState(state)).toEqual(expected);

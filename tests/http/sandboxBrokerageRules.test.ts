@@ -12,7 +12,6 @@ afterEach(() => {
 describe('brokerage authentication', () => {
   it.each([
     ['GET', brokeragePaths.routingStatus],
-    ['GET', brokeragePaths.systemStatus],
     ['PUT', brokeragePaths.becomeCustomerIntent],
     ['POST', brokeragePaths.validationStepV3],
     ['POST', brokeragePaths.prospectsV3],

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { startSandbox } from '../../sandbox/main.ts';
-import { brokerageErrorBody, brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
+import { brokerageErrorBody, brokeragePaths, systemStatusResponse, unauthorizedBody } from '../../shared/contracts/brokerageContract.ts';
 import { newApp, rp, startOrder, bearer, loginWithBankid, signatureBody } from '../support/sandboxApi.ts';
 
 describe('sandbox controls and pages', () => {
@@ -27,6 +27,55 @@ describe('sandbox controls and pages', () => {
     expect((await request(app).get('/sandbox/bankid/orders')).body).toEqual([]);
     await rp(app, 'collect', { orderRef }).expect(400);
     await request(app).get(brokeragePaths.routingStatus).set(bearer(jwt)).expect(401);
+  });
+
+  it('answers the system status without a token, as POST /sandbox/system-status sets it, until a reset', async () => {
+    const app = newApp();
+    const status = async (jwt?: string) =>
+      systemStatusResponse.parse(
+        (
+          await request(app)
+            .get(brokeragePaths.systemStatus)
+            .set(jwt ? bearer(jwt) : {})
+            .expect(200)
+        ).body,
+      );
+    expect(await status()).toEqual({ creationPaused: false, feedbackBanner: null });
+
+    const set = { creationPaused: true, feedbackBanner: 'HIGH_LOAD', failing: false };
+    expect((await request(app).post('/sandbox/system-status').send({ creationPaused: true, feedbackBanner: 'HIGH_LOAD' }).expect(200)).body).toEqual(set);
+    expect(await status()).toEqual({ creationPaused: true, feedbackBanner: 'HIGH_LOAD' });
+    // The whole status each time: what a post leaves out is all clear.
+    await request(app).post('/sandbox/system-status').send({ feedbackBanner: 'HIGH_LOAD' }).expect(200);
+    expect(await status()).toEqual({ creationPaused: false, feedbackBanner: 'HIGH_LOAD' });
+    // failing: the endpoint is down, for everyone.
+    await request(app).post('/sandbox/system-status').send({ failing: true }).expect(200);
+    expect(brokerageErrorBody.parse((await request(app).get(brokeragePaths.systemStatus).expect(503)).body).data?.message).toMatch(/unavailable/);
+    // Bad input is refused and changes nothing.
+    for (const bad of [{ creationPaused: 'yes' }, { feedbackBanner: '' }, { failing: true, extra: 1 }]) {
+      await request(app).post('/sandbox/system-status').send(bad).expect(400);
+    }
+    await request(app).get(brokeragePaths.systemStatus).expect(503);
+    await request(app).post('/sandbox/reset').expect(204);
+    expect(await status()).toEqual({ creationPaused: false, feedbackBanner: null });
+  });
+
+  it("with a token (the creation worker's call), the token must be valid and the persona's creationPaused is added", async () => {
+    const app = newApp();
+    const invalid = await request(app).get(brokeragePaths.systemStatus).set(bearer('made-up')).expect(401);
+    expect(unauthorizedBody.parse(invalid.body).code).toBe('INVALID_ACCESS_TOKEN');
+    const paused = await loginWithBankid(app, 'creationPaused');
+    const other = await loginWithBankid(app, 'onboarding');
+    await request(app).post('/sandbox/system-status').send({ feedbackBanner: 'HIGH_LOAD' }).expect(200);
+    for (const [jwt, creationPaused] of [
+      [paused.jwt, true],
+      [other.jwt, false],
+    ] as const) {
+      const res = await request(app).get(brokeragePaths.systemStatus).set(bearer(jwt)).expect(200);
+      expect(systemStatusResponse.parse(res.body)).toEqual({ creationPaused, feedbackBanner: 'HIGH_LOAD' });
+    }
+    // Without the token, nobody's persona counts.
+    expect((await request(app).get(brokeragePaths.systemStatus).expect(200)).body).toEqual({ creationPaused: false, feedbackBanner: 'HIGH_LOAD' });
   });
 
   it('startSandbox listens on a free port and builds signing links from its own URL', async () => {

@@ -22,6 +22,7 @@ describe('npm start: the external links lead to the sandbox’s stand-in pages',
     ['PRIVACY_URL', 'Privacy', /privacy notice/],
     ['APP_URL', 'The app', /universal link that opens/],
     ['SUCCESS_URL', 'You are logged in', /overview page/],
+    ['GET_STARTED_URL', 'Get started', /get-started page/],
   ] as const)('%s: the sandbox page "%s" says what would be there', async (name, title, text) => {
     const target = new URL(String(config[name]));
     expect(target.origin).toBe(SANDBOX);

@@ -72,7 +72,8 @@ describe('security headers', () => {
 
     const generated: string[] = [];
     for (const bad of [undefined, 'short', 'has spaces in it', 'semi;colon;value', 'x'.repeat(65), '../../etc/passwd']) {
-      const req = request(stack.webUrl).get('/healthz');
+      // Not /healthz, which answers before the request log and carries no id (server/health.ts).
+      const req = request(stack.webUrl).get('/readyz');
       const res = await (bad === undefined ? req : req.set('x-request-id', bad)).expect(200);
       const id = res.headers['x-request-id'] as string;
       expect(id, `for ${String(bad)}`).toMatch(UUID);

@@ -20,15 +20,12 @@ type Agent = ReturnType<typeof request.agent>;
 const POSTS = 10;
 const SIGN = 'step=MILESTONE_THREE_STEP&screen=milestone';
 
-/** The session cookie as a Cookie header (it is sent to both web processes). */
+/** The session cookie as a Cookie header (it is sent to both web processes), once the page answers. */
 async function cookieOf(agent: Agent, page: string): Promise<string> {
-  const res = await agent.get(page).expect(200);
-  const cookie = ([] as string[])
-    .concat(res.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
-  expect(cookie).toMatch(/onb\.sid=/);
-  return cookie;
+  await agent.get(page).expect(200);
+  const value = agent.jar.getCookie('onb.sid', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
+  expect(value).toBeDefined();
+  return `onb.sid=${value}`;
 }
 
 const creationPageOf = (page: string) => page.replace('/customer-information/', '/customer-creation/');

@@ -2,8 +2,9 @@
 // message. The session cookie is Secure in production, a browser never stores a Secure cookie an http page
 // sets (loopback aside), so the session never started. Now the web process refuses to start with Secure
 // cookies on a plain-http PUBLIC_URL other than loopback, and says why (server/config.ts).
-// A real web process, started as the Procfile starts it.
+// A real web process, started by the Procfile's own `web` line (from the compiled build).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REDIS_URL } from '../support/stack.ts';
 
@@ -16,15 +17,20 @@ const production = {
   PORT: '0',
 };
 
-/** Starts `server/main.ts web`; answers its exit code and stderr, or 'listening' once it logs that it serves pages. */
+/** The Procfile's `web` command, as the platform runs it. */
+const procfileWeb = /^web:\s*(.+)$/m.exec(readFileSync('Procfile', 'utf8'))?.[1];
+
+/** Runs the Procfile's `web` line; answers its exit code and stderr, or 'listening' once it logs that it serves pages. */
 function startWeb(env: Record<string, string>): Promise<{ code: number | 'listening'; stderr: string }> {
+  if (!procfileWeb) throw new Error('the Procfile has no web line');
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'web'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A process group of its own, so that the kill below reaches the web process the shell started.
+    const child = spawn('/bin/sh', ['-c', procfileWeb], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.stdout.on('data', (d: Buffer) => {
       if (!d.toString().includes('"msg":"web started"')) return;
-      child.kill('SIGKILL');
+      process.kill(-child.pid!, 'SIGKILL');
       resolve({ code: 'listening', stderr });
     });
     child.once('exit', (code) => resolve({ code: code ?? 1, stderr }));

@@ -11,6 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox/main.ts';
 import { freePort, testTimings } from '../support/stack.ts';
+import { productProcessArgs } from '../support/productProcess.ts';
 import { createOwnRedis, type OwnRedis } from '../support/ownRedis.ts';
 
 let redis: OwnRedis;
@@ -34,7 +35,7 @@ beforeAll(async () => {
   webUrl = `http://127.0.0.1:${port}`;
   mkdirSync('test-results', { recursive: true });
   const log = openSync(`test-results/web-before-redis-${port}.log`, 'a');
-  web = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'web'], {
+  web = spawn(process.execPath, productProcessArgs('server', 'web'), {
     env: {
       ...process.env,
       ...testTimings(),

@@ -3,8 +3,10 @@
 // side: a build starts by removing public/build (esbuild.config.mjs), which took the islands and the manifest from
 // under the other files' servers and pages.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { loadManifest, type Manifest } from '../../server/render.tsx';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -13,4 +15,61 @@ export const clientManifestPath = path.join(root, 'public/build/manifest.json');
 export function clientBuildManifest(): Manifest {
   if (!existsSync(clientManifestPath)) execFileSync(process.execPath, ['esbuild.config.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
   return loadManifest(clientManifestPath);
+}
+
+/** The built JavaScript files the page fetches from now on, and their gzip bytes as the build wrote them beside each. */
+export function scriptsOf(page: Page): (notCounted?: Set<string>) => { files: string[]; gzip: number } {
+  const files = new Set<string>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/build\/[\w.-]+\.js$/.test(pathname)) files.add(pathname);
+  });
+  return (notCounted = new Set()) => ({
+    files: [...files],
+    gzip: [...files].filter((f) => !notCounted.has(f)).reduce((sum, f) => sum + readFileSync(path.join(root, 'public', `${f}.gz`)).length, 0),
+  });
+}
+
+/**
+ * Every file the plain-DOM islands (client/islands/<name>Island.ts, no React) load: all a page without React may fetch;
+ * `lazy` those they import once they run, after the page has loaded (the contact form's rules).
+ */
+function plainDomFiles(manifest: Manifest): { all: Set<string>; lazy: Set<string> } {
+  const plain = Object.entries(manifest.islands).flatMap(([name, island]) =>
+    existsSync(path.join(root, 'client/islands', `${name}Island.ts`)) ? [island] : [],
+  );
+  const before = new Set(plain.flatMap((island) => [island.file, ...island.imports]));
+  const lazy = new Set(plain.flatMap((island) => island.lazy ?? []).filter((f) => !before.has(f)));
+  return { all: new Set([...before, ...lazy]), lazy };
+}
+
+/**
+ * The page, loaded again, fetches only plain-DOM islands' files (no React chunk), within the 10 KB gzip of a page whose
+ * only interaction is a dialog (issue 23 item 4), and each of `islands` marks that it has enhanced its markup
+ * (client/enhance.ts, as the bench counts it).
+ */
+export async function expectNoReact(page: Page, islands: string[]): Promise<void> {
+  const scripts = scriptsOf(page);
+  await page.reload();
+  const plain = plainDomFiles(clientBuildManifest());
+  const { files, gzip } = scripts(plain.lazy);
+  expect(files.filter((f) => !plain.all.has(f))).toEqual([]);
+  // The budget is for what runs before the islands do: what they import after the page has loaded is not in it.
+  expect(gzip).toBeLessThanOrEqual(10_000);
+  for (const name of islands) await expect.poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, `island:${name}`)).toBe(1);
+}
+
+/**
+ * Reloads `page` with the island `name`'s script held back until the returned function is called (the page shown, the
+ * script not yet run: for what a person does before it runs).
+ */
+export async function reloadWithScriptHeld(page: Page, name: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/build/${name}-[\\w-]+\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  return release;
 }

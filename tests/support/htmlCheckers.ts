@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { z } from 'zod';
 
 const require = createRequire(import.meta.url);
@@ -125,14 +125,19 @@ export async function codeSnifferErrors(page: Page): Promise<string[]> {
  * re-serialisation of it, with the markup's own mistakes already repaired.
  */
 export function trackServerMarkup(page: Page): () => Promise<string> {
-  let last: Response | undefined;
+  let last: Promise<string> | undefined;
   page.on('response', (response) => {
     const request = response.request();
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame() && !(response.status() >= 300 && response.status() < 400)) last = response;
+    if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+    if (response.status() >= 300 && response.status() < 400) return;
+    // Read at once: Chromium drops a document's body when the page navigates on, and a screen that refreshes
+    // itself (the BankID QR screen without JavaScript) may do so before the walk asks for it.
+    last = response.body().then((body) => body.toString('utf8'));
+    last.catch(() => undefined);
   });
   return async () => {
     if (!last) throw new Error('no document loaded yet');
-    return (await last.body()).toString('utf8');
+    return last;
   };
 }
 

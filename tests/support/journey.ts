@@ -40,7 +40,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 
 /**
  * Records every text the page's `main` shows, from now on and across its navigations, so that a screen which
- * moves on by itself after a pause (the creation outcome, client/islands/creationStatusIsland.tsx) is seen
+ * moves on by itself after a pause (the creation outcome, client/islands/creationStatusIsland.ts) is seen
  * however long the test's own checks took meanwhile on a loaded machine. Answers the texts shown so far.
  */
 export async function recordMainTexts(page: Page): Promise<() => string[]> {
@@ -195,4 +195,30 @@ export async function identifyAtBrokerOverHttp(sandboxUrl: string, authUrl: stri
     .send({ nationalId })
     .expect(303);
   return new URL((await idp.get(path(login.headers.location as string)).expect(303)).headers.location as string);
+}
+
+/**
+ * The market's 'accounts' persona (its steps begin with the account picker) after an entry with `entry` (the start
+ * page's query, without `?`): SE identifies with BankID, NO, DK and FI at the OIDC broker on their own host. Answers
+ * the customer-information page's HTML.
+ */
+export async function accountPickerOverHttp(stack: { webUrl: string; sandboxUrl: string }, country: string, entry: string): Promise<string> {
+  const agent = request.agent(stack.webUrl);
+  if (country === 'SE') {
+    await agent.get(`/onboarding?${entry}`);
+    const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'accounts');
+    return (await agent.get(page).expect(200)).text;
+  }
+  const host = `${country.toLowerCase()}.localhost:${new URL(stack.webUrl).port}`;
+  const get = (path: string) => agent.get(path).set('host', host);
+  const post = (path: string, form: Record<string, string>) => agent.post(path).set('host', host).set('sec-fetch-site', 'same-origin').type('form').send(form);
+  await get(`/onboarding?${entry}`);
+  await post('/onboarding/customer-type', { customerType: 'private' }).expect(303);
+  const start = await post('/onboarding/identification/oidc', {}).expect(303);
+  const persona = await personaFor(stack.sandboxUrl, 'accounts', country);
+  const back = await identifyAtBrokerOverHttp(stack.sandboxUrl, start.headers.location as string, persona.nationalId);
+  const onboarding = (await get(back.pathname + back.search).expect(302)).headers.location as string;
+  await get(onboarding).expect(303);
+  const page = (await get('/onboarding/routing').expect(303)).headers.location as string;
+  return (await get(page).expect(200)).text;
 }

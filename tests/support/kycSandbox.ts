@@ -1,7 +1,7 @@
 // The sandbox's know-your-customer upstream (sandbox/kyc.ts) as its tests drive it (tests/http/kycSandbox*.test.ts,
 // kycClientPersonas.test.ts): a fresh prospect, the questionnaire, careful answers, and the read-out
-// (GET /sandbox/kyc?prospectId=): the calls the brokerage simulator received for a prospect and the answers it
-// stored, for tests that count them.
+// (GET /sandbox/kyc?prospectId=): the calls the brokerage simulator received for a prospect, the answers it
+// stored and its answer sessions, for tests that count them.
 import request from 'supertest';
 import { brokeragePaths, createProspectResponse, refreshTokenResponse, type CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import {
@@ -23,6 +23,8 @@ export interface KycReadOut {
   submitted: boolean;
   /** Answer ids per question id. */
   answers: Record<string, number[]>;
+  /** The prospect's answer sessions in the order started, each with the index of the page it is at. */
+  answerSessions: Array<{ id: string; pageIndex: number }>;
 }
 
 /** `sandbox`: the sandbox's URL or app. */

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
-import { freePort } from './stack.ts';
+import { freePort } from './productEnv.ts';
 
 export interface OwnRedis {
   readonly port: number;
@@ -21,7 +21,7 @@ export interface OwnRedis {
   remove(): Promise<void>;
 }
 
-export async function createOwnRedis(name: string): Promise<OwnRedis> {
+export async function createOwnRedis(name: string, options: { appendfsync?: 'always' | 'everysec' } = {}): Promise<OwnRedis> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
   const url = `redis://127.0.0.1:${port}`;
@@ -36,7 +36,7 @@ export async function createOwnRedis(name: string): Promise<OwnRedis> {
     async start() {
       child = spawn(
         'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir],
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', options.appendfsync ?? 'always', '--dir', dir],
         {
           stdio: 'ignore',
         },

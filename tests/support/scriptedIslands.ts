@@ -16,9 +16,9 @@ import QRCode from 'qrcode';
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { Island, renderPage, type Manifest } from '../../server/render.tsx';
-import BankidQr, { type BankidQrProps, type BankidQrStatus } from '../../client/islands/bankidQrIsland.tsx';
-import CreationStatus, { type CreationView } from '../../client/islands/creationStatusIsland.tsx';
+import { renderPage, type Manifest } from '../../server/render.tsx';
+import { BankidQrOrder, type BankidQrProps, type BankidQrStatus } from '../../views/components/BankidQrStatus.tsx';
+import { CreationStatus, type CreationView } from '../../views/components/CreationStatus.tsx';
 import { clientBuildManifest } from './clientBuild.ts';
 import { collectPageErrors, launchChromium } from './browser.ts';
 
@@ -132,11 +132,7 @@ function createApp() {
   app.get('/favicon.ico', (_req, res) => res.status(204).end());
 
   app.get('/qr', (_req, res) => {
-    send(
-      res,
-      h('div', null, h('h1', null, 'Open account with BankID'), h(Island<BankidQrProps>, { name: 'bankidQr', component: BankidQr, props: initialQr })),
-      2,
-    );
+    send(res, h('div', null, h('h1', null, 'Open account with BankID'), h(BankidQrOrder, { qr: initialQr })), 2);
   });
   app.get('/qr/status', (req, res) => {
     qrScript.requests++;
@@ -153,15 +149,7 @@ function createApp() {
   app.get('/done', (_req, res) => send(res, h('h1', null, 'Identified')));
 
   app.get('/creation', (_req, res) => {
-    send(
-      res,
-      h(Island<{ eventsUrl: string; view: CreationView }>, {
-        name: 'creationStatus',
-        component: CreationStatus,
-        props: { eventsUrl: '/creation/events', view: views.pending },
-      }),
-      2,
-    );
+    send(res, h(CreationStatus, { eventsUrl: '/creation/events', view: views.pending }), 2);
   });
   app.get('/creation/events', async (req, res) => {
     const connection = ++sse.connections;

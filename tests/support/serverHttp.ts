@@ -27,10 +27,13 @@ export let stack: Stack;
 export let personas: Persona[];
 const extraApps: Running[] = [];
 
-/** Starts the file's embedded stack before its tests and closes it (and any startWeb process) after them. */
-export function useServerStack(): void {
+/**
+ * Starts the file's embedded stack before its tests and closes it (and any startWeb process) after them. `env`: the
+ * web's settings on top of the test timings.
+ */
+export function useServerStack(env: Record<string, string> = {}): void {
   beforeAll(async () => {
-    stack = await startEmbeddedStack();
+    stack = await startEmbeddedStack(env);
     personas = (await request(stack.sandboxUrl).get('/sandbox/personas').expect(200)).body as Persona[];
   });
   afterAll(async () => {

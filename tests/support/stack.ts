@@ -4,12 +4,15 @@
 import type { DestinationStream } from 'pino';
 import { Writable } from 'node:stream';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { createClient } from 'redis';
 import { startSandbox } from '../../sandbox/main.ts';
 import { start } from '../../server/main.ts';
+import { productProcessArgs } from './productProcess.ts';
+import { freePort, redisModeEnv } from './productEnv.ts';
+
+export { freePort };
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -25,18 +28,6 @@ export interface Stack {
   /** Sends the signal to the extra web process and answers its exit code. */
   stopExtraWeb(signal: NodeJS.Signals): Promise<number | null>;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Fast test timings; the spec's values stay the defaults in production. */
@@ -78,8 +69,11 @@ export function logCapture() {
   };
 }
 
-/** `logDestination`: where the web and worker log lines go (a test that reads them). */
-export async function startEmbeddedStack(extraEnv: Record<string, string> = {}, options: { logDestination?: DestinationStream } = {}): Promise<Stack> {
+/** `logDestination`: where the web and worker log lines go (a test that reads them); `now`: the web's clock. */
+export async function startEmbeddedStack(
+  extraEnv: Record<string, string> = {},
+  options: { logDestination?: DestinationStream; now?: () => number } = {},
+): Promise<Stack> {
   const sandboxPort = await freePort();
   // The signing page expires its orders after the web's lifetime when a test sets one.
   const signingLifetime = extraEnv.SIGNING_ORDER_LIFETIME_MS;
@@ -114,11 +108,11 @@ export async function startEmbeddedStack(extraEnv: Record<string, string> = {}, 
   };
 }
 
-function spawnRole(script: string, args: string[], env: Record<string, string>): ChildProcess {
+function spawnRole(entry: 'server' | 'sandbox', args: string[], env: Record<string, string>): ChildProcess {
   // Logs go to a file per process: an undrained stdout pipe would fill up and block the child.
   mkdirSync('test-results', { recursive: true });
   const log = openSync(`test-results/${args[0] ?? 'sandbox'}-${env.PORT ?? ''}.log`, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, productProcessArgs(entry, ...args), {
     env: { ...process.env, ...env },
     stdio: ['ignore', log, 'pipe'],
   });
@@ -128,8 +122,7 @@ function spawnRole(script: string, args: string[], env: Record<string, string>):
   return child;
 }
 
-// Processes start through tsx, which compiles as it loads: with another test file at work beside it on a 2-core
-// machine, a web process once took over 30 s to answer.
+// A process that starts beside other test files on a 2-core machine may take seconds to answer.
 async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -144,38 +137,38 @@ async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-/** `extraEnv.REDIS_URL`: a Redis of the test's own (the stack then cleans up there). */
-export async function startRedisStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+/**
+ * `extraEnv.REDIS_URL`: a Redis of the test's own (the stack then cleans up there). `roleEnv`: settings of one role
+ * only, over extraEnv (e.g. each its own METRICS_PORT).
+ */
+export async function startRedisStack(
+  extraEnv: Record<string, string> = {},
+  roleEnv: { web?: Record<string, string>; worker?: Record<string, string> } = {},
+): Promise<Stack> {
   const redisUrl = extraEnv.REDIS_URL ?? REDIS_URL;
   const [sandboxPort, webPort] = await Promise.all([freePort(), freePort()]);
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   // A test may name its prefix to read the keys; stop() removes everything under it.
   const prefix = extraEnv.REDIS_PREFIX ?? `test-${randomUUID().slice(0, 8)}`;
   const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: prefix,
-    SESSION_SECRET: randomUUID() + randomUUID(),
-    JOB_SECRET_KEY: randomBytes(32).toString('base64'),
-    COOKIE_SECURE: 'false',
-    PORT: String(webPort),
-    PUBLIC_URL: `http://127.0.0.1:${webPort}`,
-    SANDBOX_PORT: String(sandboxPort),
-    BANKID_API_URL: sandboxUrl,
-    BROKERAGE_API_URL: sandboxUrl,
-    SIGNING_ORIGINS: sandboxUrl,
-    SUCCESS_URL: `${sandboxUrl}/sandbox/overview`,
-    OIDC_ISSUER_URL: `${sandboxUrl}/oidc`,
+    ...redisModeEnv({ redisUrl, prefix, webPort, sandboxPort }),
     ...testTimings(),
     // Each process logs to its own file under test-results/, which helps when a test fails.
     LOG_LEVEL: 'info',
     ...extraEnv,
   };
-  const sandbox = spawnRole('sandbox/main.ts', [], env);
-  let worker = spawnRole('server/main.ts', ['worker'], env);
-  const web = spawnRole('server/main.ts', ['web'], env);
+  const sandbox = spawnRole('sandbox', [], env);
+  const workerEnv = { ...env, ...roleEnv.worker };
+  let worker = spawnRole('server', ['worker'], workerEnv);
+  const web = spawnRole('server', ['web'], { ...env, ...roleEnv.web });
   const webUrl = `http://127.0.0.1:${webPort}`;
-  await Promise.all([waitFor(`${sandboxUrl}/sandbox/healthz`), waitFor(`${webUrl}/healthz`)]);
+  try {
+    await Promise.all([waitFor(`${sandboxUrl}/sandbox/healthz`), waitFor(`${webUrl}/healthz`)]);
+  } catch (err) {
+    // A stack that did not come up is not returned, so nobody would stop it: its processes would outlive the run.
+    for (const child of [web, worker, sandbox]) child.kill('SIGKILL');
+    throw err;
+  }
 
   const exited = (child: ChildProcess) =>
     new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
@@ -189,12 +182,12 @@ export async function startRedisStack(extraEnv: Record<string, string> = {}): Pr
       await exited(worker);
     },
     async startWorker() {
-      worker = spawnRole('server/main.ts', ['worker'], env);
+      worker = spawnRole('server', ['worker'], workerEnv);
     },
     async startExtraWeb() {
       const port = await freePort();
       // Each test web process is reached on its own port; on a PaaS they share one PUBLIC_URL.
-      extraWeb = spawnRole('server/main.ts', ['web'], { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+      extraWeb = spawnRole('server', ['web'], { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
       const url = `http://127.0.0.1:${port}`;
       await waitFor(`${url}/healthz`);
       return url;

@@ -1,6 +1,14 @@
 // Account picker rules per country (customer-information.md §3 table, §4.2, §5, §9).
 import { describe, expect, it } from 'vitest';
-import { decidePicker, defaultAccounts, epkSelectable, isDanishCampaign, precontractualDocumentIds, resolveAccountChoice } from '../../shared/accountPicker.ts';
+import {
+  decidePicker,
+  defaultAccounts,
+  epkSelectable,
+  initialAccounts,
+  isDanishCampaign,
+  precontractualDocumentIds,
+  resolveAccountChoice,
+} from '../../shared/accountPicker.ts';
 import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 
 describe('defaults (customer-information §3 table)', () => {
@@ -91,6 +99,20 @@ describe('EPK and the other rules', () => {
   ] as const)('EPK selectable with %j: %s', (ticked, expected) => expect(epkSelectable(ticked)).toBe(expected));
 
   it('clears EPK without DEP or ASK', () => expect(resolveAccountChoice('NO', ['EPK_NO']).accounts).toEqual([]));
+
+  // identification-routing-creation §2 Onboarding query epk (our reading): epk=true ticks EPK from the start, in Norway.
+  it('the entry’s epk ticks the Norwegian pension account next to the defaults, and changes nothing elsewhere', () => {
+    expect(initialAccounts('NO')).toEqual(['ASK_NO']);
+    expect(initialAccounts('NO', { epk: false })).toEqual(['ASK_NO']);
+    expect(initialAccounts('NO', { epk: true })).toEqual(['ASK_NO', 'EPK_NO']);
+    expect(resolveAccountChoice('NO', initialAccounts('NO', { epk: true }))).toEqual({ accounts: ['ASK_NO', 'EPK_NO'], error: null });
+    for (const country of ['SE', 'DK', 'FI'] as const) {
+      const defaults = defaultAccounts(country)
+        .filter((a) => a.selected)
+        .map((a) => a.accountTypeWithCountry);
+      expect(initialAccounts(country, { epk: true })).toEqual(defaults);
+    }
+  });
 
   it.each([
     ['DK', 'ask', true],

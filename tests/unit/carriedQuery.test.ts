@@ -73,6 +73,30 @@ const cases: { why: string; query: Record<string, unknown>; already?: Record<str
     kept: { ...many(20), p0: 'w' },
     dropped: [{ param: 'q', length: 1, reason: 'tooMany' }],
   },
+  // identification-routing-creation §2 Onboarding query: clientId a short token, epk true or false (shared/carriedQuery.ts).
+  {
+    why: 'a clientId of letters, digits, dot, dash and underscore, and epk=true, are carried',
+    query: { clientId: 'App_1.ios-2', epk: 'true' },
+    kept: { clientId: 'App_1.ios-2', epk: 'true' },
+    dropped: [],
+  },
+  {
+    why: 'a clientId or epk in another shape is dropped, the carried one kept',
+    query: { clientId: 'a b<script>', epk: 'yes' },
+    already: { clientId: 'partner-1' },
+    kept: { clientId: 'partner-1' },
+    dropped: [
+      { param: 'clientId', length: 11, reason: 'badValue' },
+      { param: 'epk', length: 3, reason: 'badValue' },
+    ],
+  },
+  { why: 'a clientId over 64 characters is dropped', query: { clientId: x(65) }, kept: {}, dropped: [{ param: 'clientId', length: 65, reason: 'badValue' }] },
+  {
+    why: 'clientUrl is carried as given (checked where it redirects, shared/redirectTarget.ts)',
+    query: { clientUrl: '//evil.example' },
+    kept: { clientUrl: '//evil.example' },
+    dropped: [],
+  },
   {
     why: 'a parameter named __proto__ stays a plain value',
     query: JSON.parse('{"__proto__":"v"}') as Record<string, unknown>,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../server/config.ts';
+import { productProcessArgs } from '../support/productProcess.ts';
 
 describe('config', () => {
   it('starts on embedded defaults in development', () => {
@@ -181,7 +182,7 @@ describe('config', () => {
 
   it('exits 1 with a clear message when started with bad config', async () => {
     const { spawnSync } = await import('node:child_process');
-    const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'web'], {
+    const res = spawnSync(process.execPath, productProcessArgs('server', 'web'), {
       env: { ...process.env, NODE_ENV: 'production', REDIS_URL: '', SESSION_SECRET: '' },
       encoding: 'utf8',
       timeout: 30_000,
@@ -193,7 +194,7 @@ describe('config', () => {
 
   it('web refuses to start with REDIS_URL set and the development secret, naming SESSION_SECRET (the platform sets no NODE_ENV)', async () => {
     const { spawnSync } = await import('node:child_process');
-    const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'web'], {
+    const res = spawnSync(process.execPath, productProcessArgs('server', 'web'), {
       env: {
         ...process.env,
         // Set nowhere: development by default.

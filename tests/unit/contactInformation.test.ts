@@ -5,13 +5,12 @@ import {
   checkContact,
   defaultPhonePrefix,
   formatPhone,
-  isValidEmail,
   splitPhone,
-  suggestEmail,
   validatePhone,
   type PhonePrefix,
   type PhoneResult,
 } from '../../shared/contactInformation.ts';
+import { isValidEmail, suggestEmail } from '../../shared/emailAddress.ts';
 
 describe('validatePhone', () => {
   const ok = (e164: string): PhoneResult => ({ ok: true, e164 });

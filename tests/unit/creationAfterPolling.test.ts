@@ -94,6 +94,14 @@ describe('when polling stops', () => {
     expect(JSON.stringify(tracked()[0])).not.toContain(PROSPECT);
   });
 
+  it('the event names the partner or app the visit came from (the entry clientId), null without one', () => {
+    const job = { prospectId: PROSPECT, runId: '1', phase: 'poll', attempt: 3, ...WEB } as const;
+    expect(creationOutcomeEvent({ ...job, clientId: 'partner-1' }, 'done', NOW)).toMatchObject({ clientId: 'partner-1', market: 'NO' });
+    expect(creationOutcomeEvent(job, 'done', NOW)).toMatchObject({ clientId: null });
+    // An id in another shape (job data is only read) is left out.
+    expect(creationOutcomeEvent({ ...job, clientId: 'a b' }, 'done', NOW)).toMatchObject({ clientId: null });
+  });
+
   it.each([
     ['customerExists', st({ done: true, creation_requests: [{ request_type: 'update_customer', status: 'done' }] })],
     ['accountLimit', st({ done: true, creation_requests: [{ request_type: 'create_customer', status: 'rejected' }] })],
@@ -238,6 +246,7 @@ describe('when polling stops', () => {
       outcome: 'done',
       market: null,
       mode: 'web',
+      clientId: null,
       secondsSinceSigning: null,
     });
     expect(creationOutcomeEvent({ ...old, ...WEB, webview: true }, 'queued', NOW)).toMatchObject({ market: 'NO', mode: 'webview', secondsSinceSigning: 42 });

@@ -19,6 +19,7 @@ import { supportedLocales, type Locale } from '../../shared/i18n.ts';
 import { routes } from '../../shared/routes.ts';
 import type { PageOptions } from '../../server/pages.ts';
 import { decode } from '../support/serverHttp.ts';
+import { shownOutcome } from '../../bench/soakJourney.ts';
 
 const catalogues = loadCatalogues();
 const URLS = {
@@ -241,6 +242,16 @@ const feedback = {
   },
 } as const;
 
+describe('the outcome shown, for machines', () => {
+  // `npm run soak` reads a person's outcome off the page (bench/soakJourney.ts): after the screen lost its React props
+  // (issue 23) it read none, and every journey of a 10-minute soak timed out waiting for one.
+  it.each(creationOutcomes)('%s: the page marks it, and the soak reads it', (outcome) => {
+    const req = requestIn('en');
+    const { body } = creationPageOptions(creationView(state(outcome), req, deps), PROSPECT, req, deps);
+    expect(shownOutcome(renderToStaticMarkup(<>{body}</>))).toBe(outcome);
+  });
+});
+
 describe('the feedback pages in every locale', () => {
   for (const locale of supportedLocales) {
     const phone = config.supportPhones[countryOf(locale)];
@@ -289,8 +300,9 @@ describe('the texts are each locale’s own', () => {
   });
 });
 
-// identification-routing-creation §4: the continue button goes to the market's success URL (the overview) for outcomes
-// that allow log-in, otherwise to /; nightly downtime to its page; in the app's webview to the app's routes.
+// identification-routing-creation §4: the continue button goes to the market's success URL or overview for outcomes
+// that allow log-in (clientUrl: tests/unit/continueTarget.test.ts), otherwise to /; nightly downtime to its page; in
+// the app's webview to the app's routes.
 describe('where Continue leads', () => {
   const overviews = {
     SE: 'https://se.bank.example/overview',
@@ -298,14 +310,15 @@ describe('where Continue leads', () => {
     DK: 'https://dk.bank.example/overblik',
     FI: 'https://fi.bank.example/yleiskatsaus',
   };
+  const targets = { successUrls: overviews, overviewUrls: overviews, getStartedUrls: overviews, ownOrigin: 'https://onboarding.bank.example' };
   const journey = (webview: boolean, country: Journey['country'] = 'NO'): Journey => ({ ...newJourney(country), webview });
   it.each(creationOutcomes.filter((o) => o !== 'queued' && o !== 'nightly_downtime'))('%s', (outcome) => {
     const canLogIn = outcomeTraits[outcome].canLogIn;
-    expect(continueTarget(outcome, journey(false), overviews)).toBe(canLogIn ? overviews.NO : '/');
-    expect(continueTarget(outcome, journey(true), overviews)).toBe(canLogIn ? routes.loginInApp : routes.closeSignupInApp);
+    expect(continueTarget(outcome, journey(false), targets).url).toBe(canLogIn ? overviews.NO : '/');
+    expect(continueTarget(outcome, journey(true), targets).url).toBe(canLogIn ? routes.loginInApp : routes.closeSignupInApp);
   });
   it('nightly_downtime: the downtime page after signup', () => {
-    expect(continueTarget('nightly_downtime', journey(false), overviews)).toBe(routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: false }));
+    expect(continueTarget('nightly_downtime', journey(false), targets).url).toBe(routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: false }));
   });
   it('outcomes that allow log-in: done, customerExists, accountLimit, creationPaused, nightly_downtime', () => {
     expect(creationOutcomes.filter((o) => outcomeTraits[o].canLogIn)).toEqual(['done', 'customerExists', 'accountLimit', 'creationPaused', 'nightly_downtime']);

@@ -7,7 +7,7 @@ import { creationView } from '../../server/stages/customerCreation/creationPage.
 import type { AppDeps } from '../../server/deps.ts';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import CreationStatus from '../../client/islands/creationStatusIsland.tsx';
+import { CreationStatusMarkup } from '../../views/components/CreationStatus.tsx';
 
 const pending: CreationView = {
   outcome: 'queued',
@@ -88,7 +88,7 @@ describe('creation view contract (shared/creationView.ts)', () => {
   it.each(['unspecifiedApiResponseError', 'maxPollingTries'] as const)('the %s screen links to the external form', (outcome) => {
     const view = creationView({ outcome, prospectId: 'p/1', attempt: 1, runId: '1', at: '2026-01-01T00:00:00.000Z' }, req, deps);
     expect(view.formLink).toEqual({ url: MANUAL_SUPPORT_URL, label: 'creation.error.externalForm' });
-    const html = renderToString(createElement(CreationStatus, { eventsUrl: '/events', view }));
+    const html = renderToString(createElement(CreationStatusMarkup, { view }));
     expect(html).toContain(`<a href="${MANUAL_SUPPORT_URL}">creation.error.externalForm</a>`);
   });
 

@@ -107,8 +107,8 @@ describe('customer creation job', () => {
     expect(fake.calls.createCustomer).toBe(1);
     expect(outcomes(seen)).toEqual(['queued@0', 'queued@1', 'queued@2', 'queued@3', 'done@4']);
     expect(fake.calls.systemStatus).toBe(4);
-    const times = [started, ...fake.calls.pollTimes];
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(25);
+    // Poll k no earlier than k intervals after the run began (on the run's grid: tests/unit/creationPollGrid.test.ts).
+    fake.calls.pollTimes.forEach((at, i) => expect(at - started, `poll ${i + 1}`).toBeGreaterThanOrEqual((i + 1) * 30 - 2));
     expect(seen.map((e) => e.id)).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -149,7 +149,7 @@ describe('customer creation job', () => {
     expect(outcomes(second.seen)).toEqual(['queued@0', 'unspecifiedApiResponseError@1']);
   });
 
-  it('is idempotent when a job runs again (stalled job re-run)', async () => {
+  it('is idempotent when a job runs again (a stalled job re-run, or a step added again after its job was removed)', async () => {
     const fake = fakeBrokerage({ initial: uninitiated, polls: [st(), st(), done] });
     const { job, seen } = setup(fake, { pollIntervalMs: 10_000 });
     const start: CustomerCreationJob = { prospectId: PROSPECT, runId: '1', phase: 'start', attempt: 0 };
@@ -163,18 +163,23 @@ describe('customer creation job', () => {
     };
 
     await job(start, ctx);
-    // After the POST the upstream reports creation started: a re-run neither posts nor republishes.
+    // A re-run after the start published: it neither calls the brokerage nor republishes.
     fake.calls.creationStatus = 0;
-    (fake.brokerage as { creationStatus: unknown }).creationStatus = async () => st();
     await job(start, ctx);
     expect(fake.calls.createCustomer).toBe(1);
+    expect(fake.calls.creationStatus).toBe(0);
     expect(outcomes(seen)).toEqual(['queued@0']);
     expect(seen[0]!.id).toBe(1);
 
-    // The first poll runs twice: the same state is not published again, the next poll is added once.
+    // The first poll runs twice: the second run does nothing at all.
+    (fake.brokerage as { creationStatus: unknown }).creationStatus = async () => {
+      fake.calls.creationStatus++;
+      return st();
+    };
     const poll1: CustomerCreationJob = { ...start, phase: 'poll', attempt: 1 };
     await job(poll1, ctx);
     await job(poll1, ctx);
+    expect(fake.calls.creationStatus).toBe(1);
     expect(outcomes(seen)).toEqual(['queued@0', 'queued@1']);
 
     // A poll the run has moved past does nothing at all.
@@ -186,14 +191,31 @@ describe('customer creation job', () => {
     await job({ ...start, phase: 'poll', attempt: 3 }, ctx);
     expect(outcomes(seen)).toEqual(['queued@0', 'queued@1', 'queued@2', 'done@3']);
 
-    // Re-runs add the very same next job id (which the queue deduplicates), never a new one.
-    expect(added).toEqual([
-      'creation-prospect-123-1-poll-1',
-      'creation-prospect-123-1-poll-1',
-      'creation-prospect-123-1-poll-2',
-      'creation-prospect-123-1-poll-2',
-      'creation-prospect-123-1-poll-3',
-    ]);
+    // Each next step is added once: the queue keeps no finished creation job to deduplicate a second add
+    // (server/infra/jobQueue.ts KEPT_AFTER_THE_END), so a re-run that added it again could start a second chain.
+    expect(added).toEqual(['creation-prospect-123-1-poll-1', 'creation-prospect-123-1-poll-2', 'creation-prospect-123-1-poll-3']);
+  });
+
+  it('a worker that dies between adding the next poll and publishing leaves a re-run that polls again and adds the same next poll', async () => {
+    const fake = fakeBrokerage({ initial: uninitiated, polls: [st(), st()] });
+    const { job, seen } = setup(fake, { pollIntervalMs: 10_000 });
+    await credentials.put(PROSPECT, '1', { refreshToken: REFRESH });
+    const ctx = { jobId: creationJobId(PROSPECT, '1', 1), attempt: 1, finalAttempt: false };
+    await job({ prospectId: PROSPECT, runId: '1', phase: 'start', attempt: 0 }, ctx);
+    const added: string[] = [];
+    const add = queue.add.bind(queue);
+    queue.add = async (name, data, opts) => {
+      added.push(opts?.jobId ?? '');
+      await add(name, data, opts);
+      // Killed right after the add: nothing of this try is published.
+      if (added.length === 1) throw new Error('worker killed');
+    };
+    const poll1: CustomerCreationJob = { prospectId: PROSPECT, runId: '1', phase: 'poll', attempt: 1 };
+    await expect(job(poll1, ctx)).rejects.toThrow('worker killed');
+    expect(outcomes(seen)).toEqual(['queued@0']);
+    await job(poll1, ctx);
+    expect(outcomes(seen)).toEqual(['queued@0', 'queued@1']);
+    expect(added).toEqual(['creation-prospect-123-1-poll-2', 'creation-prospect-123-1-poll-2']);
   });
 
   it('renews an access token that expires mid-poll once, retries the calls, and reaches the real outcome', async () => {

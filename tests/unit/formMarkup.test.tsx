@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createI18n, loadCatalogues } from '../../server/catalogues.ts';
-import ContactInformationForm from '../../client/islands/contactInformationIsland.tsx';
+import { ContactInformationForm } from '../../views/pages/ContactInformationStepView.tsx';
+import { suggestEmail } from '../../shared/emailAddress.ts';
 import { ResidencyAddressForm } from '../../views/pages/ResidencyStepView.tsx';
 
 const t = createI18n(loadCatalogues()).translator('en');
@@ -55,6 +56,8 @@ const contactForm = (email: string) =>
       action="/x"
       screenFields={{ step: 'CONTACT_INFORMATION_STEP', screen: 'form' }}
       values={{ prefix: '46', phone: '701234567', email }}
+      // As the server passes it (server/stages/customerInformation/steps/contactInformationStep.tsx).
+      suggestion={suggestEmail(email)}
       errors={{}}
       suggestionShownFor=""
       prefixes={[{ prefix: '46', label: 'Sweden +46' }]}

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
-import { codeSnifferErrors, nuCheck, nuFailures } from '../support/htmlCheckers.ts';
+import { codeSnifferErrors, nuCheck, nuFailures, trackServerMarkup } from '../support/htmlCheckers.ts';
 
 const page = (body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A page</title></head><body><main>${body}</main></body></html>`;
@@ -75,6 +75,29 @@ describe('the checkers themselves', () => {
     expect(await codeSnifferErrors(tab)).toEqual([]);
     await tab.goto('http://checkers.test/bad');
     expect(await codeSnifferErrors(tab)).toContainEqual(expect.stringMatching(/^WCAG2AA\.Principle1\.Guideline1_1\.1_1_1\.H37 .*\(<img src="a.png">\)$/));
+    await context.close();
+  });
+
+  it('the server markup of a screen that refreshes itself stays readable once the next load has begun', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const tab = await context.newPage();
+    const markup = trackServerMarkup(tab);
+    const refreshing = page('<h1>Scan the QR code</h1>').replace('<title>', '<meta http-equiv="refresh" content="1; url=/next"><title>');
+    await tab.route('http://checkers.test/qr', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: refreshing }));
+    // The refresh comes a second later (as the QR screen's does); the next load answers only after the walk
+    // has asked for the markup.
+    let answerNext = () => {};
+    const nextAsked = new Promise<void>((asked) => {
+      void tab.route('http://checkers.test/next', async (route) => {
+        asked();
+        await new Promise<void>((answer) => (answerNext = answer));
+        await route.fulfill({ contentType: 'text/html; charset=utf-8', body: good });
+      });
+    });
+    await tab.goto('http://checkers.test/qr', { waitUntil: 'commit' });
+    await nextAsked;
+    expect(await markup()).toBe(refreshing);
+    answerNext();
     await context.close();
   });
 });

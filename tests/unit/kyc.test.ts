@@ -1,6 +1,15 @@
 // The KYC questionnaire's rules (shared/kyc.ts, customer-information §2.3, §4.6, §5 "KYC", §9), table-driven.
 import { describe, expect, it } from 'vitest';
-import { answerProblem, controlOf, decideRiskPoll, decideStart, kycPointsDone, riskPollWaitMs, type StartResult } from '../../shared/kyc.ts';
+import {
+  answerProblem,
+  controlOf,
+  decideRiskPoll,
+  decideStart,
+  isOutOfStepRefusal,
+  kycPointsDone,
+  riskPollWaitMs,
+  type StartResult,
+} from '../../shared/kyc.ts';
 
 const options = (n: number) => Array.from({ length: n }, (_, i) => ({ id: 200 + i, text: `o${i}` }));
 
@@ -74,5 +83,37 @@ describe('kycPointsDone (customer-information §2.2: 3 + 27 points over the page
     [0, 0, 0],
   ])('%i of %i pages → %i', (answered, pages, points) => {
     expect(kycPointsDone(answered, pages)).toBe(points);
+  });
+});
+
+describe('isOutOfStepRefusal: the answer session says the page shown is not its current page (next, previous)', () => {
+  const refusal = (message: string, fields?: string[]) => ({ data: { message, ...(fields ? { fields } : {}) } });
+  it.each<[string, number, unknown, boolean]>([
+    // The session moved on (a next it took whose answer our session never saved) or back, or is done or gone.
+    ['answers of another page', 400, refusal('The answers do not fit the page', ['answers.0.questionId', 'answers']), true],
+    ['an answer the page does not offer', 400, refusal('The answers do not fit the page', ['answers.0.answerIds']), true],
+    ['a question of the page unanswered', 400, refusal('The answers do not fit the page', ['answers']), true],
+    ['every page answered already', 400, refusal('Every page is answered already', ['answerSessionId']), true],
+    ['no previous page', 400, refusal('The first page has no previous page', ['answerSessionId']), true],
+    ['a 400 naming nothing', 400, refusal('Bad request'), true],
+    ['a 400 without a body', 400, undefined, true],
+    ['a 400 naming a page field among others', 400, refusal('Invalid request', ['x-locale', 'answers.1.questionId']), true],
+    ['the session unknown', 404, refusal('No such answer session'), true],
+    ['the session gone', 410, undefined, true],
+    ['the session in another state', 409, refusal('Conflict'), true],
+    // A fault of our request, which another session would not mend.
+    ['a 400 naming only other fields', 400, refusal('Invalid request', ['x-locale']), false],
+    ['a 400 naming a field that only starts like a page field', 400, refusal('Invalid request', ['answersMeta']), false],
+    // customer-information §7: session expired.
+    ['401', 401, { code: 'INVALID_ACCESS_TOKEN' }, false],
+    ['403', 403, refusal('Forbidden'), false],
+    // Try again: a timeout, too many requests, an outage, no answer at all.
+    ['408', 408, undefined, false],
+    ['429', 429, undefined, false],
+    ['500', 500, refusal('Internal error'), false],
+    ['503', 503, undefined, false],
+    ['unreachable or past the deadline (0)', 0, undefined, false],
+  ])('%s (%i) → %s', (_name, status, body, outOfStep) => {
+    expect(isOutOfStepRefusal(status, body)).toBe(outOfStep);
   });
 });

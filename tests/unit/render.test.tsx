@@ -5,8 +5,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientBuildManifest } from '../support/clientBuild.ts';
 import { Island, loadManifest, renderPage, type Manifest } from '../../server/render.tsx';
-import BankidQr, { type BankidQrProps } from '../../client/islands/bankidQrIsland.tsx';
-import CreationStatus, { type CreationView } from '../../client/islands/creationStatusIsland.tsx';
+import { BankidQrOrder, type BankidQrProps } from '../../views/components/BankidQrStatus.tsx';
+import { CreationStatus, type CreationView } from '../../views/components/CreationStatus.tsx';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let manifest: Manifest;
@@ -94,7 +94,7 @@ describe('renderPage', () => {
     const entry = manifest.islands.bankidQr!;
     const html = page(
       <main>
-        <Island name="bankidQr" component={BankidQr} props={qrProps} />
+        <BankidQrOrder qr={qrProps} />
       </main>,
     );
     expect(count(html, '<script')).toBe(1);
@@ -108,23 +108,20 @@ describe('renderPage', () => {
   });
 
   it('renders the island markup with JSON props and the QR for screen readers', () => {
-    const html = page(<Island name="bankidQr" component={BankidQr} props={qrProps} />);
+    const html = page(<BankidQrOrder qr={qrProps} />);
     const match = /<div data-island="bankidQr" data-props="([^"]*)">/.exec(html);
     expect(match).not.toBeNull();
-    expect(JSON.parse(unescapeAttr(match![1]!))).toEqual(qrProps);
+    // The script reads the QR code and the hint from the markup: the SVG is sent once.
+    const { qrSvg: _qr, message: _message, retry: _retry, showSpinner: _spinner, ...scriptProps } = qrProps;
+    expect(JSON.parse(unescapeAttr(match![1]!))).toEqual({ ...scriptProps, launch: null, autoLaunch: false });
+    expect(count(html, '<svg')).toBe(1);
     expect(html).toContain('role="img" aria-label="QR code for BankID"><svg');
     expect(html).toContain('aria-live="polite"');
     expect(html).toContain('Start your BankID app. &quot;Quotes&quot; &amp; &lt;tags&gt;');
   });
 
   it('renders the retry button as a plain form post (works without JavaScript)', () => {
-    const html = page(
-      <Island
-        name="bankidQr"
-        component={BankidQr}
-        props={{ ...qrProps, state: 'failed', qrSvg: null, retry: { url: '/onboarding/bankid/retry', label: 'Try again' } }}
-      />,
-    );
+    const html = page(<BankidQrOrder qr={{ ...qrProps, state: 'failed', qrSvg: null, retry: { url: '/onboarding/bankid/retry', label: 'Try again' } }} />);
     expect(postForm(html, '/onboarding/bankid/retry', 'Try again')).toEqual({ action: true, post: true });
     expect(html).not.toContain('role="img"');
   });
@@ -132,9 +129,9 @@ describe('renderPage', () => {
   it('deduplicates shared chunks when two islands are on one page', () => {
     const html = page(
       <>
-        <Island name="bankidQr" component={BankidQr} props={qrProps} />
-        <Island name="creationStatus" component={CreationStatus} props={{ eventsUrl: '/events', view: pendingView }} />
-        <Island name="bankidQr" component={BankidQr} props={qrProps} />
+        <BankidQrOrder qr={qrProps} />
+        <CreationStatus eventsUrl="/events" view={pendingView} />
+        <BankidQrOrder qr={qrProps} />
       </>,
     );
     expect(count(html, '<script')).toBe(2);
@@ -144,10 +141,9 @@ describe('renderPage', () => {
 
   it('renders the creation view with its action and live region', () => {
     const html = page(
-      <Island
-        name="creationStatus"
-        component={CreationStatus}
-        props={{ eventsUrl: '/events', view: { ...pendingView, tone: 'error', spinner: false, action: { kind: 'post', url: '/retry', label: 'Try again' } } }}
+      <CreationStatus
+        eventsUrl="/events"
+        view={{ ...pendingView, tone: 'error', spinner: false, action: { kind: 'post', url: '/retry', label: 'Try again' } }}
       />,
     );
     expect(html).toContain('role="status"');
@@ -169,12 +165,14 @@ describe('renderPage', () => {
 
 describe('manifest', () => {
   it('lists every island with files that exist on disk', () => {
-    // An island's file is <name>Island.tsx (README "File names say their role"); <name> is its manifest key.
+    // An island's file is <name>Island.tsx, or <name>Island.ts without React (README "File names say their
+    // role"); <name> is its manifest key.
     const islandFiles = readdirSync(path.join(root, 'client/islands'))
-      .filter((f) => f.endsWith('.tsx'))
-      .map((f) => f.slice(0, -'Island.tsx'.length));
+      .filter((f) => /Island\.tsx?$/.test(f))
+      .map((f) => f.replace(/Island\.tsx?$/, ''));
     expect(Object.keys(manifest.islands).sort()).toEqual(islandFiles.sort());
     expect(islandFiles).toContain('bankidQr');
+    expect(islandFiles).toContain('dialog');
     const files = [manifest.css!, ...Object.values(manifest.islands).flatMap((i) => [i.file, ...i.imports])];
     for (const url of files) {
       expect(url).toMatch(/^\/build\/[\w-]+-[A-Z0-9]{8}\.(js|css)$/);

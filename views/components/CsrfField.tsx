@@ -7,11 +7,9 @@
 //   which renderPage writes whenever the body asked for the token.
 // No token (a view rendered on its own in a unit test) renders nothing.
 import { createContext, useContext } from 'react';
+import { CSRF_FIELD, readCsrfToken } from '../../client/components/csrfToken.ts';
 
-/** The form field the server reads (urlencoded forms). */
-export const CSRF_FIELD = '_csrf';
-/** The head meta the islands read in the browser. */
-export const CSRF_META = 'csrf-token';
+export { CSRF_FIELD, CSRF_META } from '../../client/components/csrfToken.ts';
 
 /** Server side only: answers the page's token (and sets its cookie on first use). */
 export const CsrfContext = createContext<(() => string) | null>(null);
@@ -19,8 +17,7 @@ export const CsrfContext = createContext<(() => string) | null>(null);
 export function useCsrfToken(): string {
   const fromServer = useContext(CsrfContext);
   if (fromServer) return fromServer();
-  if (typeof document === 'undefined') return '';
-  return document.querySelector(`meta[name="${CSRF_META}"]`)?.getAttribute('content') ?? '';
+  return readCsrfToken();
 }
 
 /** The hidden token field; put it in every <form method="post">. */

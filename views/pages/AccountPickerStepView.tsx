@@ -7,7 +7,7 @@ import type { AccountTypeEntry } from '../../shared/accountPicker.ts';
 import { accountCode } from '../../shared/accountPicker.ts';
 import type { AccountTypeWithCountry, AgreementDocument } from '../../shared/contracts/brokerageContract.ts';
 import { Island } from '../components/Island.tsx';
-import AccountPickerEnhancer from '../../client/islands/accountPickerIsland.tsx';
+import type { AccountPickerEnhancerProps } from '../../client/islands/accountPickerIsland.ts';
 import { Dialog, ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
 
@@ -82,7 +82,7 @@ export function exclusiveDialog(
     checkbox: { name: 'confirm', label: t(`accountPicker.${key}.dialog.checkbox`) },
     primary: { label: t('accountPicker.dialog.next'), action, fields: fields('confirm') },
     secondary: { label: t('accountPicker.dialog.cancel'), action, fields: fields('cancel') },
-    // With JS both only close: the picker island keeps or unticks the box (client/islands/accountPickerIsland.tsx).
+    // With JS both only close: the picker island keeps or unticks the box (client/islands/accountPickerIsland.ts).
     closes: mode === 'modal' ? ['primary', 'secondary'] : undefined,
   };
 }
@@ -195,7 +195,7 @@ export function AccountPickerStep(p: AccountPickerViewProps) {
       {exclusive.map((account) => (
         <ModalDialog key={account} {...exclusiveDialog(t, account, { action: p.action, fields: p.dialogFields }, [], 'modal')} />
       ))}
-      <Island name="accountPicker" component={AccountPickerEnhancer} props={{ formId: 'account-picker', exclusive, campaign: p.campaign }} />
+      <Island name="accountPicker" props={{ formId: 'account-picker', exclusive, campaign: p.campaign } satisfies AccountPickerEnhancerProps} />
     </>
   );
 }

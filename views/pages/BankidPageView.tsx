@@ -1,9 +1,8 @@
 // Swedish BankID identification views (identification-routing-creation §2 "Identification screens"): the device choice on
-// mobile/tablet, the QR view (other device) and the same-device view. The order state itself is the
-// bankidQr island, which also renders without JavaScript.
+// mobile/tablet, the QR view (other device) and the same-device view. The order state itself is the server's
+// markup (views/components/BankidQrStatus.tsx), which the bankidQr script keeps up to date in the browser.
 import type { Translate } from '../../shared/i18n.ts';
-import { Island } from '../components/Island.tsx';
-import BankidQr, { type BankidQrProps } from '../../client/islands/bankidQrIsland.tsx';
+import { BankidQrOrder, type BankidQrProps } from '../components/BankidQrStatus.tsx';
 import { CsrfField } from '../components/CsrfField.tsx';
 
 /**
@@ -49,7 +48,7 @@ export function BankidPage({ t, qr, mode, modeAction }: { t: Translate; qr: Bank
           <li>{t('bankid.sameDevice.instructions.code')}</li>
           <li>{t('bankid.sameDevice.instructions.sign')}</li>
         </ol>
-        <Island name="bankidQr" component={BankidQr} props={qr} />
+        <BankidQrOrder qr={qr} />
       </>
     );
   }
@@ -61,7 +60,7 @@ export function BankidPage({ t, qr, mode, modeAction }: { t: Translate; qr: Bank
         <li>{t('bankid.instructions.scan')}</li>
         <li>{t('bankid.instructions.code')}</li>
       </ol>
-      <Island name="bankidQr" component={BankidQr} props={qr} />
+      <BankidQrOrder qr={qr} />
       {qr.state === 'pending' && (
         <>
           <p className="bankid-or">{t('bankid.or')}</p>

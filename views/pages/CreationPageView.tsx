@@ -1,8 +1,9 @@
 // Customer creation (identification-routing-creation §2 "Customer creation screens"): the live outcome comes over server-sent
-// events through the island; without JavaScript the page refreshes itself every 2 s.
+// events through the creationStatus script (views/components/CreationStatus.tsx); without JavaScript the page refreshes
+// itself every 2 s.
 import type { Translate } from '../../shared/i18n.ts';
-import { Island } from '../components/Island.tsx';
-import CreationStatus, { type CreationView } from '../../client/islands/creationStatusIsland.tsx';
+import { MaintenanceBanner } from '../components/SystemStatusBanners.tsx';
+import { CreationStatus, type CreationView } from '../components/CreationStatus.tsx';
 
 export function CreationPage({
   t,
@@ -21,15 +22,9 @@ export function CreationPage({
 }) {
   return (
     <>
-      {creationPaused && (
-        <div className="banner banner--warning" role="note">
-          <p>
-            <strong>{t('creation.creationPaused.title')}</strong>
-          </p>
-          <p>{t('creation.creationPaused.banner')}</p>
-        </div>
-      )}
-      <Island name="creationStatus" component={CreationStatus} props={{ eventsUrl, view }} />
+      {/* The shell leaves its own maintenance banner out on this screen (server/pages.ts ownMaintenanceBanner). */}
+      {creationPaused && <MaintenanceBanner t={t} id="creation-paused-title" />}
+      <CreationStatus eventsUrl={eventsUrl} view={view} />
       <p>
         <a href={faqUrl}>{t('creation.faq')}</a>
       </p>

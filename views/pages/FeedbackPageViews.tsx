@@ -22,24 +22,33 @@ export function FeedbackPage({ t, variant, supportPhone, homeUrl }: { t: Transla
   );
 }
 
+/** When access opens, as the page's locale writes it on the market's clock, and the instant (ISO 8601). */
+export interface OpeningTexts {
+  time: string;
+  date: string;
+  iso: string;
+}
+
 export function NightlyDowntimePage({
   t,
   justCompletedSignup,
-  opensAt,
-  exitUrl,
+  opening,
   homeUrl,
+  exitUrl,
 }: {
   t: Translate;
   justCompletedSignup: boolean;
-  opensAt: string;
-  exitUrl: string;
-  /** 'To main page': the public site's home (HOME_URL). */
+  opening: OpeningTexts;
+  /** Go to main page: the public site's home (HOME_URL), in the app's webview the app's close route. */
   homeUrl: string;
+  exitUrl: string;
 }) {
   return (
     <section className="result" aria-labelledby="nightly-title">
       <h1 id="nightly-title">{t(justCompletedSignup ? 'nightly.titleAfterSignup' : 'nightly.title')}</h1>
-      <p>{t('nightly.text', { date: opensAt })}</p>
+      <p>
+        <time dateTime={opening.iso}>{t('nightly.text', { time: opening.time, date: opening.date })}</time>
+      </p>
       <p className="actions">
         <a className="btn" href={homeUrl}>
           {t('nightly.toMain')}

@@ -9,7 +9,7 @@ import { describedBy, ErrorSummary, FieldError, type SummaryLine } from '../comp
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { Island } from '../components/Island.tsx';
-import LegacyFormDialogs, { type LegacyDialogWatcher } from '../../client/islands/legacyFormIsland.tsx';
+import type { LegacyDialogWatcher } from '../../client/islands/legacyFormIsland.ts';
 
 export interface Choice {
   value: string;
@@ -292,7 +292,7 @@ export function LegacyFormStep(props: LegacyFormViewProps) {
       {dialogs.map((d) => (
         <ModalDialog key={d.props.id} {...d.props} />
       ))}
-      <Island name="legacyForm" component={LegacyFormDialogs} props={{ watchers: dialogs.map((d) => d.watcher) }} />
+      <Island name="legacyForm" props={{ watchers: dialogs.map((d) => d.watcher) }} />
     </section>
   );
 }

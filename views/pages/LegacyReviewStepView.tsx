@@ -1,10 +1,9 @@
 // Check your answers before signing the legacy form (WCAG 2.2 SC 3.3.4; issue 11 item 4): what the person gave,
 // section by section, each with a Change back to its card of the form, and 'Sign agreements', which saves
-// and goes to signing (customer-information §4.9; the island shows loading meanwhile).
+// and goes to signing (customer-information §4.9; its script shows loading meanwhile).
 import { AnswersSummary, type SummarySection } from '../components/AnswersSummary.tsx';
 import type { ScreenFieldValues } from '../components/ScreenForm.tsx';
-import { Island } from '../components/Island.tsx';
-import SignAgreements from '../../client/islands/signAgreementsIsland.tsx';
+import { SubmitOnceForm } from '../components/SubmitOnceForm.tsx';
 
 export interface LegacyReviewProps {
   /** The page's heading (the form's title); the summary's own title is its h2. */
@@ -22,7 +21,13 @@ export function LegacyReview({ heading, title, intro, sections, action, fields, 
     <section className="legacy-review" aria-labelledby="legacy-review-title">
       <h1 id="legacy-review-title">{heading}</h1>
       <AnswersSummary title={title} intro={intro} sections={sections} />
-      <Island name="signAgreements" component={SignAgreements} props={{ action, fields: { ...fields, intent: 'sign' }, labels }} />
+      <SubmitOnceForm
+        island="signAgreements"
+        action={action}
+        fields={{ ...fields, intent: 'sign' }}
+        className="sign-agreements"
+        labels={{ submit: labels.sign, pending: labels.signing }}
+      />
     </section>
   );
 }

@@ -4,8 +4,8 @@
 import type { Translate } from '../../shared/i18n.ts';
 import type { BrokerCountry } from '../../shared/oidcState.ts';
 import { Island } from '../components/Island.tsx';
-import SecretAddressDrawer from '../../client/islands/secretAddressDrawerIsland.tsx';
-import OidcContinue from '../../client/islands/oidcContinueIsland.tsx';
+import type { SecretAddressDrawerProps } from '../../client/islands/secretAddressDrawerIsland.ts';
+import { SubmitOnceForm } from '../components/SubmitOnceForm.tsx';
 
 export interface OidcIdentificationPageProps {
   t: Translate;
@@ -14,6 +14,32 @@ export interface OidcIdentificationPageProps {
   action: string;
   privacyUrl: string;
   faqUrl: string;
+}
+
+const SECRET_ADDRESS_TITLE_ID = 'secret-address-title';
+
+/**
+ * The Danish page's secret-address banner (identification-routing-creation §2 "Danish MitID page"): See more as a
+ * <details> without JavaScript; the secretAddressDrawer script makes it a toggle button and a drawer.
+ */
+function SecretAddressBanner({ t }: { t: Translate }) {
+  const labels: SecretAddressDrawerProps['labels'] = { seeMore: t('oidc.secretAddress.seeMore'), seeLess: t('oidc.secretAddress.seeLess') };
+  return (
+    <Island<SecretAddressDrawerProps> name="secretAddressDrawer" props={{ labels }}>
+      <div className="banner secret-address">
+        <p className="secret-address__text">{t('oidc.secretAddress.banner')}</p>
+        <details className="secret-address__details">
+          <summary className="link-button">{labels.seeMore}</summary>
+          <section className="drawer" aria-labelledby={SECRET_ADDRESS_TITLE_ID}>
+            <h2 id={SECRET_ADDRESS_TITLE_ID} className="drawer__title">
+              {t('oidc.secretAddress.title')}
+            </h2>
+            <p>{t('oidc.secretAddress.text')}</p>
+          </section>
+        </details>
+      </div>
+    </Island>
+  );
 }
 
 export function OidcIdentificationPage({ t, country, action, privacyUrl, faqUrl }: OidcIdentificationPageProps) {
@@ -25,22 +51,8 @@ export function OidcIdentificationPage({ t, country, action, privacyUrl, faqUrl 
       </p>
       <h1 id="eid-title">{t(`oidc.${country}.title`)}</h1>
       <p>{t(`oidc.${country}.intro`)}</p>
-      {country === 'DK' && (
-        <Island
-          name="secretAddressDrawer"
-          component={SecretAddressDrawer}
-          props={{
-            labels: {
-              banner: t('oidc.secretAddress.banner'),
-              seeMore: t('oidc.secretAddress.seeMore'),
-              seeLess: t('oidc.secretAddress.seeLess'),
-              title: t('oidc.secretAddress.title'),
-              text: t('oidc.secretAddress.text'),
-            },
-          }}
-        />
-      )}
-      <Island name="oidcContinue" component={OidcContinue} props={{ action, labels: { continue: t('oidc.continue'), redirecting: t('oidc.redirecting') } }} />
+      {country === 'DK' && <SecretAddressBanner t={t} />}
+      <SubmitOnceForm island="oidcContinue" action={action} className="oidc-continue" labels={{ submit: t('oidc.continue'), pending: t('oidc.redirecting') }} />
       <nav className="eid__footer" aria-label={t('oidc.footerLabel')}>
         <a href={privacyUrl}>{t('shell.footer.privacy')}</a>
         <a href={faqUrl}>{t('shell.footer.faq')}</a>

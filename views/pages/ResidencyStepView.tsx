@@ -9,8 +9,8 @@ import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import type { UploadedFileRef } from '../../shared/citizenship.ts';
 import { residencyQuestions, RESIDENCY_LIMITS, type AddressField, type ResidencyQuestion } from '../../shared/residency.ts';
 import { Island } from '../components/Island.tsx';
-import ResidencyDialog from '../../client/islands/residencyDialogIsland.tsx';
-import { Dialog, type DialogProps } from '../components/Dialog.tsx';
+import type { ResidencyDialogProps } from '../../client/islands/residencyDialogIsland.ts';
+import { Dialog, ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { complianceDialogProps } from '../components/ComplianceDialog.tsx';
 import { ErrorSummary, Field } from '../components/ErrorSummary.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
@@ -116,6 +116,7 @@ export function ResidencyAddressForm({ t, action, fields, options, values, error
  */
 export function ResidencyDialogGate(props: { t: Translate; dialog: ScreenForm; market: CountryCode; manualFormBase: string; address: AddressFormProps }) {
   const { t, dialog: form, market, manualFormBase } = props;
+  const modal = residencyDialog(t, { id: RESIDENCY_DIALOG_ID, form, market, manualFormBase });
   return (
     <>
       <div id={SCREEN_ID}>
@@ -124,15 +125,12 @@ export function ResidencyDialogGate(props: { t: Translate; dialog: ScreenForm; m
       <div id={ADDRESS_ID} hidden>
         <ResidencyAddressForm {...props.address} />
       </div>
+      <ModalDialog {...modal} />
       <Island
         name="residencyDialog"
-        component={ResidencyDialog}
-        props={{
-          dialog: residencyDialog(t, { id: RESIDENCY_DIALOG_ID, form, market, manualFormBase }),
-          screenId: SCREEN_ID,
-          contentId: ADDRESS_ID,
-          focusId: ADDRESS_TITLE_ID,
-        }}
+        props={
+          { dialogId: modal.id, primary: modal.primary, screenId: SCREEN_ID, contentId: ADDRESS_ID, focusId: ADDRESS_TITLE_ID } satisfies ResidencyDialogProps
+        }
       />
     </>
   );

@@ -2,16 +2,17 @@
 // its screens — liability choice, country selection, tax identification numbers, proof of tax residence —
 // and the props of its two dialogs. Plain forms posting to the step route with their step and screen
 // (ScreenFields); errors in a linked summary and next to their field, the input kept. The FATCA and tax
-// failure dialogs: modals with JavaScript (the liability and country islands open FATCA in place; the
+// failure dialogs: modals with JavaScript (the liability script and the country island open FATCA in place; the
 // failure modal opens on load over the numbers form), screens of their own (`fatca`, `failure`) without.
 import type { Translate } from '../../shared/i18n.ts';
 import type { CountryOption } from '../../shared/countries.ts';
 import type { UploadedFileRef } from '../../shared/citizenship.ts';
 import type { TaxLiability } from '../../shared/taxInformation.ts';
 import { Island } from '../components/Island.tsx';
-import TaxLiabilityIsland from '../../client/islands/taxLiabilityIsland.tsx';
+import type { TaxLiabilityScriptProps } from '../../client/islands/taxLiabilityIsland.ts';
+import { QuestionFieldset } from '../../client/components/QuestionFieldset.tsx';
 import CountrySelect from '../../client/islands/countrySelectIsland.tsx';
-import ScriptMarker from '../../client/islands/scriptMarkerIsland.tsx';
+import type { ScriptMarkerProps } from '../../client/islands/scriptMarkerIsland.ts';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { complianceDialogProps } from '../components/ComplianceDialog.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
@@ -93,22 +94,22 @@ export function TaxLiabilityForm({
   ];
   return (
     <>
-      <Island
-        name="taxLiability"
-        component={TaxLiabilityIsland}
-        props={{
-          action,
-          fields,
-          dialogId: fatca.id,
-          home,
-          addressCountry,
-          chosen: chosen ?? null,
-          legend: t('taxInformation.liability.title'),
-          options,
-          continueLabel: t('taxInformation.continue'),
-          error: error ?? null,
-        }}
-      />
+      <Island<TaxLiabilityScriptProps> name="taxLiability" props={{ dialogId: fatca.id, home, addressCountry }}>
+        <form method="post" action={action} noValidate>
+          <ScreenFields fields={fields} />
+          <QuestionFieldset id="tax-liability" legend={t('taxInformation.liability.title')} error={error ?? null}>
+            {options.map((o) => (
+              <div key={o.value} className="checkbox-card">
+                <input type="radio" id={`tax-liability-${o.value}`} name="liability" value={o.value} defaultChecked={chosen === o.value} />
+                <label htmlFor={`tax-liability-${o.value}`}>{o.label}</label>
+              </div>
+            ))}
+          </QuestionFieldset>
+          <button type="submit" className="btn">
+            {t('taxInformation.continue')}
+          </button>
+        </form>
+      </Island>
       <ModalDialog {...fatca} />
     </>
   );
@@ -211,7 +212,7 @@ export function TaxNumbersForm({
     <>
       <form method="post" action={action} noValidate>
         <ScreenFields fields={fields} />
-        <Island name="scriptMarker" component={ScriptMarker} props={{ name: ENHANCED_FIELD }} />
+        <Island<ScriptMarkerProps> name="scriptMarker" props={{ name: ENHANCED_FIELD }} />
         <h1>{t('taxInformation.numbers.title')}</h1>
         <p>{t('taxInformation.numbers.intro')}</p>
         <ErrorSummary t={t} errors={errors} />
@@ -322,7 +323,7 @@ export function TaxResidenceProofForm(props: {
       continueLabel={t('taxInformation.continue')}
       removeHref={props.removeHref}
       {...(props.error ? { error: props.error } : {})}
-      finishExtra={<Island name="scriptMarker" component={ScriptMarker} props={{ name: ENHANCED_FIELD }} />}
+      finishExtra={<Island<ScriptMarkerProps> name="scriptMarker" props={{ name: ENHANCED_FIELD }} />}
     />
   );
 }

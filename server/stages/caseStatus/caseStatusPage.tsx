@@ -1,8 +1,8 @@
 // The application status page, OnboardingCaseStatus (identification-routing-creation §2 "Application status page", §4
 // "Status page"), and OnboardingTriggerCase. Routing sends a person with an open case here (ONBOARDING_OPEN_CASE). The
 // page fetches the person's own tasks with their own credentials (server/upstream/asPersonInSession.ts; 204 = none); a
-// failing fetch sends them to Onboarding. Every route runs under the session lock (server/app.ts), so a task's answer is
-// sent once however often it is posted (server/stages/caseStatus/caseSubmission.ts).
+// failing fetch sends them to Onboarding. Every post runs under the session lock (server/app.ts), so a task's answer is
+// sent once however often it is posted (server/stages/caseStatus/caseSubmission.ts); the page's GET only reads.
 //
 // OnboardingTriggerCase (route parameter prospectId) creates a case, so its GET only shows a button whose POST creates it:
 // a GET must never change anything upstream (README "Security choices"; a link prefetched or opened twice would otherwise

@@ -1,6 +1,8 @@
 // GET /onboarding/customer-creation/:prospectId/events: the creation screen's live outcome as
-// server-sent events. The page reconnects by itself (EventSource) and says which event it saw last.
-import type { Request, RequestHandler } from 'express';
+// server-sent events. The page reconnects by itself (EventSource) and says which event it saw last. Served ahead of
+// Express and the app's middleware chain (server/leanRoute.ts): an open stream holds its answer, its viewer and its
+// subscription, no session, no timer of its own (issue 24 item 2).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CreationEvent, CreationEvents } from '../../infra/creationEvents.ts';
 import type { CreationState } from '../../../shared/creationOutcome.ts';
 import type { SseConnections } from '../../infra/sseConnections.ts';
@@ -9,62 +11,99 @@ export { createSseConnections, type SseConnections } from '../../infra/sseConnec
 
 export interface CreationEventsHandlerDeps {
   events: CreationEvents;
-  /** Comment line interval that keeps proxies from closing an idle stream (15000). */
-  heartbeatMs: number;
-  /** What the page receives for a state (never the raw state: the view decides texts and links). */
-  toView: (state: CreationState, req: Request) => unknown;
-  authorize: (req: Request, prospectId: string) => boolean;
+  /**
+   * Who listens, read once when the stream opens: what the page receives for a state (never the raw state: the view
+   * decides texts and links), or null when the prospect is not the asker's (403). The stream keeps this viewer and
+   * nothing else of the request (issue 24 item 2: thousands may stay open for minutes).
+   */
+  viewerFor: (req: IncomingMessage, prospectId: string) => Promise<Viewer | null> | Viewer | null;
+  /** The open streams (shutdown ends them with a reconnect hint) and their shared heartbeat. */
   connections: SseConnections;
 }
 
-function lastEventId(req: Request): number | null {
-  const raw = req.get('last-event-id');
-  if (raw === undefined || !/^\d+$/.test(raw.trim())) return null;
+export type Viewer = (state: CreationState) => unknown;
+
+function lastEventId(req: IncomingMessage): number | null {
+  const raw = req.headers['last-event-id'];
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim())) return null;
   return Number(raw.trim());
 }
 
-export function createCreationEventsHandler(deps: CreationEventsHandlerDeps): RequestHandler<{ prospectId: string }> {
-  const { events, heartbeatMs, toView, authorize, connections } = deps;
+/**
+ * One open stream, as little as it can be (issue 24 item 2): its answer, its viewer, the last event id sent and how to
+ * let go. Methods rather than closures made per stream; `receive` and `stop` are bound once.
+ */
+class OpenStream {
+  gone = false;
+  toView: Viewer | null = null;
+  /** Live events that arrive before the stream's head is written wait here. */
+  early: CreationEvent[] | null = [];
+  unsubscribe: (() => Promise<void>) | null = null;
+  unregister: (() => void) | null = null;
+  readonly receive: (e: CreationEvent) => void;
+  readonly stop: () => void;
 
-  return async (req, res) => {
-    const prospectId = req.params.prospectId;
-    if (!authorize(req, prospectId)) {
-      res.status(403).json({ error: 'forbidden' });
+  constructor(
+    private readonly res: ServerResponse,
+    public sent: number,
+  ) {
+    this.receive = this.onEvent.bind(this);
+    this.stop = this.end.bind(this);
+  }
+
+  onEvent(e: CreationEvent): void {
+    if (this.early) this.early.push(e);
+    else this.write(e);
+  }
+
+  write(e: CreationEvent): void {
+    if (this.gone || e.id <= this.sent) return;
+    this.sent = e.id;
+    this.res.write(`id: ${e.id}\nevent: creation\ndata: ${JSON.stringify(this.toView!(e.state))}\n\n`);
+  }
+
+  /** The client left, or shutdown ends the stream: nothing more is written, the subscription and registration go. */
+  end(): void {
+    if (this.gone) return;
+    this.gone = true;
+    const { unsubscribe, unregister } = this;
+    this.unsubscribe = this.unregister = null;
+    unregister?.();
+    void unsubscribe?.().catch(() => {});
+  }
+}
+
+/** Answers one stream request for `prospectId` (server/leanRoute.ts runs it ahead of Express; a rejection before the head is answered there). */
+export type CreationEventsHandler = (req: IncomingMessage, res: ServerResponse, prospectId: string) => Promise<void>;
+
+export function createCreationEventsHandler(deps: CreationEventsHandlerDeps): CreationEventsHandler {
+  const { events, viewerFor, connections } = deps;
+
+  return async (req, res, prospectId) => {
+    const clientLast = lastEventId(req);
+    const stream = new OpenStream(res, clientLast ?? 0);
+    res.on('close', stream.stop);
+
+    const toView = await viewerFor(req, prospectId);
+    if (stream.gone) return;
+    if (!toView) {
+      res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ error: 'forbidden' }));
       return;
     }
-
-    let gone = false;
-    const cleanups: Array<() => unknown> = [];
-    const cleanup = () => {
-      if (gone) return;
-      gone = true;
-      for (const c of cleanups.splice(0)) void Promise.resolve(c()).catch(() => {});
-    };
-    res.on('close', cleanup);
-
-    const clientLast = lastEventId(req);
-    let sent = clientLast ?? 0;
-    const write = (e: CreationEvent) => {
-      if (gone || e.id <= sent) return;
-      sent = e.id;
-      res.write(`id: ${e.id}\nevent: creation\ndata: ${JSON.stringify(toView(e.state, req))}\n\n`);
-    };
-    // Live events that arrive before the stream's head is written wait here.
-    let early: CreationEvent[] | null = [];
-    const send = (e: CreationEvent) => (early ? early.push(e) : write(e));
+    stream.toView = toView;
 
     // Subscribe before reading the latest, so nothing published in between is missed; ids dedupe.
     // Failing here (Redis down) still allows a proper error answer: no header has been sent yet.
-    const unsubscribe = await events.subscribe(prospectId, send);
-    cleanups.push(unsubscribe);
-    if (gone) {
+    const unsubscribe = await events.subscribe(prospectId, stream.receive);
+    if (stream.gone) {
       await unsubscribe();
       return;
     }
+    stream.unsubscribe = unsubscribe;
     const latest = await events.latest(prospectId);
-    if (gone) return;
+    if (stream.gone) return;
 
-    // writeHead rather than res.set: Express would append a charset to the content type.
     res.writeHead(200, {
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache, no-transform',
@@ -76,15 +115,13 @@ export function createCreationEventsHandler(deps: CreationEventsHandlerDeps): Re
 
     // A page ahead of the latest id saw an earlier numbering (the event keys expired or the in-memory
     // stand-in restarted): give it the current state rather than leaving it waiting.
-    if (latest && clientLast !== null && latest.id < clientLast && sent === clientLast) sent = 0;
-    const first = [...(latest ? [latest] : []), ...early].sort((a, b) => a.id - b.id);
-    early = null;
-    for (const e of first) write(e);
+    if (latest && clientLast !== null && latest.id < clientLast && stream.sent === clientLast) stream.sent = 0;
+    const first = [...(latest ? [latest] : []), ...stream.early!].sort((a, b) => a.id - b.id);
+    stream.early = null;
+    for (const e of first) stream.write(e);
 
-    const heartbeat = setInterval(() => {
-      if (!gone) res.write(': heartbeat\n\n');
-    }, heartbeatMs);
-    cleanups.push(() => clearInterval(heartbeat));
-    cleanups.push(connections.add(res));
+    // Its heartbeat comes from the shared timer while it is registered. Shutdown ends the stream with a reconnect hint;
+    // nothing of ours is written after it.
+    stream.unregister = connections.add(res, stream.stop);
   };
 }

@@ -4,7 +4,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { ownedJourney, peekJourney, sendPage, supportPhoneOf, translatorFor, type PageOptions } from '../../pages.ts';
+import { ownedJourney, peekJourney, faqUrlOf, publicOriginOf, sendPage, supportPhoneOf, translatorFor, type PageOptions } from '../../pages.ts';
 import { runCredentialsOf, type Journey } from '../../journey.ts';
 import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
 import { serialiseSession } from '../../infra/sessionLocks.ts';
@@ -12,21 +12,37 @@ import { sessionBusy } from '../../errors.ts';
 import { outcomeTraits, type CreationOutcome, type CreationState } from '../../../shared/creationOutcome.ts';
 import { CreationPage } from '../../../views/pages/CreationPageView.tsx';
 import type { CreationView } from '../../../shared/creationView.ts';
-import { createCreationEventsHandler } from './creationEventStream.ts';
+import type { Translate } from '../../../shared/i18n.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 import { forMarket, type PerMarket } from '../../../shared/markets.ts';
 import { creationProgressStep } from '../../../shared/onboardingProgress.ts';
+import { checkRedirectTarget, type RedirectRejection } from '../../../shared/redirectTarget.ts';
+import { entryParamShapes } from '../../../shared/carriedQuery.ts';
+
+/** Where Continue may lead per market (server/config.ts), and the origin a given redirect target must stay on. */
+export interface ContinueTargets {
+  successUrls: PerMarket<string>;
+  overviewUrls: PerMarket<string>;
+  getStartedUrls: PerMarket<string>;
+  ownOrigin: string;
+}
 
 /**
  * Where Continue leads (a full server redirect; identification-routing-creation §4 "Customer creation"): nightly
- * downtime to the downtime page with justCompletedSignup=true; an outcome that allows log-in to the journey's market's
- * success URL (SUCCESS_URL_<market>), in the native app's webview to its login-in-app route; otherwise to /, in a
- * webview to the app's close route (a journey in the webview ends on the app's route, never on a web page of ours).
+ * downtime to the downtime page with justCompletedSignup=true; an outcome that allows log-in to the redirect URL the
+ * entry gave (clientUrl, only as a path of ours: identification-routing-creation §4 "Redirect sanitising", a rejected
+ * one to the market's get-started page), else done to the market's success URL and the others to its overview; in the
+ * native app's webview to its login-in-app route; otherwise to /, in a webview to the app's close route (a journey in
+ * the webview ends on the app's route, never on a web page of ours).
  */
-export function continueTarget(outcome: CreationOutcome, journey: Journey, successUrls: PerMarket<string>): string {
-  if (outcome === 'nightly_downtime') return routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: journey.webview });
-  if (!outcomeTraits[outcome].canLogIn) return journey.webview ? routes.closeSignupInApp : '/';
-  return journey.webview ? routes.loginInApp : forMarket(successUrls, journey.country);
+export function continueTarget(outcome: CreationOutcome, journey: Journey, targets: ContinueTargets): { url: string; rejected?: RedirectRejection } {
+  if (outcome === 'nightly_downtime') return { url: routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: journey.webview }) };
+  if (!outcomeTraits[outcome].canLogIn) return { url: journey.webview ? routes.closeSignupInApp : '/' };
+  if (journey.webview) return { url: routes.loginInApp };
+  const given = journey.queryParams.clientUrl;
+  if (given === undefined) return { url: forMarket(outcome === 'done' ? targets.successUrls : targets.overviewUrls, journey.country) };
+  const checked = checkRedirectTarget(given, targets.ownOrigin);
+  return checked.accepted ? { url: checked.path } : { url: forMarket(targets.getStartedUrls, journey.country), rejected: checked.reason };
 }
 
 /**
@@ -35,8 +51,25 @@ export function continueTarget(outcome: CreationOutcome, journey: Journey, succe
  * outcome the error screen with its own text. The FAQ link and the support banner are the page's (CreationPage).
  */
 export function creationView(state: CreationState | null, req: Request, deps: AppDeps): CreationView {
-  const t = translatorFor(req, deps);
-  const journey = peekJourney(req, deps);
+  return creationViewer(req, deps)(state);
+}
+
+/** The screen for each state, from what it reads of the request taken once. */
+export function creationViewer(req: Request, deps: AppDeps): (state: CreationState | null) => CreationView {
+  return journeyViewer(peekJourney(req, deps), translatorFor(req, deps), deps);
+}
+
+/** The screen for each state of `journey`, in `t`'s language: it keeps the few values it needs, not the journey (a stream keeps it). */
+export function journeyViewer(journey: Readonly<Journey>, t: Translate, deps: AppDeps): (state: CreationState | null) => CreationView {
+  const { prospectId, creationRun, webview } = journey;
+  return (state) => creationViewOf(state, { t, prospectId, creationRun, webview }, deps);
+}
+
+function creationViewOf(
+  state: CreationState | null,
+  { t, ...journey }: { t: Translate; prospectId?: string; creationRun?: number; webview: boolean },
+  deps: AppDeps,
+): CreationView {
   const outcome: CreationOutcome = state?.outcome ?? 'queued';
   const prospectId = state?.prospectId ?? journey.prospectId ?? '';
   const continueUrl = routes.customerCreationContinue(prospectId);
@@ -108,12 +141,14 @@ export function creationPageOptions(view: CreationView, prospectId: string, req:
   return {
     progress: creationProgressStep(view.tone),
     noscriptRefreshSeconds: view.outcome === 'queued' ? 2 : undefined,
+    ownMaintenanceBanner: view.outcome === 'creationPaused',
+    funnel: { step: 'customerCreation', screen: view.outcome },
     body: (
       <CreationPage
         t={translatorFor(req, deps)}
         eventsUrl={routes.customerCreationEvents(prospectId)}
         view={view}
-        faqUrl={deps.config.FAQ_URL}
+        faqUrl={faqUrlOf(req, deps)}
         supportPhone={supportPhoneOf(req, deps)}
         creationPaused={view.outcome === 'creationPaused'}
       />
@@ -152,7 +187,8 @@ async function retryStartsRun(deps: AppDeps, journey: Journey, prospectId: strin
 async function startRun(deps: AppDeps, journey: Journey, prospectId: string, run: number): Promise<void> {
   const credentials = runCredentialsOf(journey);
   const signedAt = journey.creationSignedAt ?? new Date(deps.now()).toISOString();
-  const facts = { market: journey.country, webview: journey.webview, signedAt };
+  const clientId = entryParamShapes.clientId.safeParse(journey.queryParams.clientId);
+  const facts = { market: journey.country, webview: journey.webview, signedAt, ...(clientId.success ? { clientId: clientId.data } : {}) };
   await enqueueCustomerCreation({ queue: deps.queue, credentials: deps.creationCredentials }, { prospectId, runId: String(run), credentials, facts });
   journey.creationRun = run;
   journey.creationSignedAt = signedAt;
@@ -162,8 +198,8 @@ export function customerCreationRoutes(deps: AppDeps): Router {
   const router = Router();
   // The page (it starts run 1) and Try again (the next run) change the session and start work upstream: one request
   // at a time per session across web processes (server/infra/sessionLocks.ts), each seeing the run the one before
-  // started. Not the events stream, which stays open and only reads.
-  const serialised = serialiseSession(deps.sessionLocks, deps.logger, sessionBusy(deps));
+  // started.
+  const serialised = serialiseSession(deps.sessionLocks, deps.logger, sessionBusy(deps), deps.config.publicUrl);
   router.get(routePatterns.customerCreation, serialised);
   router.post(routePatterns.customerCreationRetry, serialised);
 
@@ -182,17 +218,8 @@ export function customerCreationRoutes(deps: AppDeps): Router {
     }
   });
 
-  router.get(
-    routePatterns.customerCreationEvents,
-    createCreationEventsHandler({
-      events: deps.events,
-      heartbeatMs: deps.config.SSE_HEARTBEAT_MS,
-      connections: deps.sse,
-      authorize: (req, prospectId) => ownedJourney(req, prospectId) !== null,
-      // Only the current run's states count: an old run's final error must not show after Try again.
-      toView: (state, req) => creationView(state.runId === String(req.session?.journey?.creationRun) ? state : null, req, deps),
-    }),
-  );
+  // The events stream (routePatterns.customerCreationEvents) is served ahead of the app's middleware chain:
+  // creationStreamRoute.ts.
 
   // maxPollingTries and errors: Try again restarts polling as a new run, once per click (retryStartsRun). A post
   // without its run (a page from before runs were posted) starts nothing: the page shows the current run's button.
@@ -219,7 +246,11 @@ export function customerCreationRoutes(deps: AppDeps): Router {
       const latest = await deps.events.latest(prospectId);
       const outcome = latest?.state.outcome ?? 'queued';
       if (outcome === 'queued') return res.redirect(303, routes.customerCreation(prospectId));
-      res.redirect(303, continueTarget(outcome, journey, deps.config.successUrls));
+      const { successUrls, overviewUrls, getStartedUrls } = deps.config;
+      const target = continueTarget(outcome, journey, { successUrls, overviewUrls, getStartedUrls, ownOrigin: publicOriginOf(req, deps) });
+      // The parameter and the reason, never the value (someone else's text).
+      if (target.rejected) deps.logger.info({ param: 'clientUrl', reason: target.rejected }, 'redirect target rejected: the get-started page instead');
+      res.redirect(303, target.url);
     } catch (err) {
       next(err);
     }

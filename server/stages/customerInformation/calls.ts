@@ -10,6 +10,7 @@ import type { BrokerageClient } from '../../upstream/brokerageClient.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { asPersonInSession } from '../../upstream/asPersonInSession.ts';
 import type { Journey } from '../../journey.ts';
+import { noSharedAnswers, type SharedAnswers } from '../../infra/sharedAnswersCache.ts';
 
 export type StepErrorKind = 'SESSION_EXPIRED_ERROR' | 'TRY_AGAIN_ERROR';
 
@@ -54,13 +55,14 @@ export interface PersonBrokerage {
  * rule of calling the brokerage as the person (shared/asPerson.ts). The refresh token never leaves the
  * session and no token is logged.
  */
-export function brokerageForPerson(brokerage: BrokerageClient, journey: Journey, logger: Logger): PersonBrokerage {
+export function brokerageForPerson(brokerage: BrokerageClient, journey: Journey, logger: Logger, shared: SharedAnswers = noSharedAnswers): PersonBrokerage {
   const { call: withToken } = asPersonInSession(brokerage, journey, logger);
 
   return {
     submitAccountPicker: (...args) => withToken('submitAccountPicker', (jwt) => brokerage.submitAccountPicker(jwt, ...args)),
     submitAccountAlias: (...args) => withToken('submitAccountAlias', (jwt) => brokerage.submitAccountAlias(jwt, ...args)),
-    agreementBundles: (...args) => withToken('agreementBundles', (jwt) => brokerage.agreementBundles(jwt, ...args)),
+    // The same for everyone: kept a while per web process (server/infra/sharedAnswersCache.ts).
+    agreementBundles: (query) => shared.agreementBundles(query, () => withToken('agreementBundles', (jwt) => brokerage.agreementBundles(jwt, query))),
     submitCitizenship: (...args) => withToken('submitCitizenship', (jwt) => brokerage.submitCitizenship(jwt, ...args)),
     initFileUpload: (...args) => withToken('initFileUpload', (jwt) => brokerage.initFileUpload(jwt, ...args)),
     submitMilestone: (...args) => withToken('submitMilestone', (jwt) => brokerage.submitMilestone(jwt, ...args)),
@@ -73,7 +75,7 @@ export function brokerageForPerson(brokerage: BrokerageClient, journey: Journey,
     contactRelatedData: (...args) => withToken('contactRelatedData', (jwt) => brokerage.contactRelatedData(jwt, ...args)),
     requestSignature: (...args) => withToken('requestSignature', (jwt) => brokerage.requestSignature(jwt, ...args)),
     createCustomer: (...args) => withToken('createCustomer', (jwt) => brokerage.createCustomer(jwt, ...args)),
-    questionnaire: (...args) => withToken('questionnaire', (jwt) => brokerage.questionnaire(jwt, ...args)),
+    questionnaire: (id, language) => shared.questionnaire(id, language, () => withToken('questionnaire', (jwt) => brokerage.questionnaire(jwt, id, language))),
     startAnswerSession: (...args) => withToken('startAnswerSession', (jwt) => brokerage.startAnswerSession(jwt, ...args)),
     answerSessionNext: (...args) => withToken('answerSessionNext', (jwt) => brokerage.answerSessionNext(jwt, ...args)),
     answerSessionPrevious: (...args) => withToken('answerSessionPrevious', (jwt) => brokerage.answerSessionPrevious(jwt, ...args)),

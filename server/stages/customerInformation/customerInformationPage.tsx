@@ -28,6 +28,7 @@ import { Dialog } from '../../../views/components/Dialog.tsx';
 import { readCookie } from '../../cookies.ts';
 import { sessionCookieName } from '../../session.ts';
 import { FaqPanel } from '../../../views/components/FaqPanel.tsx';
+import { forMarket } from '../../../shared/markets.ts';
 import { SigningClosed } from '../../../views/pages/SigningClosedPageView.tsx';
 import { signingReturnRoutes } from './signingReturns.ts';
 import { contextFor, currentScreen, currentStep, entered, progressOf, screenPosted, settled, type AtPage, type NamedScreen } from './pageContext.ts';
@@ -142,6 +143,7 @@ async function renderStep(
   sendPage(req, res, deps, {
     progress: progressStepOf('customerInformation'),
     status,
+    funnel: { step: module.id, screen: shown.name },
     // A busy screen (a loader) refreshes itself without JavaScript; its island asks instead.
     noscriptRefreshSeconds: shown.screen.busy ? BUSY_REFRESH_SECONDS : undefined,
     body: (
@@ -156,7 +158,7 @@ async function renderStep(
         <div className="step" data-step={step} data-screen={shown.name}>
           {body}
         </div>
-        <FaqPanel t={t} faqUrl={deps.config.FAQ_URL} country={journey.country} />
+        <FaqPanel t={t} faqUrl={forMarket(deps.config.faqUrls, journey.country)} country={journey.country} />
       </>
     ),
   });
@@ -179,13 +181,14 @@ function renderClosed(req: Request, res: Response, deps: AppDeps, journey: AtPag
   };
   sendPage(req, res, deps, {
     progress: progressStepOf('customerInformation'),
+    funnel: { step: 'signing', screen: 'signed' },
     body: (
       <>
         <StepHeaderBar t={t} header={header} />
         <div className="step" data-screen="signed">
           <SigningClosed t={t} creationUrl={routes.customerCreation(journey.prospectId)} />
         </div>
-        <FaqPanel t={t} faqUrl={deps.config.FAQ_URL} country={journey.country} />
+        <FaqPanel t={t} faqUrl={forMarket(deps.config.faqUrls, journey.country)} country={journey.country} />
       </>
     ),
   });

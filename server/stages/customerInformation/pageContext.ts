@@ -41,7 +41,10 @@ const requestBrokerage = new WeakMap<Request, PersonBrokerage>();
 export function contextFor(req: Request, deps: AppDeps, journey: AtPage, ci: CustomerInformationProgress, screen: string): StepContext<string> {
   let brokerage = requestBrokerage.get(req);
   if (!brokerage) {
-    brokerage = brokerageForPerson(deps.brokerage, journey, deps.logger);
+    // Page views take the answers that are the same for everyone from the shared cache; a post asks afresh, so its
+    // first call as the person still finds out that their brokerage session has ended (customer-information §7).
+    const reads = req.method === 'GET' || req.method === 'HEAD';
+    brokerage = brokerageForPerson(deps.brokerage, journey, deps.logger, reads ? deps.sharedAnswers : undefined);
     requestBrokerage.set(req, brokerage);
   }
   return {

@@ -1,7 +1,7 @@
 // A post to the customer-information page that the per-session lock refused (server/infra/sessionLocks.ts):
 // another request of the person's still ran, e.g. an upload the browser had dropped for the next one.
 // Nothing was saved (the file not attached). Back to the step, whose banner says so (the page is read
-// again under the lock, so it shows what is really kept); anything else gets the app's answer (`fallback`).
+// again, so it shows what is kept by then); anything else gets the app's answer (`fallback`).
 import { z } from 'zod';
 import type { RefuseHandler } from '../../infra/sessionLocks.ts';
 import { routePrefixes } from '../../../shared/routes.ts';

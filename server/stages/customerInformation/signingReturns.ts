@@ -4,8 +4,8 @@
 // postponed one, and goes on: cancel to the onboarding-cancel page, postpone to the page itself.
 //
 // A GET that writes: the return is a browser redirect, the signing service's only way to tell us. It writes
-// only the identified person's own session (under the session lock that covers every customer-information
-// path), only for the order its key names (a stale return cannot end a newer order), the same however often
+// only the identified person's own session (under the session lock, which covers every customer-information
+// path but the page views declared read-only in server/app.ts), only for the order its key names (a stale return cannot end a newer order), the same however often
 // it is repeated, and calls nothing upstream.
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';

@@ -25,7 +25,7 @@ import { identificationErrorForStatus } from '../../../shared/routing.ts';
 import { qrData, qrSvg } from './qrData.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 import { BankidBackButton, BankidChoicePage, BankidPage } from '../../../views/pages/BankidPageView.tsx';
-import type { BankidQrProps } from '../../../client/islands/bankidQrIsland.tsx';
+import type { BankidQrProps } from '../../../views/components/BankidQrStatus.tsx';
 
 /**
  * QR orders are re-created up to 2 times after a polling failure (identification-routing-creation §4
@@ -137,10 +137,12 @@ async function advanceOrder(req: Request, deps: AppDeps, journey: Journey): Prom
   try {
     collected = await deps.bankid.collect(order.orderRef);
   } catch (err) {
+    deps.metrics?.bankidResult('collectError');
     return recreateOrFail(req, deps, journey, errorCodeMessage(bankidErrorCode(err)), failedView, 'collect failed');
   }
 
   if (collected.status === 'failed') {
+    deps.metrics?.bankidResult('failed', collected.hintCode);
     if (collected.hintCode === 'expiredTransaction') {
       return recreateOrFail(req, deps, journey, failedHintMessage(collected.hintCode, order.mode), failedView, 'order expired');
     }
@@ -181,12 +183,14 @@ async function advanceOrder(req: Request, deps: AppDeps, journey: Journey): Prom
   // With the QR code the phone has its own address, so the check only applies to same-device orders.
   if (order.mode === 'SAME_DEVICE' && plainIp(collected.completionData.device.ipAddress) !== plainIp(req.ip)) {
     deps.logger.warn({ mode: order.mode }, 'bankid order completed from another IP address than the browser; identification refused');
+    deps.metrics?.bankidResult('ipMismatch');
     journey.bankidFailure = { messageKey: ipMismatchMessage.key, retry: ipMismatchMessage.retry };
     delete journey.bankid;
     return failedView();
   }
   order.status = 'complete';
   delete order.hintCode;
+  deps.metrics?.bankidResult('complete');
   let jwt: string;
   let refreshToken: string;
   try {
@@ -231,7 +235,12 @@ export async function renderBankidIdentification(req: Request, res: Response, de
   if (!journey.bankid && !journey.bankidFailure) {
     // No order: the screen whose buttons start one (a POST, made by the person). A desktop normally
     // never sees it, since choosing Private started its QR order; it shows if that order is gone.
-    sendPage(req, res, deps, { progress: 1, header, body: <BankidChoicePage t={t} action={routes.bankidMode} /> });
+    sendPage(req, res, deps, {
+      progress: 1,
+      header,
+      funnel: { step: 'identification', screen: 'bankidDeviceChoice' },
+      body: <BankidChoicePage t={t} action={routes.bankidMode} />,
+    });
     return;
   }
   const status = await advanceOrder(req, deps, journey);
@@ -255,6 +264,7 @@ export async function renderBankidIdentification(req: Request, res: Response, de
   sendPage(req, res, deps, {
     progress: 1,
     header,
+    funnel: { step: 'identification', screen: mode === 'QR' ? 'bankidQr' : 'bankidSameDevice' },
     // Without JavaScript the page itself polls: a new QR every second, then the next page.
     noscriptRefreshSeconds: status.state === 'pending' ? 1 : undefined,
     body: <BankidPage t={t} qr={qr} mode={mode} modeAction={routes.bankidMode} />,

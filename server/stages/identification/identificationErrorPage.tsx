@@ -28,6 +28,7 @@ export function renderIdentificationError(req: Request, res: Response, deps: App
     progress: 1,
     // The shell's Back (customer type none) also clears the error: see POST /onboarding/customer-type.
     hideClose: error === 'LOGIN_ERROR',
+    funnel: { step: 'identification', screen: error },
     body: <IdentificationErrorPage t={t} error={error} action={actions[error]} />,
   });
 }

@@ -6,7 +6,7 @@ import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { completeIdentification } from './identified.ts';
 import type { Journey } from '../../journey.ts';
-import { applyEntryQuery, journeyOf, publicOriginOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
+import { applyEntryQuery, faqUrlOf, journeyOf, publicOriginOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { OidcBrokerError } from '../../upstream/oidcBrokerClient.ts';
 import { identificationErrorForStatus, type IdentificationError } from '../../../shared/routing.ts';
@@ -28,7 +28,8 @@ export function renderOidcIdentification(req: Request, res: Response, deps: AppD
   const shell = shellFor(req, deps);
   sendPage(req, res, deps, {
     progress: 1,
-    body: <OidcIdentificationPage t={shell.t} country={country} action={routes.oidcStart} privacyUrl={deps.config.PRIVACY_URL} faqUrl={deps.config.FAQ_URL} />,
+    funnel: { step: 'identification', screen: 'oidc' },
+    body: <OidcIdentificationPage t={shell.t} country={country} action={routes.oidcStart} privacyUrl={deps.config.PRIVACY_URL} faqUrl={faqUrlOf(req, deps)} />,
   });
 }
 
@@ -58,8 +59,11 @@ async function exchangeCode(req: Request, res: Response, deps: AppDeps, journey:
   // The marker is single use: removed before the exchange, whatever its outcome.
   delete journey.oidc;
   let person: { natregno: string; jwt: string; refreshToken: string };
+  // Which part failed, for the metrics: the code exchange, then the brokerage session.
+  let failed: 'tokenFailed' | 'sessionFailed' = 'tokenFailed';
   try {
     const nationalId = await deps.oidcBroker.nationalIdFromCode({ code, state, iss, marker });
+    failed = 'sessionFailed';
     const { refreshToken } = await deps.brokerage.createSignicatSession({
       nationalId,
       country: marker.country,
@@ -68,11 +72,13 @@ async function exchangeCode(req: Request, res: Response, deps: AppDeps, journey:
     const { jwt } = await deps.brokerage.refreshToken(refreshToken);
     person = { natregno: nationalId, jwt, refreshToken };
   } catch (err) {
+    deps.metrics?.oidcResult(failed, marker.country);
     const status = err instanceof UpstreamError ? err.status : undefined;
     deps.logger.warn({ err, status }, 'identification through the broker failed');
     journey.identificationError = errorFor(err);
     return redirectAfterSave(req, res, routes.start);
   }
+  deps.metrics?.oidcResult('complete', marker.country);
   await completeIdentification(req, deps, journey, person);
   redirectAfterSave(req, res, routes.routing);
 }
@@ -97,6 +103,7 @@ export function oidcRoutes(deps: AppDeps): Router {
         redirectAfterSave(req, res, url);
       } catch (err) {
         deps.logger.warn({ err }, 'identification broker unavailable');
+        deps.metrics?.oidcResult('startFailed', country);
         journey.identificationError = 'TRY_AGAIN_ERROR';
         redirectAfterSave(req, res, routes.start);
       }
@@ -127,6 +134,7 @@ export function oidcRoutes(deps: AppDeps): Router {
           // Only the error code is logged: the description is free text from outside.
           deps.logger.warn({ error: action.error }, 'identification broker returned an error');
           const journey = journeyOf(req, deps);
+          deps.metrics?.oidcResult(action.error === 'access_denied' ? 'cancelled' : 'brokerError', journey.oidc?.country ?? journey.country);
           delete journey.oidc;
           journey.identificationError = 'TRY_AGAIN_ERROR';
           return redirectAfterSave(req, res, routes.start);

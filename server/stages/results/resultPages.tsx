@@ -6,14 +6,52 @@ import type { AppDeps } from '../../deps.ts';
 import { peekJourney, sendPage, supportPhoneOf, translatorFor, localeOf, type PageOptions } from '../../pages.ts';
 import { feedbackProgress } from '../../../shared/onboardingProgress.ts';
 import { FeedbackPage, NightlyDowntimePage } from '../../../views/pages/FeedbackPageViews.tsx';
-import { nextBankingDay } from '../../../shared/bankingDays.ts';
+import type { AccessOpening } from '../../../shared/bankingDays.ts';
+import type { Locale } from '../../../shared/i18n.ts';
+import type { CountryCode } from '../../../shared/contracts/brokerageContract.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 
-const nightlyQuery = z.object({
-  justCompletedSignup: z.enum(['true', 'false']).optional(),
-  embedded: z.enum(['true', 'false']).optional(),
-  webview: z.enum(['true', 'false']).optional(),
-});
+// Each flag on its own: a garbled one is the page's default and leaves the others as sent.
+const queryFlag = z.enum(['true', 'false']).optional().catch(undefined);
+const nightlyQuery = z.object({ justCompletedSignup: queryFlag, embedded: queryFlag, webview: queryFlag });
+
+/** The opening time and date as the page's locale writes them, read on the market's clock. */
+function openingTexts(opening: AccessOpening, locale: Locale): { time: string; date: string } {
+  const on = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: opening.timeZone }).format(opening.at);
+  return { time: on({ timeStyle: 'short' }), date: on({ weekday: 'long', day: 'numeric', month: 'long' }) };
+}
+
+/**
+ * The nightly-downtime page (identification-routing-creation §2 "Nightly-downtime page", §9): the title after a
+ * signup or not, when access opens (06:00 on the market's next banking day, shared/bankingDays.ts) and Go to main
+ * page and Exit. Embedded (embedded=true) it is the app's content: no site header, signup panel, disclaimer or
+ * footer. In the app's webview (webview=true, or a journey begun in it) both buttons end on the app's close route,
+ * as every webview ending does, never on a web page inside the app.
+ */
+function nightlyDowntimePageOptions(req: Request, deps: AppDeps, accessOpening: (now: Date, country: CountryCode) => AccessOpening): PageOptions {
+  const parsed = nightlyQuery.safeParse(req.query);
+  const q = parsed.success ? parsed.data : {};
+  // Reads only: a page view stores no session (the webview mode may come from the visit cookie or the session).
+  const journey = peekJourney(req, deps);
+  const webview = q.webview === 'true' || journey.webview;
+  const embedded = q.embedded === 'true';
+  const opening = accessOpening(new Date(deps.now()), journey.country);
+  const leave = webview ? routes.closeSignupInApp : deps.config.HOME_URL;
+  return {
+    progress: null,
+    embedded,
+    webview,
+    body: (
+      <NightlyDowntimePage
+        t={translatorFor(req, deps)}
+        justCompletedSignup={q.justCompletedSignup === 'true'}
+        opening={{ ...openingTexts(opening, localeOf(req, deps)), iso: opening.at.toISOString() }}
+        homeUrl={leave}
+        exitUrl={leave}
+      />
+    ),
+  };
+}
 
 /**
  * The feedback page (identification-routing-creation §2 "Customer creation screens"): cancel at progress step 3, error at
@@ -40,28 +78,11 @@ export function resultRoutes(deps: AppDeps): Router {
   });
   router.get(routePatterns.error, (req, res) => sendPage(req, res, deps, feedbackPageOptions('error', req, deps)));
 
-  router.get(routePatterns.nightlyDowntimeStatus, (req, res) => {
-    const q = nightlyQuery.safeParse(req.query);
-    // Reads only: a page view stores no session (the webview mode may come from the visit cookie).
-    const journey = peekJourney(req, deps);
-    const t = translatorFor(req, deps);
-    const opensOn = nextBankingDay(new Date(deps.now()), journey.country);
-    const date = new Intl.DateTimeFormat(localeOf(req, deps), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-      new Date(`${opensOn}T12:00:00Z`),
-    );
-    const webview = (q.success && q.data.webview === 'true') || journey.webview;
-    sendPage(req, res, deps, {
-      progress: null,
-      body: (
-        <NightlyDowntimePage
-          t={t}
-          justCompletedSignup={q.success && q.data.justCompletedSignup === 'true'}
-          opensAt={date}
-          exitUrl={webview ? routes.closeSignupInApp : deps.config.HOME_URL}
-          homeUrl={deps.config.HOME_URL}
-        />
-      ),
-    });
+  router.get(routePatterns.nightlyDowntimeStatus, async (req, res) => {
+    // The banking-day calendars (date-holidays with its time zones: a fifth of the server bundle) load with this
+    // page's first view, not at every process start (issue 23 item 2).
+    const { accessOpening } = await import('../../../shared/bankingDays.ts');
+    sendPage(req, res, deps, nightlyDowntimePageOptions(req, deps, accessOpening));
   });
 
   // Spinner-only pages the native app watches for in its webview.

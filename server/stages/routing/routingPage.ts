@@ -13,7 +13,7 @@ import { SessionEnded } from '../../../shared/asPerson.ts';
 import { blockedBody } from '../../../shared/contracts/brokerageContract.ts';
 import { identificationErrorForStatus, routingDecision } from '../../../shared/routing.ts';
 import { applyStepFlags } from '../../../shared/customerInformationStepList.ts';
-import { defaultAccounts } from '../../../shared/accountPicker.ts';
+import { initialAccounts } from '../../../shared/accountPicker.ts';
 import { beginCustomerInformation } from '../customerInformation/pageContext.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 
@@ -93,9 +93,8 @@ export function routingRoutes(deps: AppDeps): Router {
             visited: [],
             // What the same person typed before identifying again (server/stages/identification/identified.ts).
             answers: { ...journey.typedAnswers },
-            accounts: defaultAccounts(journey.country)
-              .filter((a) => a.selected)
-              .map((a) => a.accountTypeWithCountry),
+            // The entry's epk=true ticks the Norwegian pension account too (shared/accountPicker.ts initialAccounts).
+            accounts: initialAccounts(journey.country, { epk: journey.queryParams.epk === 'true' }),
           };
           delete journey.typedAnswers;
           // The first step's own start (the KYC run, when the list begins with it).

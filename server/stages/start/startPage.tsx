@@ -4,13 +4,24 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { applyEntryQuery, countryOf, journeyOf, keepEntryValues, peekJourney, publicOriginOf, redirectAfterSave, sendPage, shellFor } from '../../pages.ts';
+import {
+  applyEntryQuery,
+  countryOf,
+  faqUrlOf,
+  journeyOf,
+  keepEntryValues,
+  peekJourney,
+  publicOriginOf,
+  redirectAfterSave,
+  sendPage,
+  shellFor,
+} from '../../pages.ts';
 import { readCookie, setLocaleCookie } from '../../cookies.ts';
 import { AccountTypeListPage, CustomerTypePage, type AccountTypeCardView } from '../../../views/pages/CustomerTypePageView.tsx';
 import { accountTypeList, externalFormUrl, type ExternalApplicantType } from '../../../shared/accountTypeLists.ts';
 import { detectInAppBrowser, externalBrowserUrl, trackingParams } from '../../../shared/inAppBrowser.ts';
 import { renderIdentificationError } from '../identification/identificationErrorPage.tsx';
-import { routePatterns, routes } from '../../../shared/routes.ts';
+import { routePatterns, routes, withQuery } from '../../../shared/routes.ts';
 import { carriedValue, carryQuery } from '../../../shared/carriedQuery.ts';
 import { renderIdentification, startIdentification } from '../identification/identificationPage.tsx';
 import { endBankidAttempt } from '../identification/bankidPage.tsx';
@@ -57,9 +68,11 @@ export function onboardingRoutes(deps: AppDeps): Router {
         const locale = fiLang.data.lang === 'sv' ? 'sv-FI' : 'fi-FI';
         setLocaleCookie(res, locale, deps.config.cookieSecure);
         keepEntryValues(req, res, deps, { locale });
-        const url = new URL(req.originalUrl, 'http://x');
-        url.searchParams.delete('lang');
-        return redirectAfterSave(req, res, url.pathname + url.search, 302);
+        // Our own start path with the query re-encoded, never the request line itself (the requester's text, which
+        // may be an absolute URL): identification-routing-creation §4 "Redirect sanitising".
+        const query = new URL(req.originalUrl, publicOriginOf(req, deps)).searchParams;
+        query.delete('lang');
+        return redirectAfterSave(req, res, withQuery(routes.start, query.toString()), 302);
       }
 
       // A page view only reads the journey: entry values worth keeping (lang, webview, campaign, the
@@ -74,15 +87,22 @@ export function onboardingRoutes(deps: AppDeps): Router {
 
       if (journey.identificationError) return renderIdentificationError(req, res, deps, journey.identificationError);
       if (journey.customerType === 'corporate' || journey.customerType === 'minor') {
-        return sendPage(req, res, deps, { progress: 1, body: accountTypeListPage(req, deps, journey.customerType) });
+        return sendPage(req, res, deps, {
+          progress: 1,
+          funnel: { step: 'start', screen: 'accountTypes' },
+          body: accountTypeListPage(req, deps, journey.customerType),
+        });
       }
       if (journey.customerType === 'private') return await renderIdentification(req, res, deps);
       const t = shellFor(req, deps).t;
+      const handoffUrl = privateHandoffUrl(req, deps, carried);
       sendPage(req, res, deps, {
         progress: 1,
-        body: (
-          <CustomerTypePage t={t} action={routes.customerType} loginUrl={deps.config.LOGIN_URL} privateHandoffUrl={privateHandoffUrl(req, deps, carried)} />
-        ),
+        funnel: { step: 'start', screen: 'customerType' },
+        body: <CustomerTypePage t={t} action={routes.customerType} loginUrl={deps.config.LOGIN_URL} privateHandoffUrl={handoffUrl} />,
+        // The busiest page (issue 23 item 5): the same for everyone of a locale, market, campaign, banner state …,
+        // but in a social app's in-app browser, whose hand-off link carries the person's own query.
+        ...(handoffUrl === null ? { cacheAs: 'customer-type' } : {}),
       });
     } catch (err) {
       next(err);
@@ -123,8 +143,8 @@ function accountTypeListPage(req: Request, deps: AppDeps, applicant: ExternalApp
       t={shellFor(req, deps).t}
       applicant={applicant}
       cards={cards}
-      accountTypesUrl={config.ACCOUNT_TYPES_INFO_URL}
-      depositGuaranteeUrl={config.DEPOSIT_GUARANTEE_URL}
+      accountTypesUrl={config.ACCOUNT_TYPES_INFO_URL ?? `${faqUrlOf(req, deps)}#account-types`}
+      depositGuaranteeUrl={config.DEPOSIT_GUARANTEE_URL ?? `${faqUrlOf(req, deps)}#deposit-guarantee`}
     />
   );
 }

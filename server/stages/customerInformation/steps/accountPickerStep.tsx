@@ -8,6 +8,7 @@ import { finish, stepOf, type StepContext, type ScreenOutcome } from '../stepMod
 import { localeOf } from '../../../pages.ts';
 import type { StepAnswers } from '../../../journey.ts';
 import { accountTypeWithCountry, type AccountTypeWithCountry } from '../../../../shared/contracts/brokerageContract.ts';
+import { forMarket } from '../../../../shared/markets.ts';
 import { decidePicker, defaultAccounts, epkSelectable, isDanishCampaign, precontractualDocumentIds } from '../../../../shared/accountPicker.ts';
 import { AccountPickerStep, ExclusiveDialogScreen, exclusiveDialog, type PickerCard } from '../../../../views/pages/AccountPickerStepView.tsx';
 
@@ -96,7 +97,7 @@ async function pickerView(ctx: Ctx, answers: PickerAnswers, options: { error?: s
       dskExisting={answers.dskExisting}
       dskLocked={dskLocked}
       esaDeclined={answers.esaDeclined ?? false}
-      depositGuaranteeUrl={ctx.deps.config.DEPOSIT_GUARANTEE_URL}
+      depositGuaranteeUrl={ctx.deps.config.DEPOSIT_GUARANTEE_URL ?? `${forMarket(ctx.deps.config.faqUrls, journey.country)}#deposit-guarantee`}
     />
   );
 }

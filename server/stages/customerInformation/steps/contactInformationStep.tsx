@@ -12,13 +12,12 @@ import {
   phonePrefixes,
   populationRegisterAuthorities,
   splitPhone,
-  suggestEmail,
   type ContactError,
   type ContactField,
   type ContactInput,
 } from '../../../../shared/contactInformation.ts';
-import { ContactInformationStep } from '../../../../views/pages/ContactInformationStepView.tsx';
-import type { ContactFormProps } from '../../../../client/islands/contactInformationIsland.tsx';
+import { suggestEmail } from '../../../../shared/emailAddress.ts';
+import { ContactInformationStep, type ContactFormProps } from '../../../../views/pages/ContactInformationStepView.tsx';
 import { UpstreamError } from '../../../upstream/http.ts';
 
 type ContactScreen = 'contact';
@@ -79,13 +78,15 @@ async function contactView(
   const { t } = ctx;
   const registered = known === undefined ? await relatedData(ctx) : known;
   const [before, after] = t('contactInformation.suggestion', { suggestion: '\u0000' }).split('\u0000') as [string, string?];
+  const suggestion = suggestEmail(input.email);
   const form: ContactFormProps = {
     action: ctx.action,
     screenFields: ctx.fields(),
     values: { prefix: input.prefix, phone: input.phone, email: input.email },
+    suggestion,
     errors,
     // Rendered by the server, the suggestion (if any) is on screen now.
-    suggestionShownFor: suggestEmail(input.email) ? input.email : input.suggestionShownFor,
+    suggestionShownFor: suggestion ? input.email : input.suggestionShownFor,
     prefixes: phonePrefixes.map((p) => ({ prefix: p.prefix, label: t(`contactInformation.prefix.${p.country}`, { prefix: p.prefix }) })),
     texts: {
       phoneLabel: t('contactInformation.phone.label'),

@@ -5,20 +5,23 @@
 // - loader (busy): the run's start or risk calculation is awaited; refreshes itself without JavaScript.
 // - question: a page of the answer session. The person's post sends the answers (next) and shows the next
 //   page; after the last page the risk calculation is requested and the loader shows. Back fetches the
-//   previous page (previous). A failed next or previous shows the API error banner, the answer kept.
+//   previous page (previous). A failed next or previous shows the API error banner, the answer kept; one refused
+//   because the page shown is out of step with the answer session starts a new run with the answers kept (kycRuns.ts).
 // - pep (dialog over question): a PEP yes asks first; its primary action answers no (223) and goes on, its
 //   Cancel goes back to the question with nothing answered.
 // - moreInformation: the KYC submit answered 403.
 // - failed: the run ended in the generic error; Try again starts a new run.
 // - sessionEnded: the run found the person's brokerage session ended; the way on is identifying again.
-// Entering the step starts a run (`kyc-N`); a submitted run finishes the step.
+// Entering the step starts a run (`kyc-N`, kycRuns.ts); a submitted run finishes the step.
+import type { Request } from 'express';
 import { z } from 'zod';
 import { stepOf, type StepContext, type ScreenOutcome } from '../stepModule.ts';
 import { localeOf } from '../../../pages.ts';
 import { runCredentialsOf, type KycProgress } from '../../../journey.ts';
 import { UpstreamError } from '../../../upstream/http.ts';
 import { callErrorKind } from '../calls.ts';
-import { enqueueKycPreparation, enqueueKycRisk } from '../../../infra/kycJobs.ts';
+import { enqueueKycRisk } from '../../../infra/kycJobs.ts';
+import { progressOf, restartedOutOfStep, runIdOf, startRun } from './kycRuns.ts';
 import type { KycState } from '../../../infra/kycStates.ts';
 import { answerProblem, controlOf, kycPointsDone, riskPollWaitMs } from '../../../../shared/kyc.ts';
 import {
@@ -48,26 +51,24 @@ type Ctx = StepContext<KycScreen>;
 type Outcome = ScreenOutcome<KycScreen>;
 const { defineStep, screen, goTo, again } = stepOf<KycScreen>();
 
-const runIdOf = (run: number) => `kyc-${run}`;
-const progressOf = (ctx: Ctx): KycProgress | undefined => ctx.ci.answers?.kyc;
+// A page view asks for the run's state up to three times (the finished steps it moves past, its screen, the loader's or
+// question's view): read once per GET, one Redis read. A post reads afresh each time, since it may enqueue and publish.
+const readByPageView = new WeakMap<Request, Promise<KycState | null>>();
+
+function latestState(ctx: Ctx): Promise<KycState | null> {
+  if (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') return ctx.deps.kycStates.latest(ctx.prospectId);
+  let read = readByPageView.get(ctx.req);
+  if (!read) {
+    read = ctx.deps.kycStates.latest(ctx.prospectId);
+    readByPageView.set(ctx.req, read);
+  }
+  return read;
+}
 
 /** The latest state of this session's run (another run's state does not count). */
 async function runState(ctx: Ctx, kyc: KycProgress): Promise<KycState | null> {
-  const state = await ctx.deps.kycStates.latest(ctx.prospectId);
+  const state = await latestState(ctx);
   return state?.runId === runIdOf(kyc.run) ? state : null;
-}
-
-/** Starts the next run: the worker starts the answer session (customer-information §4.6) with the person's credentials, sealed. */
-async function startRun(ctx: Ctx): Promise<void> {
-  const run = (progressOf(ctx)?.run ?? 0) + 1;
-  await enqueueKycPreparation(
-    { queue: ctx.deps.queue, credentials: ctx.deps.creationCredentials },
-    { prospectId: ctx.prospectId, runId: runIdOf(run), locale: localeOf(ctx.req, ctx.deps), credentials: runCredentialsOf(ctx.journey) },
-  );
-  // Counted once enqueued: a failed start leaves the step able to start it again.
-  (ctx.ci.answers ??= {}).kyc = { run, phase: 'questions', waitingSince: Date.now(), pagesAnswered: 0 };
-  ctx.ci.visited = [];
-  delete ctx.ci.screen;
 }
 
 /** The page shown and its session: the person's own (after next or previous), else the run's first. */
@@ -79,8 +80,11 @@ async function shownPage(ctx: Ctx): Promise<{ answerSessionId: string; page: Ans
   return state?.status === 'questions' && state.page && state.answerSessionId ? { answerSessionId: state.answerSessionId, page: state.page } : null;
 }
 
-/** What a post of the page names: its questions and its place, so a stale tab cannot answer another page. */
-const pageKeyOf = (page: AnswerSessionPage, pagesAnswered: number) => `${pagesAnswered}:${page.questions.map((q) => q.id).join('-')}`;
+/**
+ * What a post of the page names: its run, its place and its questions, so a stale tab cannot answer another page,
+ * nor a page of an earlier run the same question in a new one.
+ */
+const pageKeyOf = (kyc: KycProgress, page: AnswerSessionPage) => `${kyc.run}.${kyc.pagesAnswered}:${page.questions.map((q) => q.id).join('-')}`;
 
 /** The questions shown: other types are not rendered (customer-information §5), and logged. */
 function renderedQuestions(ctx: Ctx, page: AnswerSessionPage) {
@@ -112,8 +116,9 @@ function questionView(ctx: Ctx, shown: { page: AnswerSessionPage }, options: { c
       t={ctx.t}
       action={ctx.action}
       fields={ctx.fields('question')}
-      pageKey={pageKeyOf(shown.page, kyc.pagesAnswered)}
+      pageKey={pageKeyOf(kyc, shown.page)}
       title={shown.page.title || ctx.t('kyc.title')}
+      notice={kyc.restarted ? ctx.t('kyc.answersKept') : null}
       questions={questions}
       pep={
         pepQuestion
@@ -137,7 +142,8 @@ function questionView(ctx: Ctx, shown: { page: AnswerSessionPage }, options: { c
 
 /**
  * Sends the page's answers (next). The next page, or after the last one the risk calculation (the worker
- * polls it and submits the step). A failed call: the page again with the API error banner, the answer kept.
+ * polls it and submits the step). A failed call: the page again with the API error banner, the answer kept;
+ * refused as out of step with the answer session: a new run with the answers kept (kycRuns.ts).
  */
 async function answerPage(
   ctx: Ctx,
@@ -151,6 +157,7 @@ async function answerPage(
     next = await ctx.brokerage.answerSessionNext(shown.answerSessionId, answers);
   } catch (err) {
     if (!(err instanceof UpstreamError)) throw err;
+    if (await restartedOutOfStep(ctx, err, 'next', { page: shown.page, answers })) return goTo('question');
     ctx.deps.logger.warn({ status: err.status, step: 'KYC_STEP' }, 'kyc answer-session next failed');
     kyc.chosen = chosen;
     return again(questionView(ctx, shown, { chosen }), 502, { screen: 'question', error: callErrorKind(err) });
@@ -162,6 +169,7 @@ async function answerPage(
   kyc.pagesAnswered += 1;
   delete kyc.chosen;
   delete kyc.pepPending;
+  delete kyc.restarted;
   if (shown.page.hasNextPage && next.answerSessionPage) {
     kyc.page = next.answerSessionPage;
     return goTo('question');
@@ -253,7 +261,7 @@ export const kyc = defineStep({
         const kyc = progressOf(ctx)!;
         const shown = await shownPage(ctx);
         // A post for another page (a stale tab, a double submit) changes nothing.
-        if (!shown || input.kycPage !== pageKeyOf(shown.page, kyc.pagesAnswered)) return goTo('question');
+        if (!shown || input.kycPage !== pageKeyOf(kyc, shown.page)) return goTo('question');
         const questions = renderedQuestions(ctx, shown.page);
         const chosen = chosenOf(
           input,
@@ -274,8 +282,15 @@ export const kyc = defineStep({
       async back(ctx) {
         const kyc = progressOf(ctx);
         if (!kyc?.answerSessionId || kyc.pagesAnswered === 0) return false;
-        // customer-information §4.6: Back fetches the previous page (a failure: the API error banner).
-        const previous = await ctx.brokerage.answerSessionPrevious(kyc.answerSessionId);
+        // customer-information §4.6: Back fetches the previous page (a failure: the API error banner; out of step
+        // with the answer session: a new run with the answers kept, whose first page Back leads to).
+        let previous;
+        try {
+          previous = await ctx.brokerage.answerSessionPrevious(kyc.answerSessionId);
+        } catch (err) {
+          if (err instanceof UpstreamError && (await restartedOutOfStep(ctx, err, 'previous'))) return true;
+          throw err;
+        }
         if (!previous.answerSessionPage) return false;
         kyc.answerSessionId = previous.answerSessionId;
         kyc.page = previous.answerSessionPage;

@@ -60,7 +60,7 @@ const list = z
   .transform((v) => [v].flat())
   .optional()
   .catch(undefined);
-// Set by the page's JavaScript (client/islands/scriptMarkerIsland.tsx): a refusal then answers with the modal.
+// Set by the page's JavaScript (client/islands/scriptMarkerIsland.ts): a refusal then answers with the modal.
 const enhanced = z.literal('yes').optional().catch(undefined);
 const validCountries = (posted: readonly string[] | undefined) => [...new Set((posted ?? []).filter((c) => isCountryCode(c)))];
 
@@ -144,7 +144,7 @@ async function submitResidence(ctx: Ctx, proof: ResidenceProof): Promise<void> {
 const liability = screen({
   input: z.object({
     liability: z.enum(taxLiabilities).optional().catch(undefined),
-    // With JavaScript, the FATCA modal's attest (useConfirmThenSubmit in client/islands/taxLiabilityIsland.tsx).
+    // With JavaScript, the FATCA modal's attest (confirmThenSubmit in client/islands/taxLiabilityIsland.ts).
     intent: z.literal('attest').optional().catch(undefined),
   }),
   view: (ctx) => liabilityView(ctx),

@@ -5,6 +5,8 @@ import type { StepAnswers } from '../../../journey.ts';
 import { localeOf } from '../../../pages.ts';
 import { removeHref, type UploadScreenErrors, type UploadSlot } from '../uploads.tsx';
 import { countryName, countryOptions } from '../../../../shared/countries.ts';
+import { marketTimeZones } from '../../../../shared/markets.ts';
+import { wallClockIn } from '../../../../shared/zonedTime.ts';
 import { foreignTaxCountries, invalidFieldOf, taxInfoSubmission, taxResidenceRequired, type TinRule } from '../../../../shared/taxInformation.ts';
 import {
   fatcaDialog,
@@ -33,13 +35,9 @@ export function addressCountryOf(ctx: Ctx): string {
   return ctx.ci.answers?.residency?.addressCountry ?? ctx.journey.country;
 }
 
-const timeZones = { SE: 'Europe/Stockholm', NO: 'Europe/Oslo', DK: 'Europe/Copenhagen', FI: 'Europe/Helsinki' } as const;
-
 /** Today in the market's time zone (yyyy-mm-dd): a start date of today is never "in the future" at midnight. */
 export function todayOf(ctx: Ctx): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: timeZones[ctx.journey.country], year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    ctx.deps.now(),
-  );
+  return wallClockIn(new Date(ctx.deps.now()), marketTimeZones[ctx.journey.country]).date;
 }
 
 export const nameOf = (ctx: Ctx, code: string) => countryName(code, localeOf(ctx.req, ctx.deps));

@@ -1,0 +1,100 @@
+// The targets of issue 23 (item 5, with the start time of item 2 and the page weights of item 4), checked against
+// one run of `npm run bench`: PASS or FAIL per target, or "not measured". Never checked by `npm test` (figures on a
+// shared machine are noise; the ratios of one run are what the issue judges).
+import { formatKb, formatMs, formatRatio } from './benchMath.ts';
+
+export type ThroughputPage = 'healthz' | 'start' | 'step' | 'kyc' | 'legacy';
+
+export interface BudgetInput {
+  /** Each page's median requests per second over the Express hello's, in the same run. */
+  ratioToExpress: Partial<Record<ThroughputPage, number>>;
+  /** Median time from spawning `node dist/server.js web` to its first 200 on /healthz. */
+  startToFirstAnswerMs: number;
+  /** Every screen walked in the throttled phone browser. */
+  screens: ReadonlyArray<{ name: string; usableMs: number | null; jsGzip: number; dialogOnly: boolean }>;
+  /** Lighthouse's shown scores (0–100) per page of the journey (bench/lighthouse.ts); null: not audited. */
+  lighthouse?: ReadonlyArray<{ page: string; scores: Record<LighthouseCategory, number | null> }>;
+}
+
+export interface BudgetVerdict {
+  target: string;
+  actual: string;
+  /** undefined: the bench does not measure it. */
+  pass: boolean | undefined;
+}
+
+const ratioTargets: Array<[ThroughputPage, number, string]> = [
+  ['start', 0.6, 'start page'],
+  ['step', 0.35, 'step page'],
+  ['kyc', 0.35, 'KYC question page'],
+  ['legacy', 0.25, 'legacy form'],
+  ['healthz', 0.85, '/healthz'],
+];
+
+export type LighthouseCategory = 'performance' | 'accessibility' | 'best-practices';
+
+/** Item 5: mobile performance ≥ 98, accessibility and best practices staying 100 (Lighthouse's shown scores). */
+export const LIGHTHOUSE_TARGETS: Record<LighthouseCategory, number> = { performance: 98, accessibility: 100, 'best-practices': 100 };
+
+const USABLE_MS = 1500;
+const START_MS = 400;
+const DIALOG_ONLY_JS = 10_000;
+const HEAVIEST_JS = 75_000;
+
+export function checkBudgets(input: BudgetInput): BudgetVerdict[] {
+  const verdicts: BudgetVerdict[] = ratioTargets.map(([page, min, name]) => {
+    const r = input.ratioToExpress[page] ?? NaN;
+    return { target: `${name} ≥ ${min}× Express hello`, actual: formatRatio(r), pass: Number.isFinite(r) ? r >= min : false };
+  });
+
+  const screens = input.screens;
+  const slowest = [...screens].sort((a, b) => (b.usableMs ?? Infinity) - (a.usableMs ?? Infinity))[0];
+  const allUsable = screens.length > 0 && screens.every((s) => s.usableMs !== null && s.usableMs <= USABLE_MS);
+  verdicts.push({
+    target: `every screen usable within ${USABLE_MS} ms (slow 4G, 4× CPU)`,
+    actual: slowest ? `slowest ${slowest.name}: ${formatMs(slowest.usableMs)}` : 'no screen walked',
+    pass: allUsable,
+  });
+
+  verdicts.push({
+    target: `process start to first answer ≤ ${START_MS} ms (item 2)`,
+    actual: formatMs(input.startToFirstAnswerMs),
+    pass: Number.isFinite(input.startToFirstAnswerMs) ? input.startToFirstAnswerMs <= START_MS : false,
+  });
+
+  const dialogOnly = screens.filter((s) => s.dialogOnly);
+  const heaviestDialogOnly = [...dialogOnly].sort((a, b) => b.jsGzip - a.jsGzip)[0];
+  verdicts.push({
+    target: `a page whose only interaction is a dialog ≤ ${formatKb(DIALOG_ONLY_JS)} JS gzip (item 4)`,
+    actual: heaviestDialogOnly ? `heaviest ${heaviestDialogOnly.name}: ${formatKb(heaviestDialogOnly.jsGzip)}` : 'no such screen walked',
+    pass: heaviestDialogOnly ? heaviestDialogOnly.jsGzip <= DIALOG_ONLY_JS : undefined,
+  });
+
+  const heaviest = [...screens].sort((a, b) => b.jsGzip - a.jsGzip)[0];
+  verdicts.push({
+    target: `heaviest page ≤ ${formatKb(HEAVIEST_JS)} JS gzip (item 4)`,
+    actual: heaviest ? `${heaviest.name}: ${formatKb(heaviest.jsGzip)}` : 'no screen walked',
+    pass: heaviest ? heaviest.jsGzip <= HEAVIEST_JS : undefined,
+  });
+
+  verdicts.push(lighthouseVerdict(input.lighthouse ?? []));
+  return verdicts;
+}
+
+function lighthouseVerdict(pages: NonNullable<BudgetInput['lighthouse']>): BudgetVerdict {
+  const target = `Lighthouse mobile performance ≥ ${LIGHTHOUSE_TARGETS.performance}, accessibility and best practices ${LIGHTHOUSE_TARGETS.accessibility}`;
+  if (pages.length === 0) return { target, actual: 'not measured', pass: undefined };
+  const categories = Object.keys(LIGHTHOUSE_TARGETS) as LighthouseCategory[];
+  const lowest = categories.map((c) => {
+    const scored = pages.filter((p) => p.scores[c] !== null).sort((a, b) => a.scores[c]! - b.scores[c]!);
+    const low = scored[0];
+    const under = scored.filter((p) => p.scores[c]! < LIGHTHOUSE_TARGETS[c]).length;
+    if (low?.scores[c] === 100) return `${c} 100 on every page`;
+    return low ? `${c} lowest ${low.scores[c]} (${low.page}${under > 1 ? ` and ${under - 1} more under target` : ''})` : `${c} n/a`;
+  });
+  const missing = pages.filter((p) => categories.some((c) => p.scores[c] === null)).length;
+  const pass = missing === 0 && pages.every((p) => categories.every((c) => p.scores[c]! >= LIGHTHOUSE_TARGETS[c]));
+  return { target, actual: `${pages.length} pages: ${lowest.join('; ')}${missing ? `; ${missing} not audited` : ''}`, pass };
+}
+
+export const verdictWord = (pass: boolean | undefined): string => (pass === undefined ? '—' : pass ? 'PASS' : 'FAIL');

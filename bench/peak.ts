@@ -1,0 +1,140 @@
+// `npm run bench:peak` (issue 24 item 3): the worker and the creation streams at peak, each beside its bare baseline,
+// bounded in time and count: the worker's poll lateness (p50, p99) and Redis commands per poll at N concurrent
+// creations against a bare BullMQ chain, the 45th poll's time; the RSS of N open creation streams and one outcome's
+// fan-out to N streams against a bare node:http SSE server. Writes its section ("## At peak") into docs/benchmarks.md
+// (bench/run.ts keeps it when it rewrites the rest) and checks the issue's targets (exit code 0 unless --strict).
+//   npm run bench:peak [-- --creations 5000] [-- --streams 10000] [-- --only worker|streams] [-- --strict]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { formatMs, formatRatio, markdownTable, ratio } from './benchMath.ts';
+import { machineLine } from './report.ts';
+import { runBounded } from './benchStack.ts';
+import { latenessOf, measureWorkerAtPeak, POLL_INTERVAL_MS, POLLING_TRIES, type WorkerAtPeak } from './peakWorker.ts';
+import { measureStreamsAtPeak, type StreamsAtPeak } from './peakStreams.ts';
+import { percentile } from './peakMath.ts';
+import { BENCHMARKS_FILE, writeBenchmarks } from './report.ts';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : process.argv[i + 1];
+};
+const creations = Number(arg('creations') ?? 5000);
+const streams = Number(arg('streams') ?? 10_000);
+const only = arg('only');
+const strict = process.argv.includes('--strict');
+const RUN_LIMIT_MS = 20 * 60_000;
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Budget {
+  target: string;
+  actual: string;
+  pass: boolean;
+}
+
+function workerSection(w: WorkerAtPeak): { text: string; budgets: Budget[] } {
+  const [p, b] = [latenessOf(w.product), latenessOf(w.bare)];
+  const row = (name: string, t: WorkerAtPeak['product'], l: { p50: number; p99: number }) => [
+    name,
+    `${t.runsFinished} / ${w.runs}`,
+    formatMs(l.p50),
+    formatMs(l.p99),
+    formatMs(percentile(t.lastPollMs, 50)),
+    formatMs(percentile(t.lastPollMs, 99)),
+    (t.redisCommands / Math.max(1, t.polls)).toFixed(1),
+    `${Math.round(t.seconds)} s`,
+  ];
+  const text = [
+    `### The worker: ${w.runs} customer creations at once`,
+    '',
+    `Each run polls every ${POLL_INTERVAL_MS} ms to its ${POLLING_TRIES}th try (a stub brokerage keeps it queued). Lateness of poll n: when it reached`,
+    'the brokerage (bare chain: when its job started) less its due time, the run’s start + n × the interval (the product’s',
+    'start: its initial status check, just before the worker sets the grid, so the product’s lateness is if anything',
+    'overstated). The 45th poll: its time from the run’s start. Redis commands: INFO commandstats over the phase, per poll.',
+    '',
+    markdownTable(
+      ['chain', 'runs finished', 'lateness p50', 'lateness p99', '45th poll p50', '45th poll p99', 'Redis commands / poll', 'phase'],
+      [row('product worker', w.product, p), row('bare BullMQ chain', w.bare, b)],
+    ),
+    '',
+    `Lateness p99: product ÷ bare = ${formatRatio(ratio(p.p99, b.p99))}.`,
+  ].join('\n');
+  const latenessRatio = ratio(Math.max(p.p99, 1), Math.max(b.p99, 1));
+  return {
+    text,
+    budgets: [
+      {
+        target: 'worker poll lateness p99 ≤ 1.3× the bare chain',
+        actual: `${formatMs(p.p99)} vs ${formatMs(b.p99)} (${formatRatio(latenessRatio)})`,
+        pass: latenessRatio <= 1.3,
+      },
+      { target: `every run reaches its ${POLLING_TRIES}th poll`, actual: `${w.product.runsFinished} of ${w.runs}`, pass: w.product.runsFinished === w.runs },
+    ],
+  };
+}
+
+function streamsSection(s: StreamsAtPeak): { text: string; budgets: Budget[] } {
+  const row = (name: string, side: StreamsAtPeak['product']) => [
+    name,
+    `${side.before.rssMb.toFixed(0)} MB`,
+    `${side.open.rssMb.toFixed(0)} MB`,
+    `${side.perStreamKb.toFixed(1)} kB`,
+    `${side.heapPerStreamKb.toFixed(1)} kB`,
+    formatMs(side.fanOutMs),
+  ];
+  const perStream = ratio(s.product.perStreamKb, s.bare.perStreamKb);
+  const fanOut = ratio(s.product.fanOutMs, s.bare.fanOutMs);
+  const text = [
+    `### Creation streams: ${s.streams} open on one web process`,
+    '',
+    'RSS before and with the streams open (the product’s of as many people, each with a session), and per stream, RSS and JS',
+    'heap, each read after a full garbage collection; fan-out:',
+    'one outcome to that many streams of one person, from the publish (the product: through Redis, as the worker publishes) to',
+    'the last stream receiving it.',
+    '',
+    markdownTable(
+      ['server', 'RSS before', `RSS with ${s.streams} streams`, 'RSS per stream', 'heap per stream', 'fan-out'],
+      [row('web process', s.product), row('bare node:http SSE', s.bare)],
+    ),
+    '',
+    `Per stream: product ÷ bare = ${formatRatio(perStream)}; fan-out: ${formatRatio(fanOut)}.`,
+  ].join('\n');
+  return {
+    text,
+    budgets: [
+      { target: `${s.streams} open streams ≤ 250 MB RSS`, actual: `${s.product.open.rssMb.toFixed(0)} MB`, pass: s.product.open.rssMb <= 250 },
+      { target: 'memory per stream ≤ 1.5× the bare server', actual: formatRatio(perStream), pass: perStream <= 1.5 },
+      { target: `one outcome to ${s.streams} streams ≤ 1.5× the bare broadcast`, actual: formatRatio(fanOut), pass: fanOut <= 1.5 },
+    ],
+  };
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  log(`npm run bench:peak on ${machineLine()}`);
+  execFileSync(process.execPath, ['esbuild.server.mjs', '--quiet'], { stdio: 'inherit', timeout: 120_000 });
+  const logDir = mkdtempSync(join(tmpdir(), 'bench-peak-'));
+  log(`process logs in ${logDir}`);
+  const parts: Array<{ text: string; budgets: Budget[] }> = [];
+  if (only !== 'streams') parts.push(workerSection(await measureWorkerAtPeak(creations, logDir, log)));
+  if (only !== 'worker') parts.push(streamsSection(await measureStreamsAtPeak(streams, logDir, log)));
+  const budgets = parts.flatMap((p) => p.budgets);
+  const section = [
+    '## At peak (issue 24)',
+    '',
+    `Written by \`npm run bench:peak\` (bench/peak.ts). Run: ${startedAt.toISOString()}, ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s; ${machineLine()}.`,
+    '',
+    ...parts.map((p) => p.text),
+    '',
+    markdownTable(
+      ['target (issue 24)', 'this run', 'verdict'],
+      budgets.map((b) => [b.target, b.actual, b.pass ? 'PASS' : 'FAIL']),
+    ),
+  ].join('\n\n');
+  await writeBenchmarks({ sections: { 'At peak': section } });
+  log(`\n${section}\n\nwrote ${BENCHMARKS_FILE}`);
+  if (strict && budgets.some((b) => !b.pass)) process.exitCode = 1;
+}
+
+runBounded('npm run bench:peak', RUN_LIMIT_MS, main);

@@ -1,0 +1,175 @@
+// The worker at peak (issue 24 items 1 and 3): N customer creations at once on the compiled worker (as the Procfile runs
+// it, production poll interval and tries), against a stub brokerage that keeps every run polling to its last try, beside
+// a bare BullMQ chain of delayed jobs on the same grid (bench/bareChain.mjs). Both on a Redis of their own, one after
+// the other. Lateness of poll n: when it reached the brokerage (the bare chain: when its job started) less its due
+// time on the run's grid (chainTimes).
+// Redis commands per poll: INFO commandstats over the whole phase, over the polls it ran.
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { RedisClientType } from 'redis';
+import pino from 'pino';
+import { createOwnRedis, type OwnRedis } from '../tests/support/ownRedis.ts';
+import { redisModeEnv } from '../tests/support/productEnv.ts';
+import { freePort, spawnNode, stopChild, exited } from './benchStack.ts';
+import { connectRedis } from '../server/infra/redis.ts';
+import { createBullmqQueue } from '../server/infra/jobQueue.ts';
+import { createRedisCreationCredentials } from '../server/infra/creationCredentials.ts';
+import { enqueueCustomerCreation } from '../server/infra/creationJobs.ts';
+import { brokeragePaths as paths } from '../shared/contracts/brokerageContract.ts';
+import { chainTimes, percentile, type ChainTimes } from './peakMath.ts';
+
+export const POLL_INTERVAL_MS = 2000;
+export const POLLING_TRIES = 45;
+
+export interface WorkerAtPeak {
+  runs: number;
+  product: ChainTimes;
+  bare: ChainTimes;
+}
+
+async function totalCommands(client: RedisClientType): Promise<number> {
+  const info = await client.info('commandstats');
+  let total = 0;
+  for (const m of info.matchAll(/calls=(\d+)/g)) total += Number(m[1]);
+  return total;
+}
+
+/**
+ * A brokerage that answers the worker's calls of a run that never finishes (identification-routing-creation §4: every
+ * poll "queued", the 45th ends in maxPollingTries) and notes when each run's creation_status calls arrive.
+ */
+async function startStubBrokerage(): Promise<{ url: string; calls: Map<string, number[]>; server: Server }> {
+  const calls = new Map<string, number[]>();
+  const json = (body: unknown) => JSON.stringify(body);
+  const status = json({ done: false, creation_process_status: 'customer_creation_started', nightly_downtime: false, creation_requests: [] });
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stub');
+    req.resume();
+    req.on('end', () => {
+      let body = '';
+      if (req.method === 'GET' && url.pathname === paths.creationStatus) {
+        const id = url.searchParams.get('prospect_id') ?? '';
+        const list = calls.get(id) ?? [];
+        list.push(Date.now());
+        calls.set(id, list);
+        body = status;
+      } else if (req.method === 'GET' && url.pathname === paths.systemStatus) body = json({ creationPaused: false, feedbackBanner: null });
+      else if (req.method === 'POST' && url.pathname === paths.refreshToken) body = json({ jwt: `jwt-${randomUUID()}`, expiresIn: 1800 });
+      if (!body) {
+        res.writeHead(204).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, calls, server };
+}
+
+async function until(what: string, done: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const limit = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > limit) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function productPhase(redis: OwnRedis, runs: number, logDir: string, log: (line: string) => void): Promise<ChainTimes> {
+  const stub = await startStubBrokerage();
+  const prefix = `peak-${randomUUID().slice(0, 8)}`;
+  const env: Record<string, string> = {
+    ...redisModeEnv({ redisUrl: redis.url, prefix, webPort: await freePort(), sandboxPort: await freePort() }),
+    BROKERAGE_API_URL: stub.url,
+    BANKID_API_URL: stub.url,
+    LOG_LEVEL: 'warn',
+  };
+  const worker = spawnNode('peak-worker', ['--enable-source-maps', 'dist/server.js', 'worker'], env, logDir);
+  const logger = pino({ level: 'silent' });
+  const client = connectRedis(redis.url, logger, { commandTimeoutMs: 5000 });
+  const queue = createBullmqQueue({ redisUrl: redis.url, prefix: env.REDIS_PREFIX!, commandTimeoutMs: 5000 });
+  try {
+    await until('the bench connects to Redis', () => client.isReady, 10_000);
+    const credentials = createRedisCreationCredentials({ client, prefix: env.REDIS_PREFIX!, key: Buffer.from(env.JOB_SECRET_KEY!, 'base64') });
+    const before = await totalCommands(client);
+    const started = Date.now();
+    const signedAt = new Date().toISOString();
+    for (let i = 0; i < runs; i += 250) {
+      await Promise.all(
+        Array.from({ length: Math.min(250, runs - i) }, (_, k) =>
+          enqueueCustomerCreation(
+            { queue, credentials },
+            // In the app's webview: no login session or affiliate call after the last poll, as the bare chain has none.
+            { prospectId: `peak-${i + k}`, runId: '1', credentials: { refreshToken: `refresh-${i + k}` }, facts: { market: 'SE', webview: true, signedAt } },
+          ),
+        ),
+      );
+    }
+    log(`  product: ${runs} creations queued in ${Math.round((Date.now() - started) / 1000)} s`);
+    const finished = () => [...stub.calls.values()].filter((l) => l.length > POLLING_TRIES).length;
+    await until('every creation run polled to its last try', () => finished() >= runs, POLL_INTERVAL_MS * POLLING_TRIES * 3 + 60_000);
+    await new Promise((r) => setTimeout(r, 2000));
+    const redisCommands = (await totalCommands(client)) - before;
+    // Index 0: the start job's initial status check; n: poll n.
+    const times = chainTimes([...stub.calls.values()], POLLING_TRIES, POLL_INTERVAL_MS);
+    return { ...times, redisCommands, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await queue.close();
+    client.destroy();
+    await stopChild(worker);
+    await new Promise<void>((resolve) => stub.server.close(() => resolve()));
+  }
+}
+
+async function barePhase(redis: OwnRedis, runs: number, concurrency: number, logDir: string, log: (line: string) => void): Promise<ChainTimes> {
+  const out = join(logDir, 'bare-chain.json');
+  const client = connectRedis(redis.url, pino({ level: 'silent' }), { commandTimeoutMs: 5000 });
+  await until('the bench connects to Redis', () => client.isReady, 10_000);
+  const before = await totalCommands(client);
+  const started = Date.now();
+  const child = spawnNode(
+    'bare-chain',
+    [
+      'bench/bareChain.mjs',
+      redis.url,
+      `bare-${randomUUID().slice(0, 8)}`,
+      String(runs),
+      String(POLLING_TRIES),
+      String(POLL_INTERVAL_MS),
+      String(concurrency),
+      out,
+    ],
+    {},
+    logDir,
+  );
+  const limit = setTimeout(() => child.kill('SIGKILL'), POLL_INTERVAL_MS * POLLING_TRIES * 3 + 60_000);
+  await exited(child);
+  clearTimeout(limit);
+  const redisCommands = (await totalCommands(client)) - before;
+  client.destroy();
+  const runsTimes = JSON.parse(readFileSync(out, 'utf8')) as Array<Array<number | null>>;
+  log(`  bare chain: ${runsTimes.length} runs done`);
+  const times = chainTimes(
+    runsTimes.map((t) => t.map((v) => v ?? undefined)),
+    POLLING_TRIES,
+    POLL_INTERVAL_MS,
+  );
+  return { ...times, redisCommands, seconds: (Date.now() - started) / 1000 };
+}
+
+export async function measureWorkerAtPeak(runs: number, logDir: string, log: (line: string) => void): Promise<WorkerAtPeak> {
+  const redis = await createOwnRedis('peak-redis', { appendfsync: 'everysec' });
+  await redis.start();
+  try {
+    log(`worker at peak: ${runs} creations, then a bare BullMQ chain of as many runs`);
+    const product = await productPhase(redis, runs, logDir, log);
+    const bare = await barePhase(redis, runs, 50, logDir, log);
+    return { runs, product, bare };
+  } finally {
+    await redis.remove();
+  }
+}
+
+export const latenessOf = (t: ChainTimes) => ({ p50: percentile(t.lateness, 50), p99: percentile(t.lateness, 99) });

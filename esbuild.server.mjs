@@ -1,0 +1,146 @@
+// Server build: the web and worker process (server/main.ts) and the sandbox (sandbox/main.ts) compiled to
+// JavaScript, so that production and the tests' processes start without compiling TypeScript as they load (tsx
+// is for development: `npm start`, `npm run start:web`).
+//   node esbuild.server.mjs [--quiet]
+// One bundle per entry in dist/, one folder below the repository as server/ and sandbox/ are, so the paths the
+// code finds its files by (`new URL('../locales/', import.meta.url)`, '../public/') hold in the build too.
+//
+// dist/server.js carries the packages it uses inside it (issue 23 item 2, start time): Node then reads and compiles
+// one file instead of resolving and loading some 900 files of node_modules one by one. Code a first answer does
+// not need sits in chunks of its own (`import()` in the source, esbuild's code splitting), loaded on first use.
+// Left in node_modules: packages that read files next to their own modules (BullMQ its Lua scripts, pino its
+// transport worker), and pino-http with pino. dist/ is the production build (the Procfile runs it with
+// NODE_ENV=production; development runs the source through tsx): inside it the packages see `process.env.NODE_ENV` as
+// "production", so React's development build and the packages' other development branches are left out, and the
+// bundle is minified except for its names. Both cut what Node reads and compiles at start (7.7 MB to 4.7 MB). Our own
+// code reads NODE_ENV from the environment it is given (server/config.ts), not from this constant. The sandbox (tests
+// and development only) keeps its packages in node_modules.
+//
+// Source maps let error logs name the TypeScript line (`node --enable-source-maps`, as the Procfile runs it). Node
+// reads a bundle's whole map as it loads it, so the map of dist/server.js covers our own code only: a frame inside
+// a package names its place in the bundle (the packages' mappings and every file's text made the map 17 MB, and
+// reading it cost as much start time as the code of all packages).
+import * as esbuild from 'esbuild';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const quiet = process.argv.includes('--quiet');
+
+/** Packages that stay in node_modules: they find files relative to their own modules. */
+export const externalPackages = ['bullmq'];
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  jsx: 'automatic',
+  sourcemap: true,
+  // Names as written, so that error logs and stack traces read as the source does.
+  keepNames: true,
+  metafile: true,
+};
+
+/** Builds dist/server.js (with its chunks) and dist/sandbox.js; answers the output files. */
+export async function buildServer({ outdir = path.join(root, 'dist') } = {}) {
+  const logLevel = quiet ? 'warning' : 'info';
+  // Chunks are named by their content's hash: an earlier build's would stay beside the new ones.
+  for (const file of existsSync(outdir) ? readdirSync(outdir) : []) if (file.startsWith('chunk-')) rmSync(path.join(outdir, file));
+  const [server, sandbox] = await Promise.all([
+    esbuild.build({
+      ...common,
+      entryPoints: { server: 'server/main.ts' },
+      outdir,
+      splitting: true,
+      chunkNames: 'chunk-[name]-[hash]',
+      external: externalPackages,
+      sourcesContent: false,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      minifyWhitespace: true,
+      minifySyntax: true,
+      // Bundled CommonJS packages require Node's own modules (and the external ones) at run time.
+      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      logLevel,
+    }),
+    esbuild.build({ ...common, entryPoints: { sandbox: 'sandbox/main.ts' }, outdir, packages: 'external', logLevel }),
+  ]);
+  const serverFiles = Object.keys(server.metafile.outputs).filter((file) => file.endsWith('.js'));
+  for (const file of serverFiles) ownCodeOnlyMap(path.join(root, `${file}.map`));
+  return [...serverFiles, ...Object.keys(sandbox.metafile.outputs).filter((file) => file.endsWith('.js'))];
+}
+
+// --- source maps of our own code ----------------------------------------------------------------------------------
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const BASE64_VALUE = new Map([...BASE64].map((c, i) => [c, i]));
+
+/** The numbers of one Base64 VLQ segment. */
+function decodeSegment(text) {
+  const values = [];
+  let value = 0;
+  let shift = 0;
+  for (const c of text) {
+    const digit = BASE64_VALUE.get(c);
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
+}
+
+function encodeSegment(values) {
+  let text = '';
+  for (const v of values) {
+    let rest = v < 0 ? (-v << 1) | 1 : v << 1;
+    do {
+      const digit = rest & 31;
+      rest >>>= 5;
+      text += BASE64[rest > 0 ? digit | 32 : digit];
+    } while (rest > 0);
+  }
+  return text;
+}
+
+/** Rewrites the map at `file` without the mappings (and sources) of node_modules. */
+function ownCodeOnlyMap(file) {
+  const map = JSON.parse(readFileSync(file, 'utf8'));
+  const kept = map.sources.map((s) => !s.includes('node_modules/'));
+  const newIndex = [];
+  const sources = [];
+  map.sources.forEach((s, i) => {
+    if (kept[i]) newIndex[i] = sources.push(s) - 1;
+  });
+  // Every field but the generated column is relative to the previous segment of the file: decode to absolute values,
+  // keep the segments of our sources, encode relative to the kept ones.
+  const abs = [0, 0, 0, 0];
+  const out = [0, 0, 0, 0];
+  const lines = map.mappings.split(';').map((line) => {
+    let genCol = 0;
+    let outCol = 0;
+    const segments = [];
+    for (const text of line === '' ? [] : line.split(',')) {
+      const [col, ...rest] = decodeSegment(text);
+      genCol += col;
+      if (rest.length === 0) continue;
+      rest.forEach((v, i) => (abs[i] += v));
+      if (!kept[abs[0]]) continue;
+      const next = [newIndex[abs[0]], abs[1], abs[2], ...(rest.length > 3 ? [abs[3]] : [])];
+      segments.push(encodeSegment([genCol - outCol, ...next.map((v, i) => v - out[i])]));
+      next.forEach((v, i) => (out[i] = v));
+      outCol = genCol;
+    }
+    return segments.join(',');
+  });
+  writeFileSync(file, JSON.stringify({ ...map, sources, sourcesContent: undefined, mappings: lines.join(';') }));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildServer();
+}

@@ -1,0 +1,59 @@
+// Brokerage answers that are the same for everyone who asks, kept a short while per web process for page views (issue 23
+// item 3), so a page view does not ask again what the page before it was just told (a post asks afresh,
+// server/stages/customerInformation/pageContext.ts): the account picker's agreement bundles (per
+// document id, market and language) and the legacy form's questionnaire (per questionnaire id and Accept-Language,
+// which names the language and the market of its bands) (customer-information §7). Nothing of the person is in them or
+// in their keys; what is the person's (the contact-related data) is asked for on every request.
+//
+// Bounded in time (a changed text shows after at most the lifetime) and in size (the keys come from closed sets, the
+// bound only guards against a surprise). A failure is never kept: the next request asks again. There is no background
+// refresh: an expired answer is asked for again by the request that needs it, as its own call under its own deadline and
+// with the person's token, so nothing here outlives a request or needs `outsideRequest` (server/infra/deadline.ts).
+import { LRUCache } from 'lru-cache';
+import type { AgreementDocument } from '../../shared/contracts/brokerageContract.ts';
+import type { Questionnaire } from '../../shared/contracts/kycContract.ts';
+
+/** Each takes the call to make when nothing fresh is kept; the answer is shared, so callers must not change it. */
+export interface SharedAnswers {
+  agreementBundles(query: { pdf_id: string; country: string; lang: string }, ask: () => Promise<AgreementDocument[]>): Promise<AgreementDocument[]>;
+  questionnaire(questionnaireId: number, acceptLanguage: string, ask: () => Promise<Questionnaire>): Promise<Questionnaire>;
+}
+
+export interface SharedAnswersOptions {
+  /** How long an answer is used (SHARED_ANSWERS_CACHE_MS); 0 keeps nothing. */
+  ttlMs: number;
+  /** Answers kept per kind at most (the least recently used goes first). */
+  max?: number;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
+/** Asks nothing twice within the lifetime. */
+function keptFor<V extends object>(options: SharedAnswersOptions): (key: string, ask: () => Promise<V>) => Promise<V> {
+  if (options.ttlMs === 0) return (_key, ask) => ask();
+  const now = options.now;
+  // A clock of the caller's is read on every get (no 1 ms reuse of the last reading, which would outlast a test's jump).
+  const cache = new LRUCache<string, V>({ max: options.max ?? 500, ttl: options.ttlMs, ...(now ? { perf: { now }, ttlResolution: 0 } : {}) });
+  return async (key, ask) => {
+    const kept = cache.get(key);
+    if (kept !== undefined) return kept;
+    const fresh = await ask();
+    cache.set(key, fresh);
+    return fresh;
+  };
+}
+
+export function createSharedAnswers(options: SharedAnswersOptions): SharedAnswers {
+  const bundles = keptFor<AgreementDocument[]>(options);
+  const questionnaires = keptFor<Questionnaire>(options);
+  return {
+    agreementBundles: (query, ask) => bundles(`${query.pdf_id}|${query.country}|${query.lang}`, ask),
+    questionnaire: (questionnaireId, acceptLanguage, ask) => questionnaires(`${questionnaireId}|${acceptLanguage}`, ask),
+  };
+}
+
+/** Keeps nothing: every call asked (tests and callers without a cache). */
+export const noSharedAnswers: SharedAnswers = {
+  agreementBundles: (_query, ask) => ask(),
+  questionnaire: (_id, _language, ask) => ask(),
+};

@@ -1,0 +1,74 @@
+// The KYC step's runs (customer-information §4.6): starting one, whose answer session the worker starts
+// (workers/kycPreparationJob.ts), and starting one again when the answer session refuses the page shown as out of
+// step with it (shared/kyc.ts isOutOfStepRefusal).
+//
+// Out of step: the brokerage took a next (or previous) whose answer our session never saved (the web process was
+// killed, the session's save was refused while Redis was away, the call timed out after the brokerage had acted),
+// so the session shows a page the answer session has left; or the answer session is gone. Every Continue would
+// post that page again and be refused again: the person was stuck behind the API error banner for good. Instead a
+// new run starts with the person's answers kept (given, plus those just posted), so its pages come back with them
+// chosen and answering again is a click per page; its first page says so (kyc.answersKept). A run so restarted that
+// is refused the same way before any of its pages was taken gets the API error banner instead, so no run follows
+// another without the person's click in between.
+import type { StepContext } from '../stepModule.ts';
+import { localeOf } from '../../../pages.ts';
+import { runCredentialsOf, type KycProgress } from '../../../journey.ts';
+import type { UpstreamError } from '../../../upstream/http.ts';
+import { enqueueKycPreparation } from '../../../infra/kycJobs.ts';
+import { isOutOfStepRefusal } from '../../../../shared/kyc.ts';
+import { withGivenTexts } from '../../../../shared/answersSummarySections.ts';
+import type { AnswerSessionAnswers, AnswerSessionPage } from '../../../../shared/contracts/kycContract.ts';
+
+/** What starting a run needs of the step's context (any screen's). */
+export type RunContext = Pick<StepContext<string>, 'req' | 'deps' | 'journey' | 'ci' | 'prospectId'>;
+
+export const runIdOf = (run: number) => `kyc-${run}`;
+export const progressOf = (ctx: Pick<RunContext, 'ci'>): KycProgress | undefined => ctx.ci.answers?.kyc;
+
+/** What a new run takes over from the last: the answers given, and whether it restarts one out of step. */
+type Kept = Pick<KycProgress, 'given' | 'givenTexts' | 'restarted'>;
+
+/** Starts the next run: the worker starts the answer session (customer-information §4.6) with the person's credentials, sealed. */
+export async function startRun(ctx: RunContext, kept: Kept = {}): Promise<void> {
+  const run = (progressOf(ctx)?.run ?? 0) + 1;
+  await enqueueKycPreparation(
+    { queue: ctx.deps.queue, credentials: ctx.deps.creationCredentials },
+    { prospectId: ctx.prospectId, runId: runIdOf(run), locale: localeOf(ctx.req, ctx.deps), credentials: runCredentialsOf(ctx.journey) },
+  );
+  // Counted once enqueued: a failed start leaves the step able to start it again.
+  (ctx.ci.answers ??= {}).kyc = { run, phase: 'questions', waitingSince: Date.now(), pagesAnswered: 0, ...kept };
+  ctx.ci.visited = [];
+  delete ctx.ci.screen;
+}
+
+/**
+ * A refused next or previous: when the refusal says the page shown is out of step with the answer session, a new
+ * run starts with the answers kept, `posted` (the page's answers just sent, with the page they answer) among them,
+ * and true is answered (the step then shows the new run's loader and its first page). False when the refusal is
+ * anything else (the caller shows the API error banner, as for an outage), or when this run is itself such a restart
+ * none of whose pages has been taken: the banner too, and the mark is dropped, so the person's next click may
+ * restart once more, but no restart follows another by itself.
+ */
+export async function restartedOutOfStep(
+  ctx: RunContext,
+  err: UpstreamError,
+  call: 'next' | 'previous',
+  posted?: { page: AnswerSessionPage; answers: AnswerSessionAnswers },
+): Promise<boolean> {
+  const kyc = progressOf(ctx);
+  if (!kyc || !isOutOfStepRefusal(err.status, err.body)) return false;
+  const logged = { status: err.status, call, step: 'KYC_STEP', run: kyc.run };
+  if (kyc.restarted) {
+    delete kyc.restarted;
+    ctx.deps.logger.warn(logged, 'kyc answer session out of step again right after a restart; the API error banner, no restart without a click');
+    return false;
+  }
+  ctx.deps.logger.warn(logged, 'kyc answer session out of step with the page shown; a new run starts with the answers kept');
+  const answers = posted?.answers ?? [];
+  const given = { ...kyc.given, ...Object.fromEntries(answers.map((a) => [String(a.questionId), a.answerIds])) };
+  // The texts too: if the new run's start finds the questionnaire answered (the lost next was the last page's),
+  // milestone three's summary lists what was posted.
+  const givenTexts = posted ? withGivenTexts(kyc.givenTexts, posted.page, answers) : kyc.givenTexts;
+  await startRun(ctx, { given, ...(givenTexts ? { givenTexts } : {}), restarted: true });
+  return true;
+}

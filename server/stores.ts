@@ -1,0 +1,56 @@
+// What the web and the worker keep between requests, in Redis when REDIS_URL is set, else in-memory stand-ins
+// (development only). Built once by the composition root (server/main.ts).
+import type { RedisClientType } from 'redis';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { connectRedis } from './infra/redis.ts';
+import { createBullmqQueue, createMemoryQueue, type JobQueue, type MemoryJobQueue } from './infra/jobQueue.ts';
+import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEvents } from './infra/creationEvents.ts';
+import { createMemoryCreationCredentials, createRedisCreationCredentials, type CreationCredentialsStore } from './infra/creationCredentials.ts';
+import { createMemoryCreationRecords, createRedisCreationRecords, type CreationRecords } from './infra/creationRecords.ts';
+import { createMemoryKycStates, createRedisKycStates, type KycStates } from './infra/kycStates.ts';
+
+/** What the web and the worker keep between requests: sessions' Redis, the job queue, creation events and records, credentials, KYC states. */
+export interface Stores {
+  redis: RedisClientType | undefined;
+  queue: JobQueue;
+  /** Without Redis: the in-process queue, which also runs the jobs. */
+  memoryQueue: MemoryJobQueue | undefined;
+  events: CreationEvents;
+  /** What a creation run leaves behind: the tracking claim per run, the lead number per application. */
+  creationRecords: CreationRecords;
+  creationCredentials: CreationCredentialsStore;
+  kycStates: KycStates;
+  /** Loads what the stores load on first use (the BullMQ queue of a web process). */
+  warmUp?: () => Promise<void>;
+}
+
+/** In Redis when REDIS_URL is set, else in-memory stand-ins (development only). */
+export function createStores(config: Config, logger: Logger): Stores {
+  if (config.REDIS_URL) {
+    // Not awaited: with Redis down the web process still listens and answers 503 until it comes.
+    const redis = connectRedis(config.REDIS_URL, logger, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
+    const queue = createBullmqQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
+    return {
+      redis,
+      queue,
+      warmUp: () => queue.warmUp(),
+      memoryQueue: undefined,
+      events: createRedisCreationEvents({ client: redis, prefix: config.REDIS_PREFIX, timeoutMs: config.REDIS_COMMAND_TIMEOUT_MS }),
+      creationRecords: createRedisCreationRecords({ client: redis, prefix: config.REDIS_PREFIX }),
+      creationCredentials: createRedisCreationCredentials({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger }),
+      kycStates: createRedisKycStates({ client: redis, prefix: config.REDIS_PREFIX, logger }),
+    };
+  }
+  const memoryQueue = createMemoryQueue({ logger });
+  logger.warn('REDIS_URL not set: in-memory sessions, jobs and events (development only)');
+  return {
+    redis: undefined,
+    queue: memoryQueue,
+    memoryQueue,
+    events: createMemoryCreationEvents(),
+    creationRecords: createMemoryCreationRecords(),
+    creationCredentials: createMemoryCreationCredentials({ key: config.jobSecretKey, logger }),
+    kycStates: createMemoryKycStates(),
+  };
+}

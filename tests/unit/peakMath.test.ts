@@ -1,0 +1,37 @@
+// The pure parts of `npm run bench:peak` (bench/peakMath.ts): percentiles and the lateness of each poll on its run's grid.
+import { describe, expect, it } from 'vitest';
+import { chainTimes, percentile } from '../../bench/peakMath.ts';
+
+describe('percentile (nearest rank)', () => {
+  it.each([
+    { values: [], p: 50, expected: NaN },
+    { values: [7], p: 99, expected: 7 },
+    { values: [3, 1, 2], p: 50, expected: 2 },
+    { values: [1, 2, 3, 4], p: 50, expected: 2 },
+    { values: Array.from({ length: 100 }, (_, i) => i + 1), p: 99, expected: 99 },
+    { values: Array.from({ length: 100 }, (_, i) => i + 1), p: 100, expected: 100 },
+    { values: [5, Number.NaN, 1], p: 100, expected: 5 },
+  ])('p$p of $values is $expected', ({ values, p, expected }) => {
+    expect(percentile(values, p)).toBe(expected);
+  });
+});
+
+describe('chainTimes: each poll against its due time, the run start + n × interval', () => {
+  it('measures lateness on the grid, so a late poll does not make the next ones look early', () => {
+    // Start at 1000; poll 1 due 3000 ran at 3500 (500 late); poll 2 due 5000 ran on time; poll 3 due 7000 ran at 7100.
+    const times = chainTimes([[1000, 3500, 5000, 7100]], 3, 2000);
+    expect(times).toEqual({ lateness: [500, 0, 100], lastPollMs: [6100], runsFinished: 1, polls: 3 });
+  });
+
+  it('counts a run without its last poll as unfinished and one without a start not at all', () => {
+    const times = chainTimes(
+      [
+        [0, 2000, undefined],
+        [undefined, 2000, 4000],
+      ],
+      2,
+      2000,
+    );
+    expect(times).toEqual({ lateness: [0], lastPollMs: [], runsFinished: 0, polls: 1 });
+  });
+});
