@@ -86,7 +86,9 @@ async function productPhase(redis: OwnRedis, runs: number, logDir: string, log: 
     BANKID_API_URL: stub.url,
     LOG_LEVEL: 'warn',
   };
-  const worker = spawnNode('peak-worker', ['--enable-source-maps', 'dist/server.js', 'worker'], env, logDir);
+  // PEAK_CPU_PROFILE_DIR=<dir>: the worker writes a V8 CPU profile there when it stops (where a poll's time goes).
+  const profile = process.env.PEAK_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PEAK_CPU_PROFILE_DIR}`] : [];
+  const worker = spawnNode('peak-worker', [...profile, '--enable-source-maps', 'dist/server.js', 'worker'], env, logDir);
   const logger = pino({ level: 'silent' });
   const client = connectRedis(redis.url, logger, { commandTimeoutMs: 5000 });
   const queue = createBullmqQueue({ redisUrl: redis.url, prefix: env.REDIS_PREFIX!, commandTimeoutMs: 5000 });
