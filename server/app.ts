@@ -105,6 +105,7 @@ function expressApp(deps: AppDeps, sessionStore: Store): express.Express {
       // to the app's create path by a redirect after its post (shared/signingReturn.ts).
       formActionOrigins: [...config.signingOrigins, new URL(config.OIDC_ISSUER_URL).origin, `${config.NATIVE_APP_SCHEME}://onboarding`],
       imageOrigins: config.contentImageOrigins,
+      styleHashes: deps.manifest.inlineCss ? [deps.manifest.inlineCss.sha256] : [],
     }),
   );
   app.use(express.urlencoded({ extended: false, limit: '20kb' }));

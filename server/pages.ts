@@ -178,6 +178,8 @@ export interface PageOptions {
    * server/pageCache.ts with the request's own nonce and anti-forgery token.
    */
   cacheAs?: string;
+  /** The journey's entry page: most visits are first visits, so it carries the stylesheet inline (server/render.tsx). */
+  entry?: boolean;
   /** The journey's step and screen this page shows, counted in the metrics' funnel when a GET renders it (names of ours only). */
   funnel?: { step: string; screen: string };
 }
@@ -208,6 +210,7 @@ export function sendPage(req: Request, res: Response, deps: AppDeps, options: Pa
       canonicalUrl,
       noscriptRefreshSeconds: options.noscriptRefreshSeconds,
       csrfToken: perRequest.csrfToken,
+      inlineStyles: options.entry,
       body: createElement(Layout, {
         shell,
         progress: options.progress,

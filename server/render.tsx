@@ -1,7 +1,9 @@
 // Server rendering of whole pages with React, plus the "islands": the few components that hydrate in
 // the browser (views/components/Island.tsx). A page only sends the JavaScript of the islands it actually
 // rendered, so JS-free pages (most of the journey) ship no script at all.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { z } from 'zod';
@@ -23,7 +25,13 @@ const manifestSchema = z.object({
   css: z.string().startsWith('/build/').optional(),
 });
 
-export type Manifest = z.infer<typeof manifestSchema>;
+export type Manifest = z.infer<typeof manifestSchema> & {
+  /**
+   * The stylesheet's text and its CSP hash (base64 SHA-256), for an entry page to carry inline: on a first visit the
+   * page then paints without waiting for a second request on a slow mobile network (issue 23: the start page).
+   */
+  inlineCss?: { text: string; sha256: string };
+};
 
 export const DEFAULT_MANIFEST_PATH = 'public/build/manifest.json';
 
@@ -42,7 +50,15 @@ export function loadManifest(path: string = DEFAULT_MANIFEST_PATH): Manifest {
   if (!parsed.success) {
     throw new Error(`Client build manifest at ${path} is invalid (${parsed.error.message}): run npm run build`);
   }
-  return parsed.data;
+  const { css } = parsed.data;
+  // The manifest sits in public/build, and its URLs are public/'s paths.
+  return css ? { ...parsed.data, inlineCss: inlineCssOf(readFileSync(join(dirname(dirname(path)), css), 'utf8')) } : parsed.data;
+}
+
+/** The stylesheet as a <style> element may hold it (it cannot end the element early), with its CSP hash. */
+export function inlineCssOf(text: string): Manifest['inlineCss'] {
+  if (/<\/style/i.test(text)) throw new Error('the stylesheet contains "</style": it cannot be put inline');
+  return { text, sha256: createHash('sha256').update(text, 'utf8').digest('base64') };
 }
 
 // --- Islands -----------------------------------------------------------------------------------------
@@ -71,6 +87,11 @@ export interface RenderPageOptions {
    * renders a CsrfField; then the head carries it for the islands too.
    */
   csrfToken?: () => string;
+  /**
+   * An entry page, where most visits are first visits: the stylesheet inline (allowed by its hash in the CSP, server/
+   * security.ts) and the file only prefetched, so that the next page finds it cached.
+   */
+  inlineStyles?: boolean;
 }
 
 export function renderPage(options: RenderPageOptions): string {
@@ -103,7 +124,14 @@ export function renderPage(options: RenderPageOptions): string {
       <link rel="canonical" href={options.canonicalUrl} />
       {csrfToken !== undefined && <meta name={CSRF_META} content={csrfToken} />}
       <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
-      {manifest.css && <link rel="stylesheet" href={manifest.css} />}
+      {manifest.css && options.inlineStyles && manifest.inlineCss ? (
+        <>
+          <style dangerouslySetInnerHTML={{ __html: manifest.inlineCss.text }} />
+          <link rel="prefetch" href={manifest.css} />
+        </>
+      ) : (
+        manifest.css && <link rel="stylesheet" href={manifest.css} />
+      )}
       {options.noscriptRefreshSeconds !== undefined && (
         <noscript>
           <meta httpEquiv="refresh" content={String(options.noscriptRefreshSeconds)} />

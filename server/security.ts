@@ -1,4 +1,5 @@
-// Helmet with a strict CSP: scripts only from our origin with a per-request nonce, no inline script.
+// Helmet with a strict CSP: scripts only from our origin with a per-request nonce, no inline script; styles from our
+// origin, and inline only the stylesheet whose hash is listed.
 import { randomBytes } from 'node:crypto';
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
@@ -11,14 +12,20 @@ export function nonceMiddleware(): RequestHandler {
 }
 
 /** `httpsOnly`: the site is served over TLS (secure cookies); then browsers are told to stay on https. */
-export function securityHeaders(options: { httpsOnly: boolean; formActionOrigins: string[]; imageOrigins?: string[] }): RequestHandler {
+export function securityHeaders(options: {
+  httpsOnly: boolean;
+  formActionOrigins: string[];
+  imageOrigins?: string[];
+  /** Base64 SHA-256 hashes of the inline stylesheets allowed (the entry page's, server/render.tsx). */
+  styleHashes?: string[];
+}): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...(options.styleHashes ?? []).map((hash) => `'sha256-${hash}'`)],
         // The background image comes from the content service's origin(s).
         imgSrc: ["'self'", 'data:', ...(options.imageOrigins ?? [])],
         connectSrc: ["'self'"],

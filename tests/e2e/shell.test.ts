@@ -98,6 +98,36 @@ describe('start page', () => {
     expect(await page.locator('.signup__image').getAttribute('src')).toBe('/images/signup_level-up.svg');
     await page.context().close();
   });
+
+  it('is styled by its inline stylesheet alone, which the CSP allows, and prefetches the file for the next page', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    // The stylesheet file never arrives: what styles the page is the copy inside it.
+    const fetched: string[] = [];
+    await page.route('**/build/*.css', (route) => {
+      fetched.push(route.request().url());
+      return route.abort();
+    });
+    await page.goto(`${stack.webUrl}/onboarding`);
+    await expect.poll(() => fetched.length).toBe(1);
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+    expect(
+      await page
+        .locator('.card')
+        .first()
+        .evaluate((el) => getComputedStyle(el).minHeight),
+    ).toBe('44px');
+    expect(
+      await page
+        .locator('.page')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().width),
+    ).toBe(360);
+    // The one request for the file was the prefetch; a CSP refusal of the inline copy would be a console error.
+    expect(errors.filter((e) => !e.includes('net::ERR_FAILED'))).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('business and minor account type lists', () => {

@@ -3,6 +3,7 @@
 // cache renders it (PAGE_CACHE=false), apart from the request's own CSP nonce and anti-forgery token, which no two
 // requests share, and each token is the one its own cookie accepts. A banner change shows at once: the banner state
 // is part of what the page is kept by (the status is read anew per page here: SYSTEM_STATUS_CACHE_MS=0).
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { supportedLocales } from '../../shared/i18n.ts';
@@ -103,5 +104,32 @@ describe('start page cache', () => {
     await post(a!.cookie, b!.token).expect(403);
     await post(a!.cookie, a!.token).expect(303);
     await post(b!.cookie, b!.token).expect(303);
+  });
+});
+
+describe("the entry page's stylesheet (issue 23: the start page paints on a first visit without a second request)", () => {
+  const inlineStyle = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
+
+  it('is inline on the start page, allowed by its hash in the CSP (and only that), the file prefetched', async () => {
+    for (const base of [cached, uncached]) {
+      const res = await get(base, { host: 'se.localhost' });
+      const css = inlineStyle(res.text);
+      expect(css).toMatch(/\.btn/);
+      const hash = createHash('sha256').update(css!).digest('base64');
+      expect(cspOf(res).get('style-src')).toEqual(["'self'", `'sha256-${hash}'`]);
+      expect(res.text).toMatch(/<link rel="prefetch" href="\/build\/[\w-]+\.css"\/>/);
+      expect(res.text).not.toContain('rel="stylesheet"');
+    }
+  });
+
+  it('is linked on the pages after it, which find the prefetched file cached', async () => {
+    const agent = request.agent(cached);
+    const start = await agent.get('/onboarding').expect(200);
+    const token = /<input type="hidden" name="_csrf" value="([^"]+)"/.exec(start.text)![1]!;
+    await agent.post('/onboarding/customer-type').type('form').send({ customerType: 'corporate', _csrf: token }).expect(303);
+    const next = await agent.get('/onboarding').expect(200);
+    expect(inlineStyle(next.text)).toBeUndefined();
+    const prefetched = /<link rel="prefetch" href="([^"]+)"/.exec(start.text)![1]!;
+    expect(next.text).toContain(`<link rel="stylesheet" href="${prefetched}"/>`);
   });
 });

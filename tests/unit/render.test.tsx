@@ -1,10 +1,11 @@
 // renderPage and the island manifest against a real client build.
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientBuildManifest } from '../support/clientBuild.ts';
-import { Island, loadManifest, renderPage, type Manifest } from '../../server/render.tsx';
+import { inlineCssOf, Island, loadManifest, renderPage, type Manifest } from '../../server/render.tsx';
 import { BankidQrOrder, type BankidQrProps } from '../../views/components/BankidQrStatus.tsx';
 import { CreationStatus, type CreationView } from '../../views/components/CreationStatus.tsx';
 
@@ -36,7 +37,7 @@ const pendingView: CreationView = {
   redirectTo: null,
 };
 
-function page(body: React.ReactElement, extra: { noscriptRefreshSeconds?: number } = {}) {
+function page(body: React.ReactElement, extra: { noscriptRefreshSeconds?: number; inlineStyles?: boolean } = {}) {
   return renderPage({
     manifest,
     nonce: 'n0nce+/=',
@@ -158,6 +159,19 @@ describe('renderPage', () => {
     expect(html).not.toContain('<script');
   });
 
+  it('links the stylesheet, or on an entry page carries it inline and only prefetches the file', () => {
+    const linked = page(<p>Hi</p>);
+    expect(count(linked, `<link rel="stylesheet" href="${manifest.css}"/>`)).toBe(1);
+    expect(linked).not.toContain('<style');
+    const entry = page(<p>Hi</p>, { inlineStyles: true });
+    expect(entry).not.toContain('rel="stylesheet"');
+    expect(count(entry, `<link rel="prefetch" href="${manifest.css}"/>`)).toBe(1);
+    // The stylesheet as built, byte for byte: its hash is what the CSP allows.
+    const inline = /<style>([\s\S]*?)<\/style>/.exec(entry)?.[1];
+    expect(inline).toBe(readFileSync(path.join(root, 'public', manifest.css!), 'utf8'));
+    expect(createHash('sha256').update(inline!).digest('base64')).toBe(manifest.inlineCss!.sha256);
+  });
+
   it('fails loudly for an island missing from the build', () => {
     expect(() => page(<Island name="nope" component={() => null} props={{}} />)).toThrow(/not in the client build manifest/);
   });
@@ -178,6 +192,11 @@ describe('manifest', () => {
       expect(url).toMatch(/^\/build\/[\w-]+-[A-Z0-9]{8}\.(js|css)$/);
       expect(existsSync(path.join(root, 'public', url)), url).toBe(true);
     }
+  });
+
+  it('refuses a stylesheet that would end its inline <style> element early', () => {
+    expect(() => inlineCssOf('a::after { content: "</style><script>" }')).toThrow(/cannot be put inline/);
+    expect(inlineCssOf('a { color: red }')?.sha256).toBe(createHash('sha256').update('a { color: red }').digest('base64'));
   });
 
   it('tells how to fix a missing or broken manifest', () => {

@@ -99,6 +99,7 @@ export function onboardingRoutes(deps: AppDeps): Router {
       sendPage(req, res, deps, {
         progress: 1,
         funnel: { step: 'start', screen: 'customerType' },
+        entry: true,
         body: <CustomerTypePage t={t} action={routes.customerType} loginUrl={deps.config.LOGIN_URL} privateHandoffUrl={handoffUrl} />,
         // The busiest page (issue 23 item 5): the same for everyone of a locale, market, campaign, banner state …,
         // but in a social app's in-app browser, whose hand-off link carries the person's own query.
