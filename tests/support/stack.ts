@@ -6,15 +6,15 @@ import { Writable } from 'node:stream';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { createClient } from 'redis';
 import { startSandbox } from '../../sandbox/main.ts';
 import { start } from '../../server/main.ts';
 import { productProcessArgs } from './productProcess.ts';
 import { freePort, redisModeEnv } from './productEnv.ts';
+import { deleteRedisKeys, REDIS_URL } from './redisKeys.ts';
 
 export { freePort };
 
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export { REDIS_URL };
 
 export interface Stack {
   webUrl: string;
@@ -203,12 +203,7 @@ export async function startRedisStack(
       const children = [web, worker, sandbox, ...(extraWeb ? [extraWeb] : [])];
       for (const child of children) child.kill('SIGTERM');
       await Promise.all(children.map(exited));
-      const client = createClient({ url: redisUrl });
-      await client.connect();
-      for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
-        if (keys.length) await client.del(keys);
-      }
-      await client.quit();
+      await deleteRedisKeys(prefix, redisUrl);
     },
   };
 }
