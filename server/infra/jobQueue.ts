@@ -165,7 +165,11 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue & { war
       // A producer (the web process) fails a request rather than hang while Redis is away.
       connection = await bullmqConnection(options.redisUrl, options.cluster, { commandTimeoutMs: options.commandTimeoutMs ?? 1000 });
       return openBullmqQueue(Queue, connection.connection, options);
-    })());
+    })().catch((err: unknown) => {
+      // The next add tries again.
+      opened = undefined;
+      throw err;
+    }));
   return {
     async add(name, data, opts = {}) {
       checkJobId(opts.jobId);

@@ -140,7 +140,8 @@ function withReadiness<T extends object>(
  * A worker's: maxRetriesPerRequest null on its nodes, as BullMQ asks of a blocking connection.
  */
 export async function ioredisClusterForBullmq(seeds: string[], role: { producer: true; commandTimeoutMs: number } | { producer: false }): Promise<Cluster> {
-  const { Cluster: ClusterClass } = await import('ioredis');
+  // The class's static: a bundle's interop with ioredis (CommonJS) keeps the default export, not every named one.
+  const { default: Redis } = await import('ioredis');
   const { username, password, tls } = seedDefaults(seeds);
   const nodes = seeds.map((url) => ({ host: redisAddress(url).host, port: redisAddress(url).port }));
   const redisOptions: RedisOptions = {
@@ -154,5 +155,5 @@ export async function ioredisClusterForBullmq(seeds: string[], role: { producer:
     clusterRetryStrategy: (times: number) => reconnectDelay(times - 1),
     ...(role.producer ? { enableOfflineQueue: false } : {}),
   };
-  return new ClusterClass(nodes, options);
+  return new Redis.Cluster(nodes, options);
 }
