@@ -2,12 +2,18 @@
 // ports, REDIS_CLUSTER=true with every node as a seed), two web processes and two workers on it, as the Procfile roles
 // scaled out: a person signs on one web process, the creation page on the other starts the run, the workers share its
 // polls through BullMQ on the cluster, and the outcome reaches the person over the first one's event stream; the
-// customer is created once. Also: the keys that must be together share a slot, asked of the cluster itself.
+// customer is created once. Also: the keys that must be together share a slot, asked of the cluster itself; and the
+// cluster connection keeps the single node's guarantees (a stalled node's commands fail in time, nothing waits for a
+// cluster that is not there).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createClient } from 'redis';
+import pino from 'pino';
+import { isRedisUnavailable, type RedisConnection } from '../../server/infra/redis.ts';
+import { connectRedisCluster } from '../../server/infra/redisCluster.ts';
+import { freePort } from '../support/productEnv.ts';
 import { startRedisStack, type Stack } from '../support/stack.ts';
 import { createOwnRedisCluster, type OwnRedisCluster } from '../support/ownRedisCluster.ts';
 import { signOverHttp } from '../support/customerInformation.ts';
@@ -109,5 +115,54 @@ describe('a journey on a three-node Redis Cluster with two web processes and two
     } finally {
       node.destroy();
     }
+  });
+
+  it('bounds a command on a stalled node (unavailable, in time), serves the other nodes meanwhile and the node once it resumes', async () => {
+    const connection = connectRedisCluster(cluster!.seeds.split(','), pino({ level: 'silent' }), { commandTimeoutMs: 300 });
+    const node = createClient({ url: cluster!.urls[0] });
+    node.on('error', () => {});
+    await node.connect();
+    try {
+      await until(() => connection.isReady, 10_000);
+      // A key the first node serves, and one another node does (the first answers MOVED for it).
+      const servedBy = async (key: string) =>
+        node.get(key).then(
+          () => 'first',
+          (err: Error) => (/^MOVED/.test(err.message) ? 'other' : 'first'),
+        );
+      const keys = Array.from({ length: 50 }, (_, i) => `${PREFIX}:stall:${i}`);
+      const served = await Promise.all(keys.map(servedBy));
+      const [onFirst, onOther] = [keys[served.indexOf('first')]!, keys[served.indexOf('other')]!];
+      await connection.set(onFirst, 'a');
+      await connection.eval("return redis.call('get', KEYS[1])", { keys: [onOther], arguments: [] });
+      cluster!.processes[0]!.kill('SIGSTOP');
+      try {
+        const stalled = await connection.get(onFirst).then(
+          () => null,
+          (err: unknown) => err,
+        );
+        expect(isRedisUnavailable(stalled)).toBe(true);
+        expect(await connection.set(onOther, 'b')).toBe('OK');
+      } finally {
+        cluster!.processes[0]!.kill('SIGCONT');
+      }
+      await until(async () => (await connection.get(onFirst).catch(() => null)) === 'a', 10_000);
+    } finally {
+      node.destroy();
+      connection.destroy();
+    }
+  });
+
+  it('answers at once while no seed answers (unavailable, not ready), and stops trying once closed', async () => {
+    const nobody = `redis://127.0.0.1:${await freePort()}`;
+    const connection: RedisConnection = connectRedisCluster([nobody], pino({ level: 'silent' }), { commandTimeoutMs: 300 });
+    const failed = await connection.get('k').then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(isRedisUnavailable(failed)).toBe(true);
+    expect([connection.isReady, connection.isOpen]).toEqual([false, true]);
+    connection.destroy();
+    expect(connection.isOpen).toBe(false);
   });
 });

@@ -12,6 +12,8 @@ import { freePort } from './productEnv.ts';
 export interface OwnRedisCluster {
   /** Each primary's redis:// URL. */
   readonly urls: string[];
+  /** Each primary's redis-server (for SIGSTOP/SIGCONT), in the order of `urls`. */
+  readonly processes: ChildProcess[];
   /** REDIS_URL of a product process: every node as a seed, comma separated (REDIS_CLUSTER=true). */
   readonly seeds: string;
   /** Kills the nodes and removes their data. */
@@ -86,7 +88,7 @@ export async function createOwnRedisCluster(name: string, nodes = 3): Promise<Ow
     await run('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], { timeout: 30_000 });
     // Every node agrees the cluster is up (all slots served) before a product process asks any of them.
     await Promise.all(urls.map((url) => answers(url, ['CLUSTER', 'INFO'], (r) => r.includes('cluster_state:ok'), 20_000)));
-    return { urls, seeds: urls.join(','), remove };
+    return { urls, processes: children, seeds: urls.join(','), remove };
   } catch (err) {
     await remove();
     throw err;
