@@ -4,6 +4,7 @@ import { LOADER_SLOW_AFTER_MS } from '../shared/kyc.ts';
 import type { CountryCode } from '../shared/contracts/brokerageContract.ts';
 import { supportedLocales } from '../shared/i18n.ts';
 import type { PerMarket } from '../shared/markets.ts';
+import { redisTarget, redisTargetIssues, type RedisTarget } from './infra/redisTarget.ts';
 
 const SANDBOX_OIDC_CLIENT_SECRET = 'sandbox-only-client-secret-not-for-production';
 // Development only: fixed so sessions and sealed job secrets survive a restart; refused where they would be shared.
@@ -50,7 +51,9 @@ const schema = z
     HOST: z.string().default('127.0.0.1'),
     PUBLIC_URL: url.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    REDIS_URL: url.optional(),
+    /** One node's redis:// or rediss:// URL; with REDIS_CLUSTER, one or more seed nodes of a Redis Cluster, comma separated. */
+    REDIS_URL: z.string().optional(),
+    REDIS_CLUSTER: bool.default(false),
     REDIS_PREFIX: z
       .string()
       .regex(/^[a-z0-9_-]+$/i)
@@ -212,6 +215,7 @@ const schema = z
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   })
   .superRefine((c, ctx) => {
+    for (const message of redisTargetIssues(c.REDIS_URL, c.REDIS_CLUSTER)) ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message });
     if (c.NODE_ENV === 'production' && !c.REDIS_URL) {
       ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'REDIS_URL is required in production (in-memory stand-ins are for development only)' });
     }
@@ -304,6 +308,8 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 export type Config = z.infer<typeof schema> & {
+  /** REDIS_URL and REDIS_CLUSTER read: one node or a cluster's seeds; undefined without REDIS_URL (in-memory stand-ins). */
+  redis: RedisTarget | undefined;
   countryByHost: Map<string, CountryCode>;
   publicUrl: string;
   sessionSecret: string;
@@ -353,6 +359,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   };
   return {
     ...c,
+    redis: c.REDIS_URL ? redisTarget(c.REDIS_URL, c.REDIS_CLUSTER) : undefined,
     countryByHost: new Map(
       c.COUNTRY_HOSTS.split(',').map((pair) => {
         const [host, country] = pair.split('=');

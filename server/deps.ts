@@ -1,7 +1,7 @@
 // Everything a route handler may use, built once by the composition root (server/main.ts) and passed
 // down as a plain argument.
 import type { Logger } from 'pino';
-import type { RedisClientType } from 'redis';
+import type { RedisConnection } from './infra/redis.ts';
 import type { Config } from './config.ts';
 import type { I18n } from './catalogues.ts';
 import type { Manifest } from './render.tsx';
@@ -54,7 +54,7 @@ export interface AppDeps {
   /** Per-IP and per-session limits on starting BankID orders (shared across web processes in Redis mode). */
   bankidStarts: BankidStartLimiter;
   /** Present in Redis mode: sessions and readiness. */
-  redis?: RedisClientType;
+  redis?: RedisConnection;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   /** The operators' metrics (server/infra/metrics.ts), when this process serves them (METRICS_PORT). */

@@ -12,7 +12,7 @@
 // request's id, method and scrubbed URL, the status, the time it was open), and its route for the metrics.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { RedisClientType } from 'redis';
+import type { RedisConnection } from './infra/redis.ts';
 import { requestIdFor, scrubUrl } from './logger.ts';
 import { isRedisUnavailable, RedisUnavailableError } from './infra/redis.ts';
 
@@ -28,7 +28,7 @@ export interface LeanRouteOptions {
   /** The site is served over TLS: HSTS. */
   httpsOnly: boolean;
   /** Redis mode: while it is known to be down, 503 at once. */
-  redis?: RedisClientType;
+  redis?: RedisConnection;
 }
 
 /**

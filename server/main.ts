@@ -163,6 +163,7 @@ async function startWorker(
     ? memoryQueue.startRunner({ customerCreation, kycPreparation })
     : await startBullmqRunner({
         redisUrl: config.REDIS_URL!,
+        cluster: config.REDIS_CLUSTER,
         prefix: config.REDIS_PREFIX,
         handlers: { customerCreation, customerCreationAbandoned, kycPreparation, kycPreparationAbandoned },
         lockDurationMs: config.WORKER_LOCK_MS,

@@ -7,10 +7,11 @@ import type { IncomingMessage } from 'node:http';
 import { unsign } from 'cookie-signature';
 import session, { type SessionData } from 'express-session';
 import { RedisStore } from 'connect-redis';
-import type { RedisClientType } from 'redis';
+import type { RedisConnection } from './infra/redis.ts';
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { readCookie } from './cookies.ts';
+import { sessionKeyPrefix } from './infra/keyLayout.ts';
 
 /**
  * The session cookie's name. With secure cookies it carries the `__Host-` prefix: browsers then only
@@ -214,9 +215,9 @@ export function readOnlyPageViews(options: { secureCookie: boolean; logger?: Pic
 }
 
 /** The sessions' store: Redis (connect-redis, `<prefix>:sess:<id>`) with `redis`, else the idle memory store. */
-export function createSessionStore(options: { ttlMinutes: number; redis?: RedisClientType; prefix: string }): session.Store {
+export function createSessionStore(options: { ttlMinutes: number; redis?: RedisConnection; prefix: string }): session.Store {
   const store: session.Store = options.redis
-    ? new RedisStore({ client: options.redis, prefix: `${options.prefix}:sess:`, ttl: options.ttlMinutes * 60 })
+    ? new RedisStore({ client: options.redis, prefix: sessionKeyPrefix(options.prefix), ttl: options.ttlMinutes * 60 })
     : new IdleMemoryStore(options.ttlMinutes * 60_000);
   // saveUninitialized: false for every save, not only express-session's own: the per-session lock
   // (infra/sessionLocks.ts) saves each session it handled, and an anonymous page view's session holds
@@ -266,7 +267,7 @@ export function sessionMiddleware(options: {
   secret: string;
   ttlMinutes: number;
   secureCookie: boolean;
-  redis?: RedisClientType;
+  redis?: RedisConnection;
   prefix: string;
   store?: session.Store;
   logger?: Pick<Logger, 'warn'>;

@@ -1,9 +1,10 @@
 // What the web and the worker keep between requests, in Redis when REDIS_URL is set, else in-memory stand-ins
 // (development only). Built once by the composition root (server/main.ts).
-import type { RedisClientType } from 'redis';
+import type { RedisConnection } from './infra/redis.ts';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { connectRedis } from './infra/redis.ts';
+import { connectRedisCluster } from './infra/redisCluster.ts';
 import { createBullmqQueue, createMemoryQueue, type JobQueue, type MemoryJobQueue } from './infra/jobQueue.ts';
 import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEvents } from './infra/creationEvents.ts';
 import { createMemoryCreationCredentials, createRedisCreationCredentials, type CreationCredentialsStore } from './infra/creationCredentials.ts';
@@ -12,7 +13,7 @@ import { createMemoryKycStates, createRedisKycStates, type KycStates } from './i
 
 /** What the web and the worker keep between requests: sessions' Redis, the job queue, creation events and records, credentials, KYC states. */
 export interface Stores {
-  redis: RedisClientType | undefined;
+  redis: RedisConnection | undefined;
   queue: JobQueue;
   /** Without Redis: the in-process queue, which also runs the jobs. */
   memoryQueue: MemoryJobQueue | undefined;
@@ -27,10 +28,16 @@ export interface Stores {
 
 /** In Redis when REDIS_URL is set, else in-memory stand-ins (development only). */
 export function createStores(config: Config, logger: Logger): Stores {
-  if (config.REDIS_URL) {
+  if (config.REDIS_URL && config.redis) {
     // Not awaited: with Redis down the web process still listens and answers 503 until it comes.
-    const redis = connectRedis(config.REDIS_URL, logger, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
-    const queue = createBullmqQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
+    const connecting = { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS };
+    const redis = config.redis.cluster ? connectRedisCluster(config.redis.seeds, logger, connecting) : connectRedis(config.redis.url, logger, connecting);
+    const queue = createBullmqQueue({
+      redisUrl: config.REDIS_URL,
+      cluster: config.REDIS_CLUSTER,
+      prefix: config.REDIS_PREFIX,
+      commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+    });
     return {
       redis,
       queue,

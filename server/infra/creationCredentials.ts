@@ -2,7 +2,7 @@
 // the job data: the refresh token the web hands over when a run starts, and the access token the worker
 // last obtained with it. One entry per prospect and run, sealed with AES-256-GCM under JOB_SECRET_KEY
 // (server/infra/secretBox.ts), with a lifetime; the worker removes it when the run ends.
-import type { RedisClientType } from 'redis';
+import type { RedisConnection } from './redis.ts';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { openSecret, sealSecret } from './secretBox.ts';
@@ -66,7 +66,7 @@ function createStore(backend: Backend, name: (prospectId: string, runId: string)
   };
 }
 
-export function createRedisCreationCredentials(options: StoreOptions & { client: RedisClientType; prefix: string }): CreationCredentialsStore {
+export function createRedisCreationCredentials(options: StoreOptions & { client: RedisConnection; prefix: string }): CreationCredentialsStore {
   const { client, prefix } = options;
   return createStore(
     {

@@ -3,10 +3,10 @@
 // starts from the current state; ids grow per prospect so Last-Event-ID can skip what a page has seen.
 import { EventEmitter } from 'node:events';
 import { z } from 'zod';
-import type { RedisClientType } from 'redis';
 import type { Logger } from 'pino';
 import { creationOutcomes, type CreationState } from '../../shared/creationOutcome.ts';
-import { within } from './redis.ts';
+import { within, type RedisConnection, type RedisSubscriber } from './redis.ts';
+import { creationEventKeys } from './keyLayout.ts';
 import { outsideRequest } from './deadline.ts';
 
 export type CreationEvent = { id: number; state: CreationState };
@@ -38,24 +38,25 @@ const sameState = (a: CreationState, b: CreationState) => a.outcome === b.outcom
 // --- Redis ------------------------------------------------------------------------
 
 // Compare, number, store and publish in one step, so two publishers (a stalled job re-run next to its
-// original) can neither duplicate a state nor hand out the same id twice.
+// original) can neither duplicate a state nor hand out the same id twice. The new event's id is the latest's plus
+// one: one key, so the script runs on a Redis Cluster too (server/infra/keyLayout.ts).
 const PUBLISH_SCRIPT = `
-local latest = redis.call('GET', KEYS[2])
+local latest = redis.call('GET', KEYS[1])
+local id = 1
 if latest then
   local l = cjson.decode(latest)
   if l.state.outcome == ARGV[2] and tonumber(l.state.attempt) == tonumber(ARGV[3]) and (l.state.runId or '') == ARGV[6] then return latest end
+  id = tonumber(l.id) + 1
 end
-local id = redis.call('INCR', KEYS[1])
-redis.call('EXPIRE', KEYS[1], ARGV[4])
 local event = '{"id":' .. id .. ',"state":' .. ARGV[1] .. '}'
-redis.call('SET', KEYS[2], event, 'EX', ARGV[4])
+redis.call('SET', KEYS[1], event, 'EX', ARGV[4])
 redis.call('PUBLISH', ARGV[5], event)
 return event
 `;
 
 export interface RedisCreationEventsOptions {
   /** Owned by the caller: close() leaves it open. */
-  client: RedisClientType;
+  client: RedisConnection;
   prefix: string;
   ttlSeconds?: number;
   logger?: Pick<Logger, 'error' | 'warn'>;
@@ -70,15 +71,11 @@ export function createRedisCreationEvents(options: RedisCreationEventsOptions): 
   const { client, prefix } = options;
   const ttl = options.ttlSeconds ?? CREATION_EVENT_TTL_SECONDS;
   const timeoutMs = options.timeoutMs ?? 1000;
-  const keys = (prospectId: string) => ({
-    seq: `${prefix}:creation:${prospectId}:seq`,
-    latest: `${prefix}:creation:${prospectId}:latest`,
-    channel: `${prefix}:creation:${prospectId}:events`,
-  });
+  const keys = (prospectId: string) => creationEventKeys(prefix, prospectId);
 
   // One subscriber connection per process, opened on first use (the worker only publishes).
-  let subscriber: Promise<RedisClientType> | null = null;
-  type Channel = { listeners: Set<(e: CreationEvent) => void>; dispatch: (message: string) => void; ready: Promise<void> };
+  let subscriber: Promise<RedisSubscriber> | null = null;
+  type Channel = { listeners: Set<(e: CreationEvent) => void>; dispatch: (message: string | Buffer) => void; ready: Promise<void> };
   const channels = new Map<string, Channel>();
 
   function parse(raw: string | null | undefined): CreationEvent | null {
@@ -91,16 +88,16 @@ export function createRedisCreationEvents(options: RedisCreationEventsOptions): 
     return parsed.data;
   }
 
-  function dispatchTo(listeners: Set<(e: CreationEvent) => void>, message: string): void {
-    const event = parse(message);
+  function dispatchTo(listeners: Set<(e: CreationEvent) => void>, message: string | Buffer): void {
+    const event = parse(String(message));
     if (event) for (const l of listeners) l(event);
   }
 
-  function getSubscriber(): Promise<RedisClientType> {
+  function getSubscriber(): Promise<RedisSubscriber> {
     // The first stream that needs it connects the shared subscriber: outside that stream's request, which
     // the subscriber outlives (server/infra/deadline.ts).
     subscriber ??= outsideRequest(async () => {
-      const sub = client.duplicate() as RedisClientType;
+      const sub = client.duplicate();
       sub.on('error', (err: Error) => options.logger?.error({ err }, 'redis subscriber error'));
       // connect() waits for Redis however long it is away: bound it, and let the next stream try again.
       await within(sub.connect(), 2 * timeoutMs, 'connecting the redis subscriber', () => void sub.destroy());
@@ -116,7 +113,7 @@ export function createRedisCreationEvents(options: RedisCreationEventsOptions): 
     async publish(state) {
       const k = keys(state.prospectId);
       const raw = await client.eval(PUBLISH_SCRIPT, {
-        keys: [k.seq, k.latest],
+        keys: [k.latest],
         arguments: [JSON.stringify(state), state.outcome, String(state.attempt), String(ttl), k.channel, state.runId ?? ''],
       });
       const event = parse(raw as string);

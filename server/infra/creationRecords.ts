@@ -4,7 +4,7 @@
 //   job re-run after its worker died (BullMQ re-runs a stalled job) records nothing twice;
 // - the lead number of the application (one per prospect), kept here and never shown on a page nor logged.
 // In Redis (SET NX with a lifetime), or in memory without REDIS_URL (development only).
-import type { RedisClientType } from 'redis';
+import type { RedisConnection } from './redis.ts';
 
 export interface CreationRecords {
   /** True for the first caller per prospect and run only: it records the run's tracking event. */
@@ -20,7 +20,7 @@ export const TRACKING_CLAIM_TTL_SECONDS = 7 * 24 * 3600;
 /** The lead number stays with the application well past its creation (the affiliate's reporting period). */
 export const LEAD_NUMBER_TTL_SECONDS = 90 * 24 * 3600;
 
-export function createRedisCreationRecords(options: { client: RedisClientType; prefix: string }): CreationRecords {
+export function createRedisCreationRecords(options: { client: RedisConnection; prefix: string }): CreationRecords {
   const { client, prefix } = options;
   const tracked = (prospectId: string, runId: string) => `${prefix}:creation:${prospectId}:tracked:${runId}`;
   const lead = (prospectId: string) => `${prefix}:creation:${prospectId}:lead-number`;

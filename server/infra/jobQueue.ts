@@ -2,9 +2,12 @@
 // jobs outlive a worker process and a job killed mid-run comes back through stalled-job detection; an
 // in-process stand-in for development and unit tests.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Job, Queue } from 'bullmq';
+import type { ConnectionOptions, Job, Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { ioredisForBullmq, ioredisForProducer, RedisUnavailableError } from './redis.ts';
+import { ioredisClusterForBullmq } from './redisCluster.ts';
+import { redisTarget } from './redisTarget.ts';
+import { bullmqPrefix } from './keyLayout.ts';
 import { outsideRequest } from './deadline.ts';
 import { carriedRunFacts, type CustomerCreationJob, type JobAddOptions, type JobContext } from '../../shared/creationJobContract.ts';
 import type { KycJob } from '../../shared/kycJobContract.ts';
@@ -97,9 +100,34 @@ function checkJobId(jobId: string | undefined): void {
 
 // --- BullMQ -----------------------------------------------------------------------
 
+/**
+ * BullMQ's connection: ioredis options of one node (BullMQ opens and closes its connections), or, with `cluster`, an
+ * ioredis Cluster of `redisUrl`'s seeds that BullMQ uses and `close` ends after BullMQ let go of it.
+ */
+async function bullmqConnection(
+  redisUrl: string,
+  cluster: boolean | undefined,
+  producer: { commandTimeoutMs: number } | null,
+): Promise<{ connection: ConnectionOptions; close(): Promise<void> }> {
+  const target = redisTarget(redisUrl, cluster ?? false);
+  if (!target.cluster) {
+    const connection = producer ? ioredisForProducer(target.url, producer.commandTimeoutMs) : ioredisForBullmq(target.url);
+    return { connection, close: async () => {} };
+  }
+  const connection = await ioredisClusterForBullmq(target.seeds, producer ? { producer: true, ...producer } : { producer: false });
+  return {
+    connection,
+    async close() {
+      await connection.quit().catch(() => connection.disconnect());
+    },
+  };
+}
+
 export interface BullmqQueueOptions {
+  /** One node's URL; with `cluster`, a Redis Cluster's seed nodes separated by commas (REDIS_URL, REDIS_CLUSTER). */
   redisUrl: string;
-  /** Key prefix in Redis, e.g. `${REDIS_PREFIX}-bull`. */
+  cluster?: boolean;
+  /** REDIS_PREFIX: BullMQ's keys are `{<prefix>}:…` (server/infra/keyLayout.ts). */
   prefix: string;
   backoffMs?: number;
   /**
@@ -130,7 +158,18 @@ export const KEPT_AFTER_THE_END: Record<JobName, boolean> = { customerCreation: 
 export function createBullmqQueue(options: BullmqQueueOptions): JobQueue & { warmUp(): Promise<void> } {
   let opened: Promise<Queue> | undefined;
   let closed = false;
-  const open = () => (opened ??= import('bullmq').then(({ Queue }) => openBullmqQueue(Queue, options)));
+  let connection: Awaited<ReturnType<typeof bullmqConnection>> | undefined;
+  const open = () =>
+    (opened ??= (async () => {
+      const { Queue } = await import('bullmq');
+      // A producer (the web process) fails a request rather than hang while Redis is away.
+      connection = await bullmqConnection(options.redisUrl, options.cluster, { commandTimeoutMs: options.commandTimeoutMs ?? 1000 });
+      return openBullmqQueue(Queue, connection.connection, options);
+    })().catch((err: unknown) => {
+      // The next add tries again.
+      opened = undefined;
+      throw err;
+    }));
   return {
     async add(name, data, opts = {}) {
       checkJobId(opts.jobId);
@@ -147,6 +186,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue & { war
     async close() {
       closed = true;
       if (opened) await (await opened).close();
+      await connection?.close();
     },
     depth: {
       queue: QUEUE_NAME,
@@ -158,11 +198,10 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue & { war
   };
 }
 
-function openBullmqQueue(QueueClass: typeof Queue, options: BullmqQueueOptions): Queue {
+function openBullmqQueue(QueueClass: typeof Queue, connection: ConnectionOptions, options: BullmqQueueOptions): Queue {
   const queue = new QueueClass(QUEUE_NAME, {
-    // A producer (the web process) fails a request rather than hang while Redis is away.
-    connection: ioredisForProducer(options.redisUrl, options.commandTimeoutMs ?? 1000),
-    prefix: options.prefix,
+    connection,
+    prefix: bullmqPrefix(options.prefix),
     defaultJobOptions: {
       attempts: JOB_ATTEMPTS,
       backoff: { type: 'exponential', delay: options.backoffMs ?? JOB_BACKOFF_MS },
@@ -176,7 +215,9 @@ function openBullmqQueue(QueueClass: typeof Queue, options: BullmqQueueOptions):
 }
 
 export interface BullmqRunnerOptions {
+  /** As BullmqQueueOptions. */
   redisUrl: string;
+  cluster?: boolean;
   prefix: string;
   handlers: JobHandlers;
   /** A job whose lock is not renewed within this time is considered stalled and run again. */
@@ -189,6 +230,7 @@ export async function startBullmqRunner(options: BullmqRunnerOptions): Promise<J
   const { logger, handlers } = options;
   const lockDuration = options.lockDurationMs ?? 30_000;
   const { Worker, UnrecoverableError } = await import('bullmq');
+  const connection = await bullmqConnection(options.redisUrl, options.cluster, null);
   const worker = new Worker(
     QUEUE_NAME,
     async (job: Job) => {
@@ -199,8 +241,8 @@ export async function startBullmqRunner(options: BullmqRunnerOptions): Promise<J
       await handler(job.data as never, ctx);
     },
     {
-      connection: ioredisForBullmq(options.redisUrl),
-      prefix: options.prefix,
+      connection: connection.connection,
+      prefix: bullmqPrefix(options.prefix),
       concurrency: options.concurrency ?? 50,
       lockDuration,
       // Check for stalled jobs as often as a lock can expire, so a killed worker's job returns promptly.
@@ -224,6 +266,7 @@ export async function startBullmqRunner(options: BullmqRunnerOptions): Promise<J
   return {
     async close(force = false) {
       await worker.close(force);
+      await connection.close();
     },
     running: () => worker.isRunning(),
   };

@@ -4,7 +4,7 @@
 // state in one step, so an older run (a late or stalled job of a run "Try again" replaced) cannot overwrite
 // a newer run's state, nor a late re-run move the same run back from its final state
 // (shared/kycJobContract.ts mayReplaceKycState).
-import type { RedisClientType } from 'redis';
+import type { RedisConnection } from './redis.ts';
 import type { Logger } from 'pino';
 import { kycStateSchema, mayReplaceKycState, type KycState } from '../../shared/kycJobContract.ts';
 
@@ -61,7 +61,7 @@ return 1
 
 export interface RedisKycStatesOptions {
   /** Owned by the caller. */
-  client: RedisClientType;
+  client: RedisConnection;
   prefix: string;
   ttlSeconds?: number;
   logger?: Pick<Logger, 'warn'>;

@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { RedisClientType } from 'redis';
+import type { RedisConnection } from './redis.ts';
 import type { JobRunner } from './jobQueue.ts';
 import { failedHintCodes } from '../../shared/contracts/bankidContract.ts';
 
@@ -224,7 +224,7 @@ export function createMetrics(options: { role: MetricsRole; defaultMetrics?: boo
 }
 
 /** The worker's readiness (its /readyz on the metrics listener): Redis answers its PING, and its BullMQ worker runs. */
-export function workerReadiness(redis: RedisClientType | undefined, runner: JobRunner | undefined) {
+export function workerReadiness(redis: RedisConnection | undefined, runner: JobRunner | undefined) {
   return async () => {
     const redisUp = redis
       ? await redis.ping().then(

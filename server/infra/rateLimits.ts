@@ -3,7 +3,7 @@
 // Redis mode the counts live in Redis, so every web process shares them; in memory mode (one process,
 // development) they live in the process.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RedisClientType } from 'redis';
+import type { RedisConnection } from './redis.ts';
 
 /** allowed: go ahead; limited: over a limit; unavailable: the count could not be kept (Redis down). */
 export type StartVerdict = 'allowed' | 'limited' | 'unavailable';
@@ -19,7 +19,7 @@ export interface BankidStartLimits {
   /** Key prefix of everything in Redis (REDIS_PREFIX). */
   prefix: string;
   /** Redis mode: the node-redis client every web process shares. */
-  redis?: RedisClientType;
+  redis?: RedisConnection;
 }
 
 export function createBankidStartLimiter(limits: BankidStartLimits): BankidStartLimiter {

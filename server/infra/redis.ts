@@ -1,5 +1,6 @@
 // Redis connections. node-redis serves sessions, locks and creation events; BullMQ brings its own ioredis
-// connections, so it only gets connection options from here.
+// connections, so it only gets connection options from here. A Redis Cluster (REDIS_CLUSTER) gets the same
+// guarantees from server/infra/redisCluster.ts.
 //
 // Redis down must never hang a request: every command has a timeout (REDIS_COMMAND_TIMEOUT_MS), also for
 // its reply, commands fail at once while the connection is down instead of waiting in an offline queue,
@@ -15,11 +16,47 @@ import {
   SocketClosedUnexpectedlyError,
   SocketTimeoutError,
   TimeoutError,
+  RootNodesUnavailableError,
   type RedisClientType,
+  type SetOptions,
 } from 'redis';
 import type { RedisOptions } from 'ioredis';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { redisAddress } from './redisTarget.ts';
+
+/**
+ * What the app asks of Redis (sessions, locks, creation events, KYC states, credentials, records, rate limits,
+ * readiness): a node-redis client of one node or of a Redis Cluster alike (connectRedis). connect-redis and
+ * rate-limiter-flexible get the same object and tell a cluster from a node themselves.
+ */
+export interface RedisConnection {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, options?: SetOptions): Promise<string | null>;
+  del(keys: string | string[]): Promise<number>;
+  /** A script: its keys must share a hash slot on a cluster (server/infra/keyLayout.ts). */
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  ping(): Promise<string>;
+  /** Connected and able to answer now (a cluster: every primary connected). */
+  readonly isReady: boolean;
+  /** Connected or trying to be. */
+  readonly isOpen: boolean;
+  quit(): Promise<unknown>;
+  destroy(): void;
+  /** A new, unconnected connection like this one, for SUBSCRIBE (a subscribed connection runs no other command). */
+  duplicate(): RedisSubscriber;
+}
+
+/** A connection that subscribes to pub/sub channels (on a cluster, a PUBLISH on any node reaches it). */
+export interface RedisSubscriber {
+  connect(): Promise<unknown>;
+  subscribe(channel: string, listener: (message: string | Buffer) => void): Promise<void>;
+  unsubscribe(channel: string, listener?: (message: string | Buffer) => void): Promise<void>;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+  readonly isOpen: boolean;
+  quit(): Promise<unknown>;
+  destroy(): void;
+}
 
 /** Redis could not be asked (down, unreachable or not answering in time): the request answers 503. */
 export class RedisUnavailableError extends Error {
@@ -39,6 +76,7 @@ const nodeRedisUnavailable = [
   SocketTimeoutError,
   ReconnectStrategyError,
   DisconnectsClientError,
+  RootNodesUnavailableError,
 ];
 // ioredis (BullMQ's producer) has no classes for these, only messages. Also node-redis's full command queue.
 const unavailableMessages = new Set([
@@ -46,7 +84,14 @@ const unavailableMessages = new Set([
   'Command timed out',
   'Connection is closed.',
   'The queue is full',
+  // ioredis's Cluster (BullMQ on a Redis Cluster).
+  "Cluster isn't ready and enableOfflineQueue options is false",
+  'None of startup nodes is available',
+  'Cluster is disconnected.',
+  'Failed to refresh slots cache.',
 ]);
+// A cluster that lost a primary refuses commands (CLUSTERDOWN) until it has one again; a slot being moved (TRYAGAIN).
+const unavailableReplies = /^(CLUSTERDOWN|TRYAGAIN) |^Too many Cluster redirections/;
 
 /**
  * True for a failure that means "Redis cannot be reached right now" (not a bug, not a bad command):
@@ -57,7 +102,7 @@ export function isRedisUnavailable(err: unknown): boolean {
   let e: unknown = err;
   for (let depth = 0; e instanceof Error && depth < 5; depth++, e = e.cause) {
     if (e instanceof RedisUnavailableError || nodeRedisUnavailable.some((C) => e instanceof C)) return true;
-    if (e.name === 'MaxRetriesPerRequestError' || unavailableMessages.has(e.message)) return true;
+    if (e.name === 'MaxRetriesPerRequestError' || unavailableMessages.has(e.message) || unavailableReplies.test(e.message)) return true;
   }
   return false;
 }
@@ -67,7 +112,7 @@ export function isRedisUnavailable(err: unknown): boolean {
  * would read the session is refused at once (503 page) instead of trying the store. A Redis that is
  * connected but does not answer is caught by the command timeout instead.
  */
-export function requireRedis(client: RedisClientType | undefined): RequestHandler {
+export function requireRedis(client: RedisConnection | undefined): RequestHandler {
   return (_req, _res, next) => {
     if (client && !client.isReady) return next(new RedisUnavailableError('Redis is not connected'));
     next();
@@ -152,7 +197,7 @@ export function replyDeadlines(ms: number): ReplyDeadlines {
  * a system error, with `syscall`), which says nothing about Redis to the error middleware. From a Redis command it
  * means Redis could not be reached (503); the same error from an upstream's socket must not say so, hence here.
  */
-const unreachedAs =
+export const unreachedAs =
   (what: string) =>
   (err: unknown): never => {
     const systemError = err instanceof Error && typeof (err as NodeJS.ErrnoException).syscall === 'string';
@@ -167,9 +212,8 @@ const unreachedAs =
  * dropped; the command itself may still take effect then (Redis runs it once it resumes), as with any client-side
  * timeout.
  */
-function boundReplies(client: RedisClientType, ms: number): void {
+export function boundReplies(client: object, ms: number, deadlines = replyDeadlines(ms)): void {
   type Send = (...args: unknown[]) => Promise<unknown>;
-  const deadlines = replyDeadlines(ms);
   // With commandOptions, createClient answers a view of the client; commands run on the client itself.
   const self = (client as unknown as { _self?: object })._self ?? client;
   // MULTI and pipelines bypass sendCommand (node-redis queues their commands itself): bounded as one command each.
@@ -197,41 +241,56 @@ export interface RedisConnectOptions {
   commandTimeoutMs: number;
 }
 
-/**
- * A node-redis client, connecting in the background. It answers at once, also while Redis is down: the web
- * process must listen regardless (/healthz 200, /readyz and pages 503 while the client is not ready, see
- * requireRedis), and a start-up that waited for Redis left the platform with no process to ask. Errors are
- * logged, never thrown at the process: the client reconnects by itself.
- */
-export function connectRedis(url: string, logger: Pick<Logger, 'error' | 'warn' | 'info'>, options: RedisConnectOptions): RedisClientType {
-  const client = createClient({
-    url,
+/** What every node-redis connection to a node gets: one node's client, and each node's of a cluster. */
+export function nodeClientOptions(commandTimeoutMs: number) {
+  return {
     // While the connection is down, commands fail at once (→ 503) rather than wait, unbounded, for it.
     disableOfflineQueue: true,
     // A Redis that is connected but stalls cannot pile up commands without end either.
     commandsQueueMaxLength: 10_000,
-    // No `commandOptions.timeout`: its timer per command outlives the command; boundReplies below bounds each
+    // No `commandOptions.timeout`: its timer per command outlives the command; boundReplies bounds each
     // command, from sending to reply, with one shared timer.
     socket: {
-      connectTimeout: Math.max(1000, 2 * options.commandTimeoutMs),
+      connectTimeout: Math.max(1000, 2 * commandTimeoutMs),
       reconnectStrategy: (retries: number) => reconnectDelay(retries),
     },
-  }) as unknown as RedisClientType;
-  // Without an 'error' listener a dropped connection would crash the process (EventEmitter semantics).
-  // One line per outage, not one per reconnect attempt.
+  };
+}
+
+/**
+ * Log lines of a connection's outages: one per outage, not one per reconnect attempt. (Without an 'error' listener a
+ * dropped connection would crash the process: EventEmitter semantics.)
+ */
+export function outageLog(logger: Pick<Logger, 'error' | 'warn' | 'info'>, what: string) {
   let down = false;
-  client.on('error', (err: Error) => {
-    if (down) return;
-    down = true;
-    logger.error({ err }, 'redis client error');
-  });
-  client.on('reconnecting', () => {
-    if (!down) logger.warn('redis client reconnecting');
-  });
-  client.on('ready', () => {
-    if (down) logger.info('redis client connected again');
-    down = false;
-  });
+  return {
+    failed(err: Error) {
+      if (down) return;
+      down = true;
+      logger.error({ err }, `${what} error`);
+    },
+    reconnecting() {
+      if (!down) logger.warn(`${what} reconnecting`);
+    },
+    ready() {
+      if (down) logger.info(`${what} connected again`);
+      down = false;
+    },
+  };
+}
+
+/**
+ * A node-redis client, connecting in the background. It answers at once, also while Redis is down: the web
+ * process must listen regardless (/healthz 200, /readyz and pages 503 while the client is not ready, see
+ * requireRedis), and a start-up that waited for Redis left the platform with no process to ask. Errors are
+ * logged, never thrown at the process: the client reconnects by itself. (A Redis Cluster: server/infra/redisCluster.ts.)
+ */
+export function connectRedis(url: string, logger: Pick<Logger, 'error' | 'warn' | 'info'>, options: RedisConnectOptions): RedisClientType {
+  const client = createClient({ url, ...nodeClientOptions(options.commandTimeoutMs) }) as unknown as RedisClientType;
+  const log = outageLog(logger, 'redis client');
+  client.on('error', log.failed);
+  client.on('reconnecting', log.reconnecting);
+  client.on('ready', log.ready);
   boundReplies(client, options.commandTimeoutMs);
   // Resolves once connected, however long Redis is away (the reconnect strategy never gives up).
   client.connect().catch((err: unknown) => logger.error({ err }, 'redis client gave up connecting'));
@@ -243,18 +302,8 @@ export function connectRedis(url: string, logger: Pick<Logger, 'error' | 'warn' 
  * (BullMQ refuses otherwise: blocking commands must wait out reconnects instead of failing).
  */
 export function ioredisForBullmq(url: string, extra: Partial<RedisOptions> = {}): RedisOptions {
-  const u = new URL(url);
-  const db = u.pathname.length > 1 ? Number(u.pathname.slice(1)) : undefined;
-  return {
-    host: u.hostname,
-    port: u.port ? Number(u.port) : 6379,
-    username: u.username ? decodeURIComponent(u.username) : undefined,
-    password: u.password ? decodeURIComponent(u.password) : undefined,
-    db: Number.isInteger(db) ? db : undefined,
-    ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
-    maxRetriesPerRequest: null,
-    ...extra,
-  };
+  const { host, port, username, password, tls, db } = redisAddress(url);
+  return { host, port, username, password, db, ...(tls ? { tls: {} } : {}), maxRetriesPerRequest: null, ...extra };
 }
 
 /**
@@ -264,11 +313,16 @@ export function ioredisForBullmq(url: string, extra: Partial<RedisOptions> = {})
  * default backs off to 20 s, which would keep the queue down long after Redis is back).
  */
 export function ioredisForProducer(url: string, commandTimeoutMs: number): RedisOptions {
-  return ioredisForBullmq(url, {
+  return ioredisForBullmq(url, producerOptions(commandTimeoutMs));
+}
+
+/** What makes an ioredis connection a producer's (ioredisForProducer; a cluster's nodes alike). */
+export function producerOptions(commandTimeoutMs: number): Partial<RedisOptions> {
+  return {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     commandTimeout: commandTimeoutMs,
     connectTimeout: Math.max(1000, 2 * commandTimeoutMs),
     retryStrategy: (times: number) => reconnectDelay(times - 1),
-  });
+  };
 }

@@ -23,10 +23,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import type { RedisClientType } from 'redis';
+import type { RedisConnection } from './redis.ts';
 import { routes } from '../../shared/routes.ts';
 import { redirectTargetOr } from '../../shared/redirectTarget.ts';
 import { writesNothingBack } from '../session.ts';
+import { sessionLockKey } from './keyLayout.ts';
 
 /** A lock this request holds. */
 export interface HeldLock {
@@ -109,13 +110,13 @@ const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return red
 // else's since it was taken: SET NX only succeeds on a missing key, and a new holder brings a new token.
 const RENEW_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
 
-export function createRedisSessionLocks(options: { client: RedisClientType; prefix: string; timing?: LockTiming; retryMs?: number }): SessionLocks {
+export function createRedisSessionLocks(options: { client: RedisConnection; prefix: string; timing?: LockTiming; retryMs?: number }): SessionLocks {
   const timing = options.timing ?? DEFAULT_LOCK_TIMING;
   const retryMs = options.retryMs ?? 25;
   const { client } = options;
   return {
     async acquire(sessionId) {
-      const key = `${options.prefix}:sesslock:${sessionId}`;
+      const key = sessionLockKey(options.prefix, sessionId);
       const token = randomUUID();
       const deadline = Date.now() + timing.waitMs;
       for (;;) {

@@ -19,6 +19,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { startEmbeddedStack, startRedisStack, type Stack } from '../support/stack.ts';
 import { createOwnRedis, type OwnRedis } from '../support/ownRedis.ts';
+import { sessionLockKey } from '../support/redisKeys.ts';
 import { expectAccessible, identifyOverHttp } from '../support/journey.ts';
 import { currentStep } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
@@ -219,7 +220,7 @@ describe('Redis mode on a redis-server of its own: busy page, "not saved" banner
     const sessionId = signed.slice(2, signed.lastIndexOf('.'));
     const redis = createClient({ url: redisUrl() });
     await redis.connect();
-    const lockKey = `${prefix}:sesslock:${sessionId}`;
+    const lockKey = sessionLockKey(prefix, sessionId);
     await redis.set(lockKey, 'another-request', { PX: 30_000 });
     try {
       await run();

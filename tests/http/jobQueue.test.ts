@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { deleteRedisKeys, until } from '../support/redisKeys.ts';
+import { bullmqJobKey, deleteRedisKeys, until } from '../support/redisKeys.ts';
 import { createClient } from 'redis';
 import {
   createBullmqQueue,
@@ -90,8 +90,8 @@ describe('BullMQ queue and runner', () => {
     // Issue 24: thousands of creation runs poll at peak; none of their finished jobs stays in Redis.
     const c = createClient({ url: REDIS_URL });
     await c.connect();
-    const creationJob = await c.exists(`${prefix}:onboarding-jobs:creation-p-1-r1-poll-1`);
-    const kycJob = await c.exists(`${prefix}:onboarding-jobs:kyc-p-1-kyc-1-start-1`);
+    const creationJob = await c.exists(bullmqJobKey(prefix, 'creation-p-1-r1-poll-1'));
+    const kycJob = await c.exists(bullmqJobKey(prefix, 'kyc-p-1-kyc-1-start-1'));
     await c.quit();
     expect({ creationJob, kycJob }).toEqual({ creationJob: 0, kycJob: 1 });
     // The kept KYC job still deduplicates; the creation job's id is free again (the job itself tells a re-added
@@ -109,7 +109,7 @@ describe('BullMQ queue and runner', () => {
     await queue.add('customerCreation', leaky, { jobId: 'creation-p-1-r1-poll-1' });
     const c = createClient({ url: REDIS_URL });
     await c.connect();
-    const stored = await c.hGetAll(`${prefix}:onboarding-jobs:creation-p-1-r1-poll-1`);
+    const stored = await c.hGetAll(bullmqJobKey(prefix, 'creation-p-1-r1-poll-1'));
     await c.quit();
     expect(JSON.parse(stored.data!)).toEqual(data(1));
     await startRunner();
@@ -123,7 +123,7 @@ describe('BullMQ queue and runner', () => {
     await queue.add('kycPreparation', { ...kyc, refreshToken: 'secret-refresh-token' } as KycJob, { delayMs: 50, jobId: 'kyc-p-1-kyc-1-start-2' });
     const c = createClient({ url: REDIS_URL });
     await c.connect();
-    const stored = await c.hGetAll(`${prefix}:onboarding-jobs:kyc-p-1-kyc-1-start-2`);
+    const stored = await c.hGetAll(bullmqJobKey(prefix, 'kyc-p-1-kyc-1-start-2'));
     await c.quit();
     expect(JSON.parse(stored.data!)).toEqual(kyc);
     await startRunner();

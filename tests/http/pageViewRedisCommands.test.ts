@@ -10,6 +10,7 @@ import { createClient } from 'redis';
 import { readFileSync } from 'node:fs';
 import { startRedisStack, type Stack } from '../support/stack.ts';
 import { createOwnRedis, type OwnRedis } from '../support/ownRedis.ts';
+import { sessionLockKey } from '../support/redisKeys.ts';
 import { peopleOn, type PageKind, type Person } from '../../bench/people.ts';
 
 /** Every command MONITOR reports, as its words (name first, then its arguments as quoted). */
@@ -72,7 +73,7 @@ async function commandsOfGet(person: Person): Promise<{ status: number; html: st
 }
 
 const names = (commands: string[][]) => commands.map((c) => c[0]!.toUpperCase());
-const touchesLock = (commands: string[][]) => commands.some((c) => c.some((arg) => arg.includes(':sesslock:')));
+const touchesLock = (commands: string[][]) => commands.some((c) => c.some((arg) => arg.endsWith('}:lock')));
 
 describe('Redis commands of a page GET (Redis mode)', () => {
   it.each([
@@ -98,7 +99,7 @@ describe('Redis commands of a page GET (Redis mode)', () => {
       .split('.')[0]!;
     const redis = createClient({ url: own.url });
     await redis.connect();
-    const lockKey = `${prefix}:sesslock:${sid}`;
+    const lockKey = sessionLockKey(prefix, sid);
     try {
       // Another web process's request holding the lock for the next 20 s.
       expect(await redis.set(lockKey, 'another-request', { NX: true, PX: 20_000 })).toBe('OK');

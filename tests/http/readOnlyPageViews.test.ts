@@ -9,7 +9,7 @@ import { createClient, type RedisClientType } from 'redis';
 import { readOnlyPageViews, sessionMiddleware } from '../../server/session.ts';
 import { createRedisSessionLocks, serialiseSession } from '../../server/infra/sessionLocks.ts';
 import { REDIS_URL } from '../support/stack.ts';
-import { deleteRedisKeys } from '../support/redisKeys.ts';
+import { deleteRedisKeys, sessionLockKey } from '../support/redisKeys.ts';
 
 let redis: RedisClientType;
 const prefix = `test-${randomUUID().slice(0, 8)}`;
@@ -141,6 +141,6 @@ describe('read-only page views on Redis', () => {
     await agent.get('/view').expect(200);
     expect(await redis.ttl(key)).toBeGreaterThan(30 * 60 - 10);
     expect(await redis.get(key)).toBe(stored);
-    expect(await redis.exists(`${prefix}:sesslock:${sidOf(agent)}`)).toBe(0);
+    expect(await redis.exists(sessionLockKey(prefix, sidOf(agent)))).toBe(0);
   });
 });

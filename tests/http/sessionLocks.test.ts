@@ -16,6 +16,7 @@ import {
   type SessionLocks,
 } from '../../server/infra/sessionLocks.ts';
 import { REDIS_URL } from '../support/stack.ts';
+import { sessionLockKey } from '../support/redisKeys.ts';
 
 let redis: RedisClientType;
 
@@ -125,7 +126,7 @@ describe('session locks (Redis): lapse, late release, store unreachable', () => 
     const p = prefix();
     const locks = createRedisSessionLocks({ client: redis, prefix: p, timing: timing({ holdMs: 150, waitMs: 2_000, maxHoldMs: 200 }), retryMs: 5 });
     // A process that died holding the lock: its key, never renewed.
-    await redis.set(`${p}:sesslock:s`, 'dead-process-token', { PX: 150 });
+    await redis.set(sessionLockKey(p, 's'), 'dead-process-token', { PX: 150 });
     const next = await locks.acquire('s');
     expect(next).not.toBeNull();
     // A holder stuck past maxHoldMs stops renewing; its late release must not free whoever holds it then.

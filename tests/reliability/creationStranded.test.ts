@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createClient, type RedisClientType } from 'redis';
 import { REDIS_URL, startRedisStack, type Stack } from '../support/stack.ts';
+import { bullmqJobKey } from '../support/redisKeys.ts';
 import type { Persona } from '../support/journey.ts';
 import { signOverHttp } from '../support/customerInformation.ts';
 import { isFinal, type CreationOutcome, type CreationState } from '../../shared/creationOutcome.ts';
@@ -110,7 +111,7 @@ async function tokensOf(persona: Persona): Promise<string[]> {
 /** The BullMQ job hashes under the stack's prefix: what a job's data holds in Redis. */
 async function jobData(): Promise<string[]> {
   const data: string[] = [];
-  for await (const keys of redis.scanIterator({ MATCH: `${PREFIX}:onboarding-jobs:creation-*`, COUNT: 500 })) {
+  for await (const keys of redis.scanIterator({ MATCH: bullmqJobKey(PREFIX, 'creation-*'), COUNT: 500 })) {
     for (const key of keys) if ((await redis.type(key)) === 'hash') data.push((await redis.hGet(key, 'data')) ?? '');
   }
   return data;

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, startRedisStack, type Stack } from '../support/stack.ts';
+import { sessionLockKey } from '../support/redisKeys.ts';
 import { identifyOverHttp } from '../support/journey.ts';
 import { samplePdf } from '../support/files.ts';
 import { routes } from '../../shared/routes.ts';
@@ -106,7 +107,7 @@ describe('overlapping uploads lose documents: a request that cannot get the lock
     // Another request of this person holds the lock (as another web process would), for longer than the wait.
     const redis = createClient({ url: REDIS_URL });
     await redis.connect();
-    const lockKey = `${prefix}:sesslock:${sessionId}`;
+    const lockKey = sessionLockKey(prefix, sessionId);
     await redis.set(lockKey, 'another-request', { PX: 60_000 });
     try {
       const poll = await request(stack.webUrl).get('/onboarding/identification/bankid/status').set('cookie', cookie).set('accept', 'application/json');

@@ -6,15 +6,15 @@ import { Writable } from 'node:stream';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { createClient } from 'redis';
 import { startSandbox } from '../../sandbox/main.ts';
 import { start } from '../../server/main.ts';
 import { productProcessArgs } from './productProcess.ts';
 import { freePort, redisModeEnv } from './productEnv.ts';
+import { deleteRedisKeys, REDIS_URL } from './redisKeys.ts';
 
 export { freePort };
 
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export { REDIS_URL };
 
 export interface Stack {
   webUrl: string;
@@ -23,6 +23,8 @@ export interface Stack {
   /** Redis mode: stop the worker process abruptly (SIGKILL) and start a fresh one. */
   killWorker(): Promise<void>;
   startWorker(): Promise<void>;
+  /** Redis mode: a second worker process beside the first (stopped with the stack). */
+  startExtraWorker(): Promise<void>;
   /** Redis mode: a second web process on the same Redis; answers its URL. */
   startExtraWeb(): Promise<string>;
   /** Sends the signal to the extra web process and answers its exit code. */
@@ -99,6 +101,7 @@ export async function startEmbeddedStack(
     sandboxUrl: sandbox.url,
     killWorker: () => Promise.reject(new Error('embedded mode has no worker process')),
     startWorker: () => Promise.reject(new Error('embedded mode has no worker process')),
+    startExtraWorker: () => Promise.reject(new Error('embedded mode has no worker process')),
     startExtraWeb: () => Promise.reject(new Error('embedded mode has one web process')),
     stopExtraWeb: () => Promise.reject(new Error('embedded mode has one web process')),
     async stop() {
@@ -173,6 +176,7 @@ export async function startRedisStack(
   const exited = (child: ChildProcess) =>
     new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
   let extraWeb: ChildProcess | undefined;
+  const extraWorkers: ChildProcess[] = [];
   return {
     mode: 'redis',
     webUrl,
@@ -183,6 +187,9 @@ export async function startRedisStack(
     },
     async startWorker() {
       worker = spawnRole('server', ['worker'], workerEnv);
+    },
+    async startExtraWorker() {
+      extraWorkers.push(spawnRole('server', ['worker'], workerEnv));
     },
     async startExtraWeb() {
       const port = await freePort();
@@ -200,15 +207,11 @@ export async function startRedisStack(
       return child.exitCode;
     },
     async stop() {
-      const children = [web, worker, sandbox, ...(extraWeb ? [extraWeb] : [])];
+      const children = [web, worker, sandbox, ...extraWorkers, ...(extraWeb ? [extraWeb] : [])];
       for (const child of children) child.kill('SIGTERM');
       await Promise.all(children.map(exited));
-      const client = createClient({ url: redisUrl });
-      await client.connect();
-      for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
-        if (keys.length) await client.del(keys);
-      }
-      await client.quit();
+      // A Redis Cluster is the test's own (tests/support/ownRedisCluster.ts), removed whole.
+      if (env.REDIS_CLUSTER !== 'true') await deleteRedisKeys(prefix, redisUrl);
     },
   };
 }
