@@ -18,6 +18,15 @@ export function wantsJson(req: Request): boolean {
   return req.accepts(['html', 'json']) === 'json' || req.path.endsWith('/status') || req.path.endsWith('/events');
 }
 
+/** What a JSON caller reads for a failure answered with `status` (the lean route answers alike: server/leanRoute.ts). */
+export function jsonErrorOf(status: number): { error: string } {
+  if (status === 503) return { error: 'Temporarily unavailable' };
+  return { error: status >= 500 ? 'Internal error' : status === 403 ? 'Forbidden' : 'Bad request' };
+}
+
+/** Redis unreachable (503): when to ask again, and never kept by a cache. */
+export const unavailableHeaders = { 'retry-after': '5', 'cache-control': 'no-store' } as const;
+
 /** Where "Try again" goes: the same page for a page view, else back to the journey. */
 function retryHref(req: Request): string {
   return (req.method === 'GET' || req.method === 'HEAD') && req.originalUrl.startsWith(routePrefixes.journey) ? req.originalUrl : routes.start;
@@ -31,8 +40,8 @@ function serviceUnavailable(deps: AppDeps): ErrorRequestHandler {
     // The session cannot be read nor saved: the page shows nothing of the journey, and nothing tries to
     // write it back (express-session saves only a request that has one).
     delete (req as { session?: unknown }).session;
-    res.status(503).set('retry-after', '5').set('cache-control', 'no-store');
-    if (wantsJson(req)) return res.json({ error: 'Temporarily unavailable' });
+    res.status(503).set(unavailableHeaders);
+    if (wantsJson(req)) return res.json(jsonErrorOf(503));
     try {
       sendPage(req, res, deps, {
         status: 503,
@@ -53,7 +62,7 @@ export function errorHandler(deps: AppDeps): ErrorRequestHandler {
     if (status >= 500) deps.logger.error({ err }, 'request failed');
     else deps.logger.warn({ status, message: err?.message }, 'bad request');
     if (res.headersSent) return res.end();
-    if (wantsJson(req)) return res.status(status).json({ error: status >= 500 ? 'Internal error' : status === 403 ? 'Forbidden' : 'Bad request' });
+    if (wantsJson(req)) return res.status(status).json(jsonErrorOf(status));
     try {
       sendPage(req, res, deps, {
         status,

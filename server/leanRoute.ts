@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { RedisConnection } from './infra/redis.ts';
 import { requestIdFor, scrubUrl } from './logger.ts';
 import { isRedisUnavailable, RedisUnavailableError } from './infra/redis.ts';
+import { jsonErrorOf, unavailableHeaders } from './errors.ts';
 
 export interface LeanRoute {
   /** An Express route pattern with one parameter (shared/routes.ts routePatterns), answered for GET and HEAD. */
@@ -78,8 +79,8 @@ export function withLeanRoute(app: RequestListener, route: LeanRoute, options: L
     if (isRedisUnavailable(err)) logger.warn({ err }, 'redis unavailable: answered 503');
     else logger.error({ err }, 'request failed');
     if (res.headersSent) return void res.end();
-    if (isRedisUnavailable(err)) answerJson(res, 503, { error: 'Temporarily unavailable' }, { 'retry-after': '5', 'cache-control': 'no-store' });
-    else answerJson(res, 500, { error: 'Internal error' });
+    if (isRedisUnavailable(err)) answerJson(res, 503, jsonErrorOf(503), unavailableHeaders);
+    else answerJson(res, 500, jsonErrorOf(500));
   };
 
   return (req, res) => {
@@ -103,7 +104,7 @@ export function withLeanRoute(app: RequestListener, route: LeanRoute, options: L
       param = decodeURIComponent(raw);
     } catch (err) {
       logger.warn({ status: 400, message: (err as Error).message }, 'bad request');
-      return answerJson(res, 400, { error: 'Bad request' });
+      return answerJson(res, 400, jsonErrorOf(400));
     }
     route.handle(req, res, param).catch((err: unknown) => failed(res, err));
   };
