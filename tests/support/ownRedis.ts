@@ -21,6 +21,35 @@ export interface OwnRedis {
   remove(): Promise<void>;
 }
 
+/** Asks `url` `command` until its reply passes `until`, at most `ms` (a server starting, a cluster forming). */
+export async function answers(url: string, command: string[], until: (reply: string) => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const client = createClient({ url, socket: { reconnectStrategy: false } });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      const reply = String(await client.sendCommand(command));
+      client.destroy();
+      if (until(reply)) return;
+    } catch {
+      // A connection that failed is closed already (destroy would throw).
+      if (client.isOpen) client.destroy();
+    }
+    if (Date.now() > end) throw new Error(`${url} did not answer ${command.join(' ')} as expected within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** SIGKILL, and waits for the exit (at once for a process that has exited). */
+export function sigkill(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
 export async function createOwnRedis(name: string, options: { appendfsync?: 'always' | 'everysec' } = {}): Promise<OwnRedis> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
@@ -41,29 +70,12 @@ export async function createOwnRedis(name: string, options: { appendfsync?: 'alw
           stdio: 'ignore',
         },
       );
-      const until = Date.now() + 10_000;
-      for (;;) {
-        const client = createClient({ url, socket: { reconnectStrategy: false } });
-        client.on('error', () => {});
-        try {
-          await client.connect();
-          await client.ping();
-          await client.quit();
-          return;
-        } catch {
-          if (Date.now() > until) throw new Error('redis-server did not start');
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
+      await answers(url, ['PING'], (reply) => reply === 'PONG', 10_000);
     },
     async kill() {
       const running = child;
       child = undefined;
-      if (!running || running.exitCode !== null || running.signalCode !== null) return;
-      await new Promise<void>((resolve) => {
-        running.once('exit', () => resolve());
-        running.kill('SIGKILL');
-      });
+      if (running) await sigkill(running);
     },
     async remove() {
       await own.kill();

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createClient } from 'redis';
 import { freePort } from './productEnv.ts';
+import { answers, sigkill } from './ownRedis.ts';
 
 export interface OwnRedisCluster {
   /** Each primary's redis:// URL. */
@@ -22,38 +22,11 @@ export interface OwnRedisCluster {
 
 const run = promisify(execFile);
 
-async function answers(url: string, command: string[], until: (reply: string) => boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const client = createClient({ url, socket: { reconnectStrategy: false } });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      const reply = String(await client.sendCommand(command));
-      client.destroy();
-      if (until(reply)) return;
-    } catch {
-      client.destroy();
-    }
-    if (Date.now() > end) throw new Error(`${url} did not answer ${command.join(' ')} as expected within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 export async function createOwnRedisCluster(name: string, nodes = 3): Promise<OwnRedisCluster> {
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
   const children: ChildProcess[] = [];
   const remove = async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGKILL');
-          }),
-      ),
-    );
+    await Promise.all(children.map(sigkill));
     rmSync(dir, { recursive: true, force: true });
   };
   try {
