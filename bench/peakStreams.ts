@@ -53,12 +53,23 @@ function memoryOf(inspectPort: number): Memory {
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A stream the server answered with another status than 200. */
+class StreamRefused extends Error {
+  constructor(
+    url: string,
+    readonly status: number | undefined,
+  ) {
+    super(`${url}: ${status}`);
+    this.name = 'StreamRefused';
+  }
+}
+
 /** Opens one stream; resolves once its head (the retry line) has come. `onData` hears every later chunk. */
 function openStream(agent: Agent, url: string, headers: Record<string, string>, onData: (chunk: string) => void): Promise<ClientRequest> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { agent, headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       if (res.statusCode !== 200) {
-        reject(new Error(`${url}: ${res.statusCode}`));
+        reject(new StreamRefused(url, res.statusCode));
         res.resume();
         return;
       }
@@ -86,7 +97,7 @@ async function openMany(count: number, open: (i: number) => Promise<ClientReques
       try {
         return await open(i);
       } catch (err) {
-        if (tries >= 5 || !(err instanceof Error) || !err.message.endsWith(': 503')) throw err;
+        if (tries >= 5 || !(err instanceof StreamRefused) || err.status !== 503) throw err;
         await settle(200 * tries);
       }
     }
