@@ -25,12 +25,18 @@ const manifestSchema = z.object({
   css: z.string().startsWith('/build/').optional(),
 });
 
+/** A stylesheet's text and its CSP hash (base64 SHA-256). */
+export interface InlineCss {
+  text: string;
+  sha256: string;
+}
+
 export type Manifest = z.infer<typeof manifestSchema> & {
   /**
-   * The stylesheet's text and its CSP hash (base64 SHA-256), for an entry page to carry inline: on a first visit the
-   * page then paints without waiting for a second request on a slow mobile network (issue 23: the start page).
+   * The stylesheet, for an entry page to carry inline: on a first visit the page then paints without waiting for a
+   * second request on a slow mobile network (issue 23: the start page).
    */
-  inlineCss?: { text: string; sha256: string };
+  inlineCss?: InlineCss;
 };
 
 export const DEFAULT_MANIFEST_PATH = 'public/build/manifest.json';
@@ -56,7 +62,7 @@ export function loadManifest(path: string = DEFAULT_MANIFEST_PATH): Manifest {
 }
 
 /** The stylesheet as a <style> element may hold it (it cannot end the element early), with its CSP hash. */
-export function inlineCssOf(text: string): Manifest['inlineCss'] {
+export function inlineCssOf(text: string): InlineCss {
   if (/<\/style/i.test(text)) throw new Error('the stylesheet contains "</style": it cannot be put inline');
   return { text, sha256: createHash('sha256').update(text, 'utf8').digest('base64') };
 }

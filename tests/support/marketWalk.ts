@@ -53,10 +53,14 @@ async function walkMarket(country: Market, javaScript: boolean, checks: HtmlChec
    * Without JavaScript the checks that need it run on the server's markup in the scripted tab (no script
    * runs), and so does a screen that moves on by itself (`moving`): a snapshot of it, taken at once.
    * `shown`: a page of its own (the test BankID app on the tester's phone, always scripted).
-   * `later`: axe and HTML_CodeSniffer on the snapshot once `runDeferred` is called (the BankID screens: the order
+   * `later`: axe and HTML_CodeSniffer on the snapshot when the walk runs `deferred` (the BankID screens: the order
    * lives 30 s, and on a busy machine the checks of both screens took longer than that before the phone identified).
    */
   const deferred: Array<() => Promise<void>> = [];
+  const accessibility = async (tab: Page, screen: string, noJs: boolean) => {
+    await expectAccessible(tab, noJs ? `${screen} (no JavaScript)` : screen);
+    checks.sniffed(screen, await codeSnifferErrors(tab));
+  };
   const check = async (screen: string, { shown = page, moving = false, later = false }: { shown?: Page; moving?: boolean; later?: boolean } = {}) => {
     const url = shown.url();
     const noJs = axePage !== undefined && shown === page;
@@ -69,8 +73,7 @@ async function walkMarket(country: Market, javaScript: boolean, checks: HtmlChec
         // A scripted tab: axe and HTML_CodeSniffer need JavaScript (without it, the walk's own context has none).
         const tab = await (axeContext ?? context).newPage();
         await showWithoutJs(shown, tab, { url, html });
-        await expectAccessible(tab, noJs ? `${screen} (no JavaScript)` : screen);
-        checks.sniffed(screen, await codeSnifferErrors(tab));
+        await accessibility(tab, screen, noJs);
         await tab.close();
       });
       return;
@@ -80,8 +83,7 @@ async function walkMarket(country: Market, javaScript: boolean, checks: HtmlChec
     // QR screen without JavaScript) may be navigating by now.
     if (tab !== shown) await showWithoutJs(shown, tab, { url, html });
     if (moving) await expectPhoneLayout(tab, screen);
-    await expectAccessible(tab, noJs ? `${screen} (no JavaScript)` : screen);
-    checks.sniffed(screen, await codeSnifferErrors(tab));
+    await accessibility(tab, screen, noJs);
     if (moving) await tab.close();
   };
 
