@@ -98,6 +98,12 @@ const writeManifest = {
         } else if (output.entryPoint === stylesheet) {
           manifest.css = url(file);
         }
+        // React and react-dom: every island imports them (client/hydrate.tsx), so they land in one shared chunk, which
+        // the start page prefetches so that the first island page of a visit finds it cached.
+        if (!output.entryPoint && Object.keys(output.inputs).some((input) => input.startsWith('node_modules/react-dom/'))) {
+          if (manifest.react) throw new Error('react-dom is split over two chunks: every island must import it (client/hydrate.tsx)');
+          manifest.react = url(file);
+        }
       }
       await writeFile(path.join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 

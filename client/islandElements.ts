@@ -1,5 +1,4 @@
-// Where an island runs: every placeholder the server rendered for it (views/components/Island.tsx) with its
-// props. Shared by React islands (client/hydrate.tsx) and plain-DOM ones (client/enhance.ts).
+// Where an island runs: every placeholder the server rendered for it (views/components/Island.tsx) with its props.
 
 export function islandElements<P extends object>(name: string): { el: HTMLElement; props: P }[] {
   const found: { el: HTMLElement; props: P }[] = [];

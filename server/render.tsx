@@ -23,6 +23,8 @@ const manifestSchema = z.object({
     }),
   ),
   css: z.string().startsWith('/build/').optional(),
+  /** The shared chunk holding React and react-dom (every island's first import). */
+  react: z.string().startsWith('/build/').optional(),
 });
 
 /** A stylesheet's text and its CSP hash (base64 SHA-256). */
@@ -134,6 +136,8 @@ export function renderPage(options: RenderPageOptions): string {
         <>
           <style dangerouslySetInnerHTML={{ __html: manifest.inlineCss.text }} />
           <link rel="prefetch" href={manifest.css} />
+          {/* React, for the island pages after it: a prefetch waits until the page has what it needs. */}
+          {manifest.react && <link rel="prefetch" href={manifest.react} />}
         </>
       ) : (
         manifest.css && <link rel="stylesheet" href={manifest.css} />

@@ -1,5 +1,5 @@
-// How islands talk to a modal of the dialog island (client/islands/dialogIsland.ts), in plain DOM events so
-// that the dialog needs no React (issue 23 item 4: a page whose only interaction is a dialog ships ≤ 10 KB):
+// How islands talk to a modal of the dialog island (views/components/Dialog.tsx DialogModal), in DOM events: each island
+// is a React root of its own, so they share no React tree:
 //   openDialog(id)                                   opens it (answers whether it is open now)
 //   onDialogClose(id, (result) => …)                 how it was closed, each time
 // where result is 'primary' or 'secondary' (Esc counts as 'secondary').
@@ -14,10 +14,17 @@ export interface DialogCloseDetail {
   result: DialogResult;
 }
 
-/** Asks the modal `id` to open; answers whether it is open now (false while its script has not run yet). */
+export interface DialogOpenDetail {
+  id: string;
+  /** Set by the modal that opened (the event is dispatched synchronously). */
+  opened?: boolean;
+}
+
+/** Asks the modal `id` to open; answers whether it is open now (false while its island has not hydrated yet). */
 export function openDialog(id: string): boolean {
-  document.dispatchEvent(new CustomEvent(DIALOG_OPEN_EVENT, { detail: { id } }));
-  return (document.getElementById(id) as HTMLDialogElement | null)?.open ?? false;
+  const detail: DialogOpenDetail = { id };
+  document.dispatchEvent(new CustomEvent(DIALOG_OPEN_EVENT, { detail }));
+  return detail.opened === true;
 }
 
 /** Tells every listener how the modal `id` was closed. */
@@ -40,9 +47,3 @@ export function onDialogClose(id: string, onClose: (result: DialogResult) => voi
   document.addEventListener(DIALOG_CLOSE_EVENT, listener);
   return () => document.removeEventListener(DIALOG_CLOSE_EVENT, listener);
 }
-
-/** The marks views/components/Dialog.tsx puts in a modal's markup for the dialog script. */
-/** On a control that only closes the modal, with the result it reports. */
-export const DIALOG_RESULT_ATTRIBUTE = 'data-dialog-result';
-/** On the primary action while the modal's checkbox must be ticked first (a link keeps its target in data-href). */
-export const DIALOG_GATED_ATTRIBUTE = 'data-dialog-gated';

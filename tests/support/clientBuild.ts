@@ -73,3 +73,19 @@ export async function reloadWithScriptHeld(page: Page, name: string): Promise<()
   await page.reload({ waitUntil: 'commit' });
   return release;
 }
+
+/**
+ * The page, loaded again, fetches only the files of `islands` (their entries, what they import, React's shared chunk
+ * among them, and what they import once they run), and each of them hydrates (its `island:<name>` mark,
+ * client/hydrate.tsx, as the bench counts it).
+ */
+export async function expectIslandsHydrated(page: Page, islands: string[]): Promise<void> {
+  const manifest = clientBuildManifest();
+  const scripts = scriptsOf(page);
+  await page.reload();
+  const allowed = new Set(
+    islands.flatMap((name) => [manifest.islands[name]!.file, ...manifest.islands[name]!.imports, ...(manifest.islands[name]!.lazy ?? [])]),
+  );
+  for (const name of islands) await expect.poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, `island:${name}`)).toBe(1);
+  expect(scripts().files.filter((f) => !allowed.has(f))).toEqual([]);
+}

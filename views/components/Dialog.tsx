@@ -13,13 +13,14 @@
 //     openOnLoad: true,            // optional: the modal opens as soon as the page runs
 //   };
 //   Without JS: render <Dialog {...props} /> as a screen of its own (a dialog screen of the page machine).
-//   With JS:    render <ModalDialog {...props} /> in the page: a closed native <dialog> that stays hidden until
-//               an opener is clicked or another island calls openDialog (client/components/dialogEvents.ts,
-//               which also reports how it closed). client/islands/dialogIsland.ts, a small script without
-//               React, makes it a modal; the markup here carries what it needs (data-dialog-*).
+//   With JS:    render <ModalDialog {...props} /> in the page: the dialog island, a closed native <dialog> that the
+//               browser hydrates (client/islands/dialogIsland.tsx) and shows as a modal when an opener is clicked or
+//               another island calls openDialog (client/components/dialogEvents.ts, which also reports how it closed).
+//               showModal gives the focus trap, the inert page and ::backdrop; Esc counts as the secondary action;
+//               the focus goes back to the opener on close.
 // The checkbox is posted (name=yes) with a posting primary action; validate it on the server too.
-import type { ReactNode } from 'react';
-import { DIALOG_GATED_ATTRIBUTE, DIALOG_RESULT_ATTRIBUTE, type DialogResult } from '../../client/components/dialogEvents.ts';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { DIALOG_OPEN_EVENT, reportDialogClose, type DialogOpenDetail, type DialogResult } from '../../client/components/dialogEvents.ts';
 import { CsrfField } from './CsrfField.tsx';
 import { Island } from './Island.tsx';
 
@@ -55,31 +56,34 @@ export interface DialogProps {
   openOnLoad?: boolean;
 }
 
-/** What the dialog script needs of the modal's props (the rest is in its markup). */
-export type DialogScriptProps = Pick<DialogProps, 'id' | 'openers' | 'openOnLoad'>;
+/** In the modal: whether the box is ticked, and the close of a control that only closes the modal. */
+interface ModalControls {
+  ticked: boolean;
+  onTick: (ticked: boolean) => void;
+  onClose: (result: DialogResult) => void;
+}
 
 function ActionControl({
   action,
   kind,
-  closes,
+  onClose,
   gated,
   children,
 }: {
   action: DialogAction;
   kind: DialogResult;
-  /** With JavaScript the control only closes the modal (a button the script listens to). */
-  closes: boolean;
-  /** Disabled until the box is ticked (the modal's primary action with a checkbox; the script enables it). */
+  /** In the modal, a control that only closes it (a button). */
+  onClose?: () => void;
+  /** Disabled until the box is ticked (the modal's primary action with a checkbox). */
   gated: boolean;
   children?: ReactNode;
 }) {
   const className = kind === 'primary' ? 'btn' : 'btn btn-secondary';
-  const marks = gated ? { [DIALOG_GATED_ATTRIBUTE]: '' } : {};
-  if (closes) {
+  if (onClose) {
     return (
       <>
         {children}
-        <button type="button" className={className} disabled={gated} {...marks} {...{ [DIALOG_RESULT_ATTRIBUTE]: kind }}>
+        <button type="button" className={className} disabled={gated} onClick={onClose}>
           {action.label}
         </button>
       </>
@@ -89,9 +93,10 @@ function ActionControl({
     return (
       <>
         {children}
-        {/* A link cannot be disabled: aria-disabled plus no href while the box is unticked (data-href keeps it). */}
+        {/* A link cannot be disabled: aria-disabled and no href while the box is unticked. */}
         {gated ? (
-          <a className={className} aria-disabled="true" role="link" data-href={action.href} {...marks}>
+          // eslint-disable-next-line jsx-a11y/anchor-is-valid -- the disabled state of a link: no target until the box is ticked
+          <a className={className} aria-disabled="true" role="link">
             {action.label}
           </a>
         ) : (
@@ -109,7 +114,7 @@ function ActionControl({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {children}
-      <button type="submit" className={className} disabled={gated} {...marks}>
+      <button type="submit" className={className} disabled={gated}>
         {action.label}
       </button>
     </form>
@@ -135,21 +140,26 @@ function Details({ details }: { details: NonNullable<DialogProps['details']> }) 
   );
 }
 
-/** The dialog's inside: title, text, optional checkbox, actions. Same markup with and without JS. */
-export function DialogContent(props: DialogProps & { mode: 'screen' | 'modal' }) {
-  const { id, title, text, details, warning, link, checkbox, primary, secondary, mode } = props;
-  const closes = new Set<DialogResult>(mode === 'modal' ? (props.closes ?? ['secondary']) : []);
-  const Heading = mode === 'screen' ? 'h1' : 'h2';
+/** The dialog's inside: title, text, optional checkbox, actions. Same markup as a screen and as a modal. */
+export function DialogContent(props: DialogProps & { modal?: ModalControls }) {
+  const { id, title, text, details, warning, link, checkbox, primary, secondary, modal } = props;
+  const closes = new Set<DialogResult>(modal ? (props.closes ?? ['secondary']) : []);
+  const Heading = modal ? 'h2' : 'h1';
   const boxId = `${id}-checkbox`;
   const box = checkbox && (
     <div className="dialog__checkbox">
-      {/* Without JS the browser's own required check (and the server) guard the primary post. */}
-      <input type="checkbox" id={boxId} name={checkbox.name} value="yes" required={mode === 'screen'} />
+      {modal ? (
+        <input type="checkbox" id={boxId} name={checkbox.name} value="yes" checked={modal.ticked} onChange={(e) => modal.onTick(e.target.checked)} />
+      ) : (
+        // Without JS the browser's own required check (and the server) guard the primary post.
+        <input type="checkbox" id={boxId} name={checkbox.name} value="yes" required />
+      )}
       <label htmlFor={boxId}>{checkbox.label}</label>
     </div>
   );
   // The box travels inside the primary form when that form posts; otherwise it stands on its own.
   const boxInPrimaryForm = box && !closes.has('primary') && !('href' in primary);
+  const closeWith = (result: DialogResult) => (modal && closes.has(result) ? () => modal.onClose(result) : undefined);
   return (
     <>
       <Heading id={`${id}-title`} className="dialog__title">
@@ -173,10 +183,10 @@ export function DialogContent(props: DialogProps & { mode: 'screen' | 'modal' })
       )}
       {!boxInPrimaryForm && box}
       <div className="actions dialog__actions">
-        <ActionControl action={primary} kind="primary" closes={closes.has('primary')} gated={mode === 'modal' && !!checkbox}>
+        <ActionControl action={primary} kind="primary" onClose={closeWith('primary')} gated={!!modal && !!checkbox && !modal.ticked}>
           {boxInPrimaryForm ? box : undefined}
         </ActionControl>
-        <ActionControl action={secondary} kind="secondary" closes={closes.has('secondary')} gated={false} />
+        <ActionControl action={secondary} kind="secondary" onClose={closeWith('secondary')} gated={false} />
       </div>
     </>
   );
@@ -186,27 +196,79 @@ export function DialogContent(props: DialogProps & { mode: 'screen' | 'modal' })
 export function Dialog(props: DialogProps) {
   return (
     <section id={props.id} className="dialog dialog--screen" aria-labelledby={`${props.id}-title`}>
-      <DialogContent {...props} mode="screen" />
+      <DialogContent {...props} />
     </section>
   );
 }
 
-/** The modal's markup: a closed native <dialog>, shown only by the dialog script. */
-function DialogModalMarkup(props: DialogProps) {
-  const { id } = props;
+/**
+ * The modal (the dialog island's component): a closed native <dialog> until an opener is clicked, another island asks
+ * for it (openDialog) or `openOnLoad`; how it closes is reported to the other islands (reportDialogClose).
+ */
+export function DialogModal(props: DialogProps) {
+  const { id, openers, openOnLoad } = props;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const [ticked, setTicked] = useState(false);
+
+  /** Answers whether the modal is open. */
+  const open = useCallback((): boolean => {
+    const el = dialog.current;
+    if (!el) return false;
+    if (el.open) return true;
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Each opening asks afresh: the box starts unticked.
+    setTicked(false);
+    el.showModal();
+    return true;
+  }, []);
+  const close = (result: DialogResult) => {
+    dialog.current?.close();
+    returnFocus.current?.focus();
+    reportDialogClose({ id, result });
+  };
+
+  useEffect(() => {
+    const onOpen = (e: Event) => {
+      const detail = (e as CustomEvent<DialogOpenDetail | null>).detail;
+      if (detail?.id === id) detail.opened = open();
+    };
+    // An opener is a link elsewhere on the page (to the dialog's own screen without JS): its click opens the modal.
+    const onClick = (e: MouseEvent) => {
+      const target = e.target instanceof Element ? e.target : null;
+      if (target && openers?.some((opener) => target.closest(`#${CSS.escape(opener)}`))) {
+        e.preventDefault();
+        open();
+      }
+    };
+    document.addEventListener(DIALOG_OPEN_EVENT, onOpen);
+    document.addEventListener('click', onClick);
+    if (openOnLoad) open();
+    return () => {
+      document.removeEventListener(DIALOG_OPEN_EVENT, onOpen);
+      document.removeEventListener('click', onClick);
+    };
+  }, [id, openers, openOnLoad, open]);
+
   return (
-    <dialog id={id} className="dialog dialog--modal" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
-      <DialogContent {...props} mode="modal" />
+    <dialog
+      ref={dialog}
+      id={id}
+      className="dialog dialog--modal"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      // Esc fires 'cancel': it counts as the secondary action (so e.g. a cancelled DSK box is unticked).
+      onCancel={(e) => {
+        e.preventDefault();
+        close('secondary');
+      }}
+    >
+      <DialogContent {...props} modal={{ ticked, onTick: setTicked, onClose: close }} />
     </dialog>
   );
 }
 
-/** The dialog as a modal: the closed <dialog>, marked for the dialog script (client/islands/dialogIsland.ts). */
+/** The dialog as a modal in a page: the dialog island (hydrated by client/islands/dialogIsland.tsx). */
 export function ModalDialog(props: DialogProps) {
-  const scriptProps: DialogScriptProps = { id: props.id, openers: props.openers, openOnLoad: props.openOnLoad };
-  return (
-    <Island name="dialog" props={scriptProps}>
-      <DialogModalMarkup {...props} />
-    </Island>
-  );
+  return <Island name="dialog" component={DialogModal} props={props} />;
 }
