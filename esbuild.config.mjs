@@ -160,7 +160,11 @@ async function printSizes(rows, css) {
 /** @type {import('esbuild').BuildOptions} */
 const options = {
   absWorkingDir: root,
-  entryPoints: [...islandNames.map((name) => ({ in: `island:${name}`, out: name })), { in: stylesheet, out: 'styles' }],
+  entryPoints: [
+    ...islandNames.map((name) => ({ in: `island:${name}`, out: name })),
+    { in: stylesheet, out: 'styles' },
+    { in: 'client/react.ts', out: 'react' },
+  ],
   bundle: true,
   format: 'esm',
   // Shared code (React above all) lands in common chunks that the browser caches across pages.

@@ -62,6 +62,9 @@ export function importsOf(js: string, moduleUrl: string): { static: string[]; la
 
 /** Sizes of JavaScript by URL, fetched once per run. */
 export class ScriptSizes {
+  /** @param reactChunk the path of the shared React chunk (the client build's manifest.react) */
+  constructor(private readonly reactChunk?: string) {}
+
   private readonly known = new Map<string, Promise<Sizes & { text: string }>>();
 
   of(url: string): Promise<Sizes & { text: string }> {
@@ -70,8 +73,11 @@ export class ScriptSizes {
     return sizes;
   }
 
-  /** The scripts' static module graph (critical) and what it imports lazily, each module counted once. */
-  async total(scripts: readonly string[]): Promise<{ js: Sizes; lazyJs: Sizes }> {
+  /**
+   * The scripts' static module graph (critical), the part of it that is the page's own (all but the shared React chunk,
+   * `reactChunk`), and what it imports lazily, each module counted once.
+   */
+  async total(scripts: readonly string[]): Promise<{ js: Sizes; ownJs: Sizes; lazyJs: Sizes }> {
     const critical = new Set<string>();
     const lazy = new Set<string>();
     const queue = [...scripts];
@@ -84,10 +90,14 @@ export class ScriptSizes {
       imports.lazy.forEach((l) => lazy.add(l));
     }
     let js = none();
+    let ownJs = none();
     let lazyJs = none();
-    for (const url of critical) js = add(js, await this.of(url));
+    for (const url of critical) {
+      js = add(js, await this.of(url));
+      if (new URL(url).pathname !== this.reactChunk) ownJs = add(ownJs, await this.of(url));
+    }
     for (const url of lazy) if (!critical.has(url)) lazyJs = add(lazyJs, await this.of(url));
-    return { js, lazyJs };
+    return { js, ownJs, lazyJs };
   }
 }
 

@@ -5,9 +5,8 @@
 // signing, customer creation; then an identified legacyFlow person opens the legacy form in the same browser.
 //
 // Painted: First Contentful Paint. Usable: the latest of that paint, the load event's end, the moment the page's last
-// island was ready (a React island's first commit, seen through the DevTools hook React calls; a plain-DOM island's
-// `island:<name>` User Timing mark, client/enhance.ts) and the end of the last long task (over 50 ms) before 500 ms
-// without one. Both are counted from the start of the screen's own GET, as a page loaded by its address (Lighthouse's
+// island had hydrated (its `island:<name>` User Timing mark, client/hydrate.tsx) and the end of the last long task
+// (over 50 ms) before 500 ms without one. Besides the walk, a cold visit (empty cache) straight to the BankID page. Both are counted from the start of the screen's own GET, as a page loaded by its address (Lighthouse's
 // way); for a screen reached by a form post the time from the click (the post and its redirect included) is given
 // beside it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -27,8 +26,8 @@ export interface ScreenTiming {
   islands: string[];
   hydrated: boolean;
   js: Sizes;
-  /** A screen whose only interaction is a dialog (the milestones, check your answers): issue 23 item 4. */
-  dialogOnly: boolean;
+  /** The screen's own island code: its JavaScript but the shared React chunk. */
+  ownJs: Sizes;
 }
 
 const PHONE = { width: 360, height: 740 };
@@ -36,28 +35,13 @@ const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 *
 const QUIET_MS = 500;
 
 interface BenchWindow {
-  __bench: { firstCommits: number[]; roots: Set<unknown>; lastLongTaskEnd: number; measured: boolean };
+  __bench: { lastLongTaskEnd: number; measured: boolean };
 }
 
-/** Runs in every document before its own scripts: the React DevTools hook and a long-task observer. */
+/** Runs in every document before its own scripts: a long-task observer. */
 function instrument(): void {
-  const bench = { firstCommits: [] as number[], roots: new Set<unknown>(), lastLongTaskEnd: 0, measured: false };
+  const bench = { lastLongTaskEnd: 0, measured: false };
   (window as unknown as BenchWindow).__bench = bench;
-  let renderers = 0;
-  (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    renderers: new Map(),
-    supportsFiber: true,
-    inject: () => ++renderers,
-    onCommitFiberRoot: (_id: number, root: unknown) => {
-      if (bench.roots.has(root)) return;
-      bench.roots.add(root);
-      bench.firstCommits.push(performance.now());
-    },
-    onCommitFiberUnmount: () => {},
-    onPostCommitFiberRoot: () => {},
-    onScheduleFiberRoot: () => {},
-    checkDCE: () => {},
-  };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) bench.lastLongTaskEnd = Math.max(bench.lastLongTaskEnd, e.startTime + e.duration);
   }).observe({ type: 'longtask', buffered: true });
@@ -79,27 +63,22 @@ function settleInPage(quietMs: number) {
     const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((el) => el.dataset.island ?? '');
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const deadline = performance.now() + 10_000;
-    // A plain-DOM island (client/enhance.ts) marks when it has enhanced its placeholders; the others are React's.
-    const enhancedAt = () =>
+    // Each island marks when every root of it has hydrated (client/hydrate.tsx).
+    const hydratedAt = () =>
       new Map(
         performance
           .getEntriesByType('mark')
           .filter((m) => m.name.startsWith('island:'))
           .map((m) => [m.name.slice(7), m.startTime]),
       );
-    let reactIslands = islands.length;
-    let lastEnhanced = 0;
     const check = () => {
-      const enhanced = enhancedAt();
-      reactIslands = islands.filter((name) => !enhanced.has(name)).length;
-      lastEnhanced = Math.max(0, ...islands.map((name) => enhanced.get(name) ?? 0));
-      const hydrated = bench.firstCommits.length >= reactIslands;
+      const marks = hydratedAt();
+      const hydrated = islands.every((name) => marks.has(name));
       const loadEnd = nav?.loadEventEnd ?? 0;
       const quiet = performance.now() - Math.max(bench.lastLongTaskEnd, loadEnd) >= quietMs;
       if (!((hydrated && quiet && loadEnd > 0) || performance.now() > deadline)) return void setTimeout(check, 50);
       bench.measured = true;
-      const lastCommit = reactIslands === 0 ? 0 : ([...bench.firstCommits].sort((a, b) => a - b)[reactIslands - 1] ?? null);
-      const hydratedAt = lastCommit === null ? null : Math.max(lastCommit, lastEnhanced);
+      const lastHydrated = Math.max(0, ...islands.map((name) => marks.get(name) ?? 0));
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
       // The screen's own GET starts at fetchStart: after a post's 303, also a cross-origin one (the signing page's
       // return to customer creation), where redirectCount stays 0 but fetchStart is still the final fetch's start.
@@ -111,7 +90,7 @@ function settleInPage(quietMs: number) {
       ];
       resolve({
         fcp,
-        usable: hydrated && hydratedAt !== null ? Math.max(fcp ?? 0, loadEnd, hydratedAt, bench.lastLongTaskEnd) : null,
+        usable: hydrated ? Math.max(fcp ?? 0, loadEnd, lastHydrated, bench.lastLongTaskEnd) : null,
         sincePost,
         islands,
         hydrated,
@@ -156,8 +135,6 @@ async function postForm(page: Page, action: string, body: string): Promise<void>
   );
 }
 
-const DIALOG_ONLY_STEPS = new Set(['MILESTONE_ONE_STEP', 'MILESTONE_TWO_STEP', 'MILESTONE_THREE_STEP']);
-
 async function measure(page: Page, name: string, sizes: ScriptSizes): Promise<ScreenTiming & { step: string; screen: string }> {
   await freshScreen(page);
   // A screen that moves on by itself before it settles (the creation outcome) is measured on what followed.
@@ -165,7 +142,7 @@ async function measure(page: Page, name: string, sizes: ScriptSizes): Promise<Sc
     await freshScreen(page);
     return page.evaluate(settleInPage, QUIET_MS);
   });
-  const { js } = await sizes.total(t.scripts);
+  const { js, ownJs } = await sizes.total(t.scripts);
   const label = t.step ? `${name}: ${t.step} ${t.screen}` : name;
   const fromGet = (ms: number | null) => (ms === null ? null : ms - t.sincePost);
   return {
@@ -176,7 +153,7 @@ async function measure(page: Page, name: string, sizes: ScriptSizes): Promise<Sc
     islands: t.islands,
     hydrated: t.hydrated,
     js,
-    dialogOnly: DIALOG_ONLY_STEPS.has(t.step),
+    ownJs,
     step: t.step,
     screen: t.screen,
   };
@@ -238,6 +215,29 @@ async function walkJourney(page: Page, webUrl: string, sandboxUrl: string, sizes
   return screens;
 }
 
+/** The name of the cold visit's screen among the timings. */
+export const COLD_BANKID = 'BankID, cold visit';
+
+/**
+ * A person whose first page of ours is the BankID page, with an empty cache: the start page's build files are refused
+ * (so its prefetches fill nothing) and the BankID page then fetches React and its island afresh.
+ */
+async function coldBankidVisit(browser: Browser, webUrl: string, sizes: ScriptSizes): Promise<ScreenTiming> {
+  const context = await browser.newContext({ viewport: PHONE });
+  try {
+    await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
+    await context.addInitScript(instrument);
+    const page = await throttledPage(context);
+    await page.route('**/build/**', (route) => route.abort());
+    await page.goto(`${webUrl}/onboarding`);
+    await page.unroute('**/build/**');
+    await postForm(page, '/onboarding/customer-type', 'customerType=private');
+    return await measure(page, COLD_BANKID, sizes);
+  } finally {
+    await context.close();
+  }
+}
+
 export async function measurePhoneTimings(
   webUrl: string,
   sandboxUrl: string,
@@ -262,7 +262,9 @@ export async function measurePhoneTimings(
     screens.push(legacy);
     log(`  ${legacy.name}: painted ${Math.round(legacy.fcpMs ?? NaN)} ms, usable ${Math.round(legacy.usableMs ?? NaN)} ms`);
     await context.close();
-    return screens.map(({ name, fcpMs, usableMs, usableFromPostMs, islands, hydrated, js, dialogOnly }) => ({
+    const cold = await coldBankidVisit(browser, webUrl, sizes);
+    log(`  ${cold.name}: painted ${Math.round(cold.fcpMs ?? NaN)} ms, usable ${Math.round(cold.usableMs ?? NaN)} ms`);
+    return [...screens, cold].map(({ name, fcpMs, usableMs, usableFromPostMs, islands, hydrated, js, ownJs }) => ({
       name,
       fcpMs,
       usableMs,
@@ -270,7 +272,7 @@ export async function measurePhoneTimings(
       islands,
       hydrated,
       js,
-      dialogOnly,
+      ownJs,
     }));
   } finally {
     await browser.close();

@@ -14,7 +14,8 @@ import { measureThroughput, type Target } from './throughput.ts';
 import { measurePerRequest } from './perRequest.ts';
 import { measurePageBytes, ScriptSizes } from './pageBytes.ts';
 import { measureStartTimes } from './startTime.ts';
-import { measurePhoneTimings } from './phoneTimings.ts';
+import { COLD_BANKID, measurePhoneTimings } from './phoneTimings.ts';
+import { loadManifest } from '../server/render.tsx';
 import { lighthouseTable, measureLighthouse } from './lighthouse.ts';
 import { checkBudgets, verdictWord, type ThroughputPage } from './budgets.ts';
 import { ratio } from './benchMath.ts';
@@ -67,7 +68,14 @@ async function lighthouseOnly(): Promise<void> {
     log('Lighthouse on every page (mobile, simulated throttling)');
     const scores = await measureLighthouse(stack.webUrl, stack.sandboxUrl, log, LIGHTHOUSE_CAP_MS);
     log(`\n${lighthouseTable(scores)}\n`);
-    const verdict = checkBudgets({ ratioToExpress: {}, startToFirstAnswerMs: NaN, screens: [], lighthouse: scores }).at(-1)!;
+    const verdict = checkBudgets({
+      ratioToExpress: {},
+      startToFirstAnswerMs: NaN,
+      screens: [],
+      reactBrotli: NaN,
+      coldBankidUsableMs: null,
+      lighthouse: scores,
+    }).at(-1)!;
     log(`${verdictWord(verdict.pass).padEnd(4)}  ${verdict.target}: ${verdict.actual}`);
     if (strict && verdict.pass === false) process.exitCode = 1;
   } finally {
@@ -113,7 +121,8 @@ async function main(): Promise<void> {
     });
 
     log('bytes per page');
-    const sizes = new ScriptSizes();
+    const manifest = loadManifest();
+    const sizes = new ScriptSizes(manifest.react);
     const bytes = [];
     for (const t of productPages.filter((p) => p.page !== 'healthz'))
       bytes.push(await measurePageBytes(t.name, new URL(t.path, t.url).href, sizes, t.visitors?.[0]?.cookie));
@@ -132,7 +141,9 @@ async function main(): Promise<void> {
     const budgets = checkBudgets({
       ratioToExpress,
       startToFirstAnswerMs: startTimes.webMedian,
-      screens: screens.map((s) => ({ name: s.name, usableMs: s.usableMs, jsGzip: s.js.gzip, dialogOnly: s.dialogOnly })),
+      screens: screens.filter((s) => s.name !== COLD_BANKID).map((s) => ({ name: s.name, usableMs: s.usableMs, ownJsBrotli: s.ownJs.br })),
+      reactBrotli: (await sizes.of(new URL(manifest.react!, stack.webUrl).href)).br,
+      coldBankidUsableMs: screens.find((s) => s.name === COLD_BANKID)?.usableMs ?? null,
       lighthouse,
     });
     const report = renderReport({

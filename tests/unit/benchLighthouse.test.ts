@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { failingAudits, scoresOf } from '../../bench/lighthouse.ts';
 import { checkBudgets, verdictWord, type BudgetInput } from '../../bench/budgets.ts';
 
-const base: BudgetInput = { ratioToExpress: {}, startToFirstAnswerMs: NaN, screens: [] };
+const base: BudgetInput = { ratioToExpress: {}, startToFirstAnswerMs: NaN, screens: [], reactBrotli: NaN, coldBankidUsableMs: null };
 const lighthouseVerdict = (pages: NonNullable<BudgetInput['lighthouse']>) => checkBudgets({ ...base, lighthouse: pages }).at(-1)!;
 const page = (name: string, performance: number | null, accessibility: number | null = 100, bestPractices: number | null = 100) => ({
   page: name,
