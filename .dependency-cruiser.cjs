@@ -105,14 +105,14 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
-      name: 'islands-only-to-shared-client-components',
+      name: 'islands-only-to-shared-client-views',
       comment:
-        'An island is bundled for the browser: it imports only shared/, client/, views/components/ and React, ' +
-        'never server code, a page, the sandbox or a Node module.',
+        'An island is bundled for the browser: it imports only shared/, client/, views/ (the component it hydrates), ' +
+        'React and zod, never server code, the sandbox or a Node module.',
       severity: 'error',
       from: { path: '^client/islands/' },
       to: {
-        pathNot: ['^(shared|client|views/components)/', '(^|/)node_modules/(@types/)?(react|react-dom|scheduler)/'],
+        pathNot: ['^(shared|client|views)/', '(^|/)node_modules/(@types/)?(react|react-dom|scheduler|zod)/'],
       },
     },
     {
