@@ -1,16 +1,26 @@
 // The BankID QR island in a real browser against the scripted status endpoint (tests/support/scriptedIslands.ts):
-// its script enhances the server's markup, rotates the QR code, stops once failed, and works without JavaScript.
+// the browser hydrates the server's markup, rotates the QR code, ignores an answer of another shape, stops once failed,
+// and works without JavaScript.
 import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../support/browser.ts';
+import { expectIslandsHydrated } from '../support/clientBuild.ts';
 import { baseUrl, browser, errors, liveText, noScripts, page, qrPath, qrScript, qrSvgs, useScriptedIslands } from '../support/scriptedIslands.ts';
+import type { BankidQrStatus } from '../../shared/bankidQrStatus.ts';
 
 useScriptedIslands();
 
 describe('bankidQr island', () => {
-  it('enhances the markup, rotates the QR code through failed polls, shows the spinner and follows next', async () => {
+  it('hydrates the markup, rotates the QR code through failed polls, shows the spinner and follows next', async () => {
+    await page.goto('/qr');
+    await expectIslandsHydrated(page, ['bankidQr']);
+    // An answer of another shape (zod refuses it) changes nothing; polling goes on.
+    qrScript.status = { qrSvg: qrSvgs[1]!, message: 'Scan the QR code.', state: 'waiting', retry: null, showSpinner: false } as unknown as BankidQrStatus;
+    const before = qrScript.requests;
+    await expect.poll(() => qrScript.requests).toBeGreaterThan(before + 2);
+    expect(await liveText()).toBe('Start your BankID app and scan the QR code.');
+
     qrScript.failures = 2;
     qrScript.status = { qrSvg: qrSvgs[1]!, message: 'Scan the QR code.', state: 'pending', retry: null, showSpinner: false };
-    await page.goto('/qr');
 
     const qrImage = page.getByRole('img', { name: 'QR code to scan with the BankID app' });
     await expect.poll(() => qrImage.locator('path[stroke]').getAttribute('d')).toBe(qrPath(qrSvgs[1]!));
@@ -34,7 +44,7 @@ describe('bankidQr island', () => {
 
   it('stops polling once failed and offers the retry as a form post', async () => {
     await page.goto('/qr');
-    // The plain-DOM script marks when it has enhanced the markup (client/enhance.ts), as the bench counts it.
+    // The island marks when it has hydrated (client/hydrate.tsx), as the bench counts it.
     await expect.poll(() => page.evaluate(() => performance.getEntriesByName('island:bankidQr').length)).toBe(1);
     // The live region stays the server's element (screen readers announce its new text).
     await page.locator('[aria-live="polite"]').evaluate((el) => el.setAttribute('data-kept', 'yes'));

@@ -58,6 +58,22 @@ describe('identification through the OIDC broker (DK, NO, FI)', () => {
     await expect.poll(() => page.locator('.oidc-continue .submit-once__status').textContent()).toBe('Taking you to identification…');
     expect(await page.locator('.oidc-continue .spinner').count()).toBe(1);
     expect(await continueButton.getAttribute('aria-disabled')).toBe('true');
+    // A second click posts nothing: the island cancels its submit (seen by a document listener, which runs after it).
+    const secondPosted = await continueButton.evaluate(
+      (button: HTMLButtonElement) =>
+        new Promise<boolean>((resolve) => {
+          document.addEventListener(
+            'submit',
+            (e) => {
+              resolve(!e.defaultPrevented);
+              e.preventDefault();
+            },
+            { once: true },
+          );
+          button.click();
+        }),
+    );
+    expect(secondPosted).toBe(false);
     await continueButton.evaluate((button: HTMLButtonElement) => button.form!.submit());
 
     await atBroker(page, persona, 'MitID (sandbox)');

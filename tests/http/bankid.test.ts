@@ -5,6 +5,7 @@ import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { personaFor } from '../support/journey.ts';
 import { userAgents } from '../support/userAgents.ts';
 import { plainBrowser } from '../support/plainBrowser.ts';
+import { bankidQrStatusSchema } from '../../shared/bankidQrStatus.ts';
 
 let stack: Stack;
 
@@ -67,7 +68,8 @@ describe('same-device BankID without JavaScript', () => {
     await identify(token, 'onboarding');
 
     browser.setIp('10.9.9.9');
-    const refused = (await (await browser.request('/onboarding/identification/bankid/status')).json()) as { state: string; message: string; retry: unknown };
+    // The answers are what the island accepts (it parses them with the same schema).
+    const refused = bankidQrStatusSchema.parse(await (await browser.request('/onboarding/identification/bankid/status')).json());
     expect(refused.state).toBe('failed');
     expect(refused.message).toContain('completed from another network');
     expect(refused.retry).not.toBeNull();
@@ -79,7 +81,7 @@ describe('same-device BankID without JavaScript', () => {
     expect(token2).toBeDefined();
     expect(token2).not.toBe(token);
     await identify(token2!, 'onboarding');
-    const done = (await (await browser.request('/onboarding/identification/bankid/status')).json()) as { state: string; next?: string };
+    const done = bankidQrStatusSchema.parse(await (await browser.request('/onboarding/identification/bankid/status')).json());
     expect(done).toMatchObject({ state: 'complete', next: '/onboarding/routing' });
   });
 

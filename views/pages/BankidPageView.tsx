@@ -1,6 +1,6 @@
 // Swedish BankID identification views (identification-routing-creation §2 "Identification screens"): the device choice on
-// mobile/tablet, the QR view (other device) and the same-device view. The order state itself is the server's
-// markup (views/components/BankidQrStatus.tsx), which the bankidQr script keeps up to date in the browser.
+// mobile/tablet, the QR view (other device) and the same-device view. The order state itself is the bankidQr island
+// (views/components/BankidQrStatus.tsx), which keeps itself up to date in the browser.
 import type { Translate } from '../../shared/i18n.ts';
 import { BankidQrOrder, type BankidQrProps } from '../components/BankidQrStatus.tsx';
 import { CsrfField } from '../components/CsrfField.tsx';

@@ -1,6 +1,6 @@
 // Check your answers before signing the legacy form (WCAG 2.2 SC 3.3.4; issue 11 item 4): what the person gave,
 // section by section, each with a Change back to its card of the form, and 'Sign agreements', which saves
-// and goes to signing (customer-information §4.9; its script shows loading meanwhile).
+// and goes to signing (customer-information §4.9; its island shows loading meanwhile).
 import { AnswersSummary, type SummarySection } from '../components/AnswersSummary.tsx';
 import type { ScreenFieldValues } from '../components/ScreenForm.tsx';
 import { SubmitOnceForm } from '../components/SubmitOnceForm.tsx';
@@ -22,7 +22,6 @@ export function LegacyReview({ heading, title, intro, sections, action, fields, 
       <h1 id="legacy-review-title">{heading}</h1>
       <AnswersSummary title={title} intro={intro} sections={sections} />
       <SubmitOnceForm
-        island="signAgreements"
         action={action}
         fields={{ ...fields, intent: 'sign' }}
         className="sign-agreements"

@@ -52,7 +52,7 @@ export function OidcIdentificationPage({ t, country, action, privacyUrl, faqUrl 
       <h1 id="eid-title">{t(`oidc.${country}.title`)}</h1>
       <p>{t(`oidc.${country}.intro`)}</p>
       {country === 'DK' && <SecretAddressBanner t={t} />}
-      <SubmitOnceForm island="oidcContinue" action={action} className="oidc-continue" labels={{ submit: t('oidc.continue'), pending: t('oidc.redirecting') }} />
+      <SubmitOnceForm action={action} className="oidc-continue" labels={{ submit: t('oidc.continue'), pending: t('oidc.redirecting') }} />
       <nav className="eid__footer" aria-label={t('oidc.footerLabel')}>
         <a href={privacyUrl}>{t('shell.footer.privacy')}</a>
         <a href={faqUrl}>{t('shell.footer.faq')}</a>

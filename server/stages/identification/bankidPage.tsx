@@ -26,6 +26,7 @@ import { qrData, qrSvg } from './qrData.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 import { BankidBackButton, BankidChoicePage, BankidPage } from '../../../views/pages/BankidPageView.tsx';
 import type { BankidQrProps } from '../../../views/components/BankidQrStatus.tsx';
+import type { BankidQrStatus } from '../../../shared/bankidQrStatus.ts';
 
 /**
  * QR orders are re-created up to 2 times after a polling failure (identification-routing-creation §4
@@ -33,8 +34,6 @@ import type { BankidQrProps } from '../../../views/components/BankidQrStatus.tsx
  * click, and counts against the start limits like any order.
  */
 export const MAX_QR_RECREATIONS = 2;
-
-type BankidStatus = Omit<BankidQrProps, 'statusUrl' | 'pollMs' | 'labels'> & { next?: string };
 
 type BankidMode = 'QR' | 'SAME_DEVICE';
 const modeBody = z.object({ mode: z.enum(['QR', 'SAME_DEVICE']) });
@@ -114,9 +113,9 @@ export async function startBankidOnPrivateChoice(req: Request, deps: AppDeps, jo
 }
 
 /** One step of the session's order (it has one, or a failure): collect it and answer what the browser should show. */
-async function advanceOrder(req: Request, deps: AppDeps, journey: Journey): Promise<BankidStatus> {
+async function advanceOrder(req: Request, deps: AppDeps, journey: Journey): Promise<BankidQrStatus> {
   const t = translatorFor(req, deps);
-  const failedView = (): BankidStatus => {
+  const failedView = (): BankidQrStatus => {
     // Without an order or a failure there is nothing to show but an unknown error (callers check first).
     const failure = journey.bankidFailure ?? { messageKey: 'RFA_22', retry: true };
     return {
@@ -211,9 +210,9 @@ async function recreateOrFail(
   deps: AppDeps,
   journey: Journey,
   message: { key: string; retry: boolean },
-  failedView: () => BankidStatus,
+  failedView: () => BankidQrStatus,
   reason: string,
-): Promise<BankidStatus> {
+): Promise<BankidQrStatus> {
   const order = journey.bankid!;
   // The order has ended at BankID (expired, or its collect failed): nothing to cancel.
   delete journey.bankid;
