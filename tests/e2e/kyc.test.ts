@@ -4,7 +4,7 @@
 // a modal on a desktop, a disclosure without JavaScript), multiple choice's disabled Continue and "Choose
 // alternative", single choice advancing at once, the PEP dialog sending no (223, read back from the
 // sandbox), the loader with its slow text and the error's Try again, and "We need more information from you";
-// the question page's script without React (issue 23 item 5), which takes a choice made before it ran.
+// the question page's island, which hydrates and takes a choice made before it ran.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browser, expectPhoneLayout, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
@@ -12,7 +12,7 @@ import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectAccessibleWithoutJs } from '../support/journey.ts';
 import { browserAnswers, currentStep } from '../support/customerInformation.ts';
 import { kycReadOut } from '../support/kycSandbox.ts';
-import { expectNoReact, reloadWithScriptHeld } from '../support/clientBuild.ts';
+import { expectIslandsHydrated, reloadWithScriptHeld } from '../support/clientBuild.ts';
 import { PEP_NO, PEP_QUESTION, PEP_YES, privateQuestionOrder } from '../../shared/contracts/kycContract.ts';
 
 // kycBusyForever's 60 starts 100 ms apart hold the loader for 6 s; its slow text after 1 s (10 s in production).
@@ -168,7 +168,7 @@ describe('KYC questionnaire in Chromium', () => {
     await context.close();
   }, 120_000);
 
-  it('the question page without React: only plain-DOM scripts, marked when enhanced, a choice made before its script ran counts', async () => {
+  it('the question page hydrates its island, and a choice made before its script ran counts', async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
@@ -176,7 +176,7 @@ describe('KYC questionnaire in Chromium', () => {
     await notLoading(page);
     const id = await shownQuestion(page);
     expect(id).toBe(privateQuestionOrder[0]);
-    await expectNoReact(page, ['kycQuestion']);
+    await expectIslandsHydrated(page, ['kycQuestion', 'dialog']);
 
     // The page again, its question's script held back until the person has chosen.
     const release = await reloadWithScriptHeld(page, 'kycQuestion');

@@ -1,5 +1,5 @@
-// The KYC question page's script without React (client/islands/kycQuestionIsland.ts; customer-information §2.3
-// "KYC questionnaire", §4.7) on the server's markup (views/pages/KycStepView.tsx), in Chromium at 360×740 and
+// The KYC question page's island (views/components/KycQuestionForm.tsx, hydrated by client/islands/kycQuestionIsland.tsx;
+// customer-information §2.3 "KYC questionnaire", §4.7) on the server's markup (views/pages/KycStepView.tsx), in Chromium at 360×740 and
 // 1280×800 with axe: what the questionnaire walk in tests/e2e/kyc does not reach. A page shown again after a refused
 // post: its summary and message go while the question is answered and come back when it is not; keys browsing the
 // dropdown choose nothing until Enter, which posts. The PEP question's yes asks first: Cancel leaves it unanswered
@@ -93,7 +93,7 @@ async function openPage(questions: KycQuestionView[], viewport: { width: number;
 
 const summaryLines = (page: Page) => page.locator('.error-summary li').allTextContents();
 
-describe('the KYC question script (no React)', () => {
+describe('the KYC question island', () => {
   it.each(SIZES)('a refused page at $width×$height: its messages follow the answer; keys browse the dropdown until Enter posts', async (viewport) => {
     const { page, errors, posts } = await openPage([dropdown({ error: t('kyc.chooseAlternative') }), pepQuestion({ chosen: [PEP.no] })], viewport);
     const select = page.locator('select[name="answer-11"]');

@@ -2,31 +2,15 @@
 // card on one page — accounts and their names, personal details, contact, know-your-customer (citizenship,
 // residency, tax liability, questionnaire 8), investment risk — then 'Sign agreements'. The error banner and
 // the linked error summary sit on top, each field shows its own message. Without JavaScript a sensitive
-// answer is met by its dialog as a screen after the post; with it, the legacyForm island opens the same
-// dialog as a modal as soon as the answer is chosen.
-import type { ReactNode } from 'react';
+// answer is met by its dialog as a screen after the post; with it, the legacyForm island (the know-your-customer and
+// risk cards, views/components/LegacyKycAnswers.tsx) opens the same dialog as a modal as soon as the answer is chosen.
 import { describedBy, ErrorSummary, FieldError, type SummaryLine } from '../components/ErrorSummary.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { Island } from '../components/Island.tsx';
-import type { LegacyDialogWatcher } from '../../client/islands/legacyFormIsland.ts';
+import { Card, Fieldset, LegacyKycAnswers, type ChoiceField, type LegacyDialogWatcher, type LegacyKycAnswersProps } from '../components/LegacyKycAnswers.tsx';
 
-export interface Choice {
-  value: string;
-  label: string;
-}
-
-/** A group of radios, a select or checkboxes, by name; `id` is the first control's id (the error summary links to it). */
-export interface ChoiceField {
-  id: string;
-  name: string;
-  legend: string;
-  hint?: string;
-  control: 'radios' | 'select' | 'checkboxes';
-  choices: Choice[];
-  chosen: readonly string[];
-  error?: string;
-}
+export type { Choice, ChoiceField } from '../components/LegacyKycAnswers.tsx';
 
 export interface LegacyAccountRow {
   account: string;
@@ -84,70 +68,6 @@ export interface LegacyFormViewProps {
   dialogs: Array<{ props: DialogProps; watcher: LegacyDialogWatcher }>;
 }
 
-function Fieldset({ field, placeholder = '' }: { field: ChoiceField; placeholder?: string }) {
-  const hintId = field.hint ? `${field.id}-hint` : undefined;
-  const described = describedBy(field.id, field.error);
-  const describedIds = [hintId, described['aria-describedby']].filter(Boolean).join(' ') || undefined;
-  if (field.control === 'select') {
-    return (
-      <div className={`field${field.error ? ' field--error' : ''}`}>
-        <label htmlFor={field.id}>{field.legend}</label>
-        {field.hint && (
-          <p id={hintId} className="field__hint">
-            {field.hint}
-          </p>
-        )}
-        <FieldError id={field.id} error={field.error} />
-        <select id={field.id} name={field.name} defaultValue={field.chosen[0] ?? ''} aria-invalid={described['aria-invalid']} aria-describedby={describedIds}>
-          <option value="">{placeholder}</option>
-          {field.choices.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
-    );
-  }
-  const type = field.control === 'radios' ? 'radio' : 'checkbox';
-  return (
-    <fieldset className={`field${field.error ? ' field--error' : ''}`} aria-describedby={describedIds}>
-      <legend>{field.legend}</legend>
-      {field.hint && (
-        <p id={hintId} className="field__hint">
-          {field.hint}
-        </p>
-      )}
-      <FieldError id={field.id} error={field.error} />
-      {field.choices.map((c, i) => {
-        const id = i === 0 ? field.id : `${field.id}-${i}`;
-        return (
-          <div className="choice" key={c.value}>
-            <input
-              id={id}
-              type={type}
-              name={field.name}
-              value={c.value}
-              defaultChecked={field.chosen.includes(c.value)}
-              aria-invalid={i === 0 ? described['aria-invalid'] : undefined}
-            />
-            <label htmlFor={id}>{c.label}</label>
-          </div>
-        );
-      })}
-    </fieldset>
-  );
-}
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="panel legacy-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
 function TextField({ field }: { field: LegacyFormViewProps['text'][number] }) {
   const hintId = field.hint ? `${field.id}-hint` : undefined;
   const described = describedBy(field.id, field.error);
@@ -177,6 +97,13 @@ function TextField({ field }: { field: LegacyFormViewProps['text'][number] }) {
 
 export function LegacyFormStep(props: LegacyFormViewProps) {
   const { texts, banner, errors, accounts, nationalId, kyc, risk, dialogs } = props;
+  // The cards with the answers whose dialogs open at once: the island (views/components/LegacyKycAnswers.tsx).
+  const kycAnswers: LegacyKycAnswersProps = {
+    texts: { kyc: texts.kyc, kycIntro: texts.kycIntro, risk: texts.risk, chooseOption: texts.chooseOption },
+    kyc,
+    risk,
+    watchers: dialogs.map((d) => d.watcher),
+  };
   // The summary's link for the accounts (#legacy-accounts) lands on the first box that is not locked.
   const firstFocusableAccount = Math.max(
     0,
@@ -276,15 +203,7 @@ export function LegacyFormStep(props: LegacyFormViewProps) {
               <TextField key={f.id} field={f} />
             ))}
         </Card>
-        <Card id="legacy-kyc" title={texts.kyc}>
-          <p>{texts.kycIntro}</p>
-          {kyc.map((field) => (
-            <Fieldset key={field.id} field={field} placeholder={texts.chooseOption} />
-          ))}
-        </Card>
-        <Card id="legacy-risk" title={texts.risk}>
-          <Fieldset field={risk} />
-        </Card>
+        <Island name="legacyForm" component={LegacyKycAnswers} props={kycAnswers} />
         <button type="submit" className="btn" name="intent" value="sign">
           {texts.sign}
         </button>
@@ -292,7 +211,6 @@ export function LegacyFormStep(props: LegacyFormViewProps) {
       {dialogs.map((d) => (
         <ModalDialog key={d.props.id} {...d.props} />
       ))}
-      <Island name="legacyForm" props={{ watchers: dialogs.map((d) => d.watcher) }} />
     </section>
   );
 }

@@ -33,6 +33,7 @@ import { SigningClosed } from '../../../views/pages/SigningClosedPageView.tsx';
 import { signingReturnRoutes } from './signingReturns.ts';
 import { contextFor, currentScreen, currentStep, entered, progressOf, screenPosted, settled, type AtPage, type NamedScreen } from './pageContext.ts';
 import { notSavedQuery, type NotSaved } from './refusedStepPost.ts';
+import type { ShownScreen } from '../../../shared/shownScreen.ts';
 
 // What an HTML form posts: names with one or more text values. Anything else (JSON objects) is not a form.
 const formFields = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
@@ -259,7 +260,8 @@ async function shownNow(req: Request, deps: AppDeps, found: { journey: AtPage; c
   await settled(req, deps, found.journey, ci);
   const module = currentStep(ci);
   const shown = module ? (await currentScreen(module, ci, (screen) => contextFor(req, deps, found.journey, ci, screen))).name : null;
-  return { step: ci.steps[ci.current] ?? null, screen: shown };
+  const answer: ShownScreen = { step: ci.steps[ci.current] ?? null, screen: shown };
+  return answer;
 }
 
 /** A post of a step's form: the stale-post rule, then the posted screen's answer (customer-information §2.3). */
