@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectAccessibleWithoutJs, personaFor } from '../support/journey.ts';
+import { expectIslandsHydrated } from '../support/clientBuild.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -113,7 +114,7 @@ describe('account picker and alias', () => {
     await submit(page, 'Continue');
     await expect.poll(() => h1(page)).toBe('Name your accounts');
     const isk = page.getByLabel('Name of your Investment Savings Account');
-    // The plain-DOM script marks when it has enhanced the form (client/enhance.ts), as the bench counts it.
+    // The island marks when it has hydrated (client/hydrate.tsx), as the bench counts it.
     await expect.poll(() => page.evaluate(() => performance.getEntriesByName('island:accountAlias').length)).toBe(1);
     expect(await isk.inputValue()).toBe('Investment Savings Account');
     await expectAccessible(page, 'alias');
@@ -156,6 +157,8 @@ describe('account picker and alias', () => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await toPickerViaBroker(page, 'dk');
+    // The picker and its modal hydrate the server's markup (a mismatch is a console error).
+    await expectIslandsHydrated(page, ['accountPicker', 'dialog']);
     const dsk = page.getByRole('checkbox', { name: /Equity Savings Account/ });
     expect(await dsk.isChecked()).toBe(false);
     await toggle(page, 'DSK_DK');
@@ -179,6 +182,36 @@ describe('account picker and alias', () => {
     expect(await page.locator('input[name^=alias_]').count()).toBe(2);
     await submit(page, 'Skip');
     await expect.poll(() => h1(page)).toBe('Almost there! Just need to sign with your eID.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('NO with JavaScript: EPK follows DEP or ASK as they are ticked', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await toPickerViaBroker(page, 'no');
+    await expectIslandsHydrated(page, ['accountPicker', 'dialog']);
+    const epk = page.getByRole('checkbox', { name: /EPK Pension Account/ });
+    const ask = page.getByRole('checkbox', { name: /Equity Savings Account/ });
+    expect(await ask.isChecked()).toBe(true);
+    expect(await epk.isDisabled()).toBe(false);
+    await toggle(page, 'EPK_NO');
+    expect(await epk.isChecked()).toBe(true);
+    // Without DEP or ASK, EPK is cleared and locked; ticking DEP unlocks it, unticked.
+    await toggle(page, 'ASK_NO');
+    await expect.poll(() => epk.isDisabled()).toBe(true);
+    expect(await epk.isChecked()).toBe(false);
+    await toggle(page, 'DEP_NO');
+    await expect.poll(() => epk.isDisabled()).toBe(false);
+    expect(await epk.isChecked()).toBe(false);
+    await toggle(page, 'EPK_NO');
+    await submit(page, 'Continue');
+    await expect.poll(() => h1(page)).toBe('Name your accounts');
+    expect(await page.locator('input[name^=alias_]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).name))).toEqual([
+      'alias_DEP_NO',
+      'alias_EPK_NO',
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -81,8 +81,9 @@ async function pickerView(ctx: Ctx, answers: PickerAnswers, options: { error?: s
     offered.map(async (a) => {
       const code = a.accountTypeWithCountry;
       const epkOff = code === 'EPK_NO' && !epkSelectable(answers.accounts);
+      // A box locked off (DSK after 'yes' in the campaign, EPK without DEP/ASK) is not ticked.
       const disabled = epkOff || (code === 'DSK_DK' && dskLocked);
-      return { ...a, selected: a.mandatory || (!disabled && ticked.has(code)), disabled, documents: await documentsOf(ctx, code) };
+      return { ...a, selected: a.mandatory || (!disabled && ticked.has(code)), documents: await documentsOf(ctx, code) };
     }),
   );
   return (
