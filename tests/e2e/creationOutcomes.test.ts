@@ -65,7 +65,7 @@ const personas: Record<string, Screen> = {
   },
   customerExists: {
     title: en['creation.alreadyAccount.title'],
-    text: en['creation.alreadyAccount.text'],
+    text: en['creation.customerExists.text'],
     buttons: [{ ...CONTINUE, label: en['creation.button.login'] }],
     links: [],
     step: 4,
