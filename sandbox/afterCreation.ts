@@ -1,13 +1,18 @@
 // Simulated calls of the end of customer creation (identification-routing-creation §4 "Customer creation": "When polling
 // stops…"; §7): POST nnx-session login and POST affiliate conversion (contract shared/contracts/brokerageContract.ts; the
-// conversion's shape is our reading), and the read-out GET /sandbox/after-creation?prospectId=.
+// conversion's shape is our reading), the bank site's redemption of the login's hand-off code, and the read-out
+// GET /sandbox/after-creation?prospectId=.
 //
 // Both calls need the person's access token (401 without a valid one). The sandbox makes a duplicate visible: every call
 // whose Idempotency-Key it has not seen for the person (or that has none) counts, a replayed key answers what its first
 // call answered and counts nothing. The login session names no prospect: it is attributed to the person's newest prospect
 // (409 when they have none). A lead number is made per conversion call, not per prospect, so two keys for one prospect
 // show two lead numbers. Personas loginSessionFails and affiliateConversionFails answer 500 and record nothing.
-import { randomInt } from 'node:crypto';
+//
+// The login answers a hand-off code bound to the person, living LOGIN_HANDOFF_LIFETIME_SECONDS; the bank's site redeems
+// it once (POST handoff redeem, or the bank site's stand-in in-process, sandbox/bankSite.ts). Strict as a real one would
+// be: an unknown, already used or expired code is refused; POST /sandbox/login-handoffs/expire ends a person's codes.
+import { randomBytes, randomInt } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
@@ -15,13 +20,46 @@ import {
   affiliateConversionResponse,
   brokeragePaths,
   IDEMPOTENCY_KEY_HEADER,
+  LOGIN_HANDOFF_REFUSED,
+  loginHandoffRedeemRequest,
+  loginHandoffRedeemResponse,
+  nnxSessionLoginResponse,
   parseIdempotencyKeyHeader,
+  type LoginHandoffRedeemed,
 } from '../shared/contracts/brokerageContract.ts';
 import { authenticate, sendBrokerageError } from './brokerage.ts';
-import type { Persona } from './personas.ts';
+import { findPersona, type Persona } from './personas.ts';
 import type { AfterCreationRecord, Prospect, SandboxState } from './state.ts';
 
 const readOutQuery = z.object({ prospectId: z.string().min(1).max(100) });
+const expireBody = z.object({ nationalId: z.string().min(1).max(32) });
+
+/** How long a login hand-off code can be redeemed: long enough to read the done screen and press Continue. */
+export const LOGIN_HANDOFF_LIFETIME_SECONDS = 300;
+
+/** Why a code logs nobody in. */
+export type HandoffRefusal = 'unknown' | 'used' | 'expired';
+
+/**
+ * The bank site's redemption of a hand-off code: the customer it logs in, once. A used code stays used (a replay is
+ * refused, also within its lifetime); an expired one is refused and forgotten.
+ */
+export function redeemLoginHandoff(state: SandboxState, code: string): LoginHandoffRedeemed | { refused: HandoffRefusal } {
+  const record = state.loginHandoffs.get(code);
+  if (!record) return { refused: 'unknown' };
+  if (record.redeemed) return { refused: 'used' };
+  if (record.expiresAt <= Date.now()) return { refused: 'expired' };
+  const persona = findPersona(record.nationalId);
+  if (!persona) return { refused: 'unknown' };
+  record.redeemed = true;
+  return { customer: { nationalId: persona.nationalId, givenName: persona.givenName, surname: persona.surname } };
+}
+
+const refusalMessages: Record<HandoffRefusal, string> = {
+  unknown: 'The hand-off code is unknown',
+  used: 'The hand-off code has already been used',
+  expired: 'The hand-off code has expired',
+};
 
 /** A lead number of 10 digits, new on every call. */
 const newLeadNumber = () => `LN-${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
@@ -59,12 +97,44 @@ export function afterCreationRouter(state: SandboxState): express.Router {
     const keyId = keyIdOf(req, res, persona);
     if (keyId === undefined) return;
     if (persona.behaviour.loginSessionFails) return sendBrokerageError(res, 500, 'The login session could not be started');
-    if (keyId !== null && state.afterCreationKeys.has(keyId)) return void res.status(204).end();
+    const earlier = keyId === null ? undefined : state.afterCreationKeys.get(keyId)?.handoff;
+    if (earlier) return void res.json(nnxSessionLoginResponse.parse({ handoffCode: earlier.code, expiresInSeconds: earlier.expiresInSeconds }));
     const prospect = newestProspect(state, persona);
     if (!prospect) return sendBrokerageError(res, 409, 'The person has no prospect to log in with');
     recordOf(state, prospect.id).loginSessions += 1;
-    if (keyId !== null) state.afterCreationKeys.set(keyId, { prospectId: prospect.id });
-    res.status(204).end();
+    const code = randomBytes(32).toString('base64url');
+    const expiresInSeconds = LOGIN_HANDOFF_LIFETIME_SECONDS;
+    state.loginHandoffs.set(code, {
+      nationalId: persona.nationalId,
+      prospectId: prospect.id,
+      expiresAt: Date.now() + expiresInSeconds * 1000,
+      redeemed: false,
+    });
+    if (keyId !== null) state.afterCreationKeys.set(keyId, { prospectId: prospect.id, handoff: { code, expiresInSeconds } });
+    res.json(nnxSessionLoginResponse.parse({ handoffCode: code, expiresInSeconds }));
+  });
+
+  // The bank's site, server to server: the customer the code logs in, once.
+  router.post(brokeragePaths.loginHandoffRedeem, (req, res) => {
+    const body = loginHandoffRedeemRequest.safeParse(req.body ?? {});
+    if (!body.success) return sendBrokerageError(res, 400, 'Invalid request', ['code']);
+    const redeemed = redeemLoginHandoff(state, body.data.code);
+    if ('refused' in redeemed) return void res.status(400).json({ code: LOGIN_HANDOFF_REFUSED, data: { message: refusalMessages[redeemed.refused] } });
+    res.json(loginHandoffRedeemResponse.parse(redeemed));
+  });
+
+  // Test control: the person's hand-off codes expire now (as if their lifetime had passed).
+  router.post('/sandbox/login-handoffs/expire', (req, res) => {
+    const body = expireBody.safeParse(req.body ?? {});
+    if (!body.success) return void res.status(400).json({ error: 'nationalId is required' });
+    let expired = 0;
+    for (const record of state.loginHandoffs.values()) {
+      if (record.nationalId === body.data.nationalId && record.expiresAt > Date.now()) {
+        record.expiresAt = Date.now();
+        expired += 1;
+      }
+    }
+    res.json({ expired });
   });
 
   router.post(brokeragePaths.affiliateConversion, (req, res) => {

@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { z } from 'zod';
 import { BANKID_RP_BASE, bankidRpRouter, sendBankidError } from './bankidApi.ts';
 import { bankidAppRouter } from './bankidApp.ts';
+import { bankSiteRouter } from './bankSite.ts';
 import { afterCreationRouter } from './afterCreation.ts';
 import { brokerageRouter, expireAccessTokens, sendBrokerageError, startSession, tokensOf } from './brokerage.ts';
 import { citizenshipRouter } from './citizenship.ts';
@@ -118,6 +119,7 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
   app.use(BANKID_RP_BASE, bankidRpRouter(ctx));
   app.use(bankidAppRouter(ctx));
   app.use(pagesRouter(ctx));
+  app.use(bankSiteRouter(ctx));
   app.use(systemStatusRouter(ctx));
   app.use(brokerageRouter(ctx));
   app.use(citizenshipRouter(ctx));

@@ -1,6 +1,6 @@
 // What `npm start` (sandbox/devServer.ts) points the web at, unless the environment says otherwise: every
 // upstream is the sandbox, and the links that leave the journey in production (the public site's home behind the
-// logo and ×, log in, FAQ, privacy, the overview after creation, the app after creation, the get-started page instead of a rejected return address) lead to the sandbox's stand-in pages (sandbox/pages.ts), which say what would be there.
+// logo and ×, log in, FAQ, privacy, the overview after creation and the bank's site the created customer is logged in to, the app after creation, the get-started page instead of a rejected return address) lead to the sandbox's stand-in pages (sandbox/pages.ts), which say what would be there.
 export function devServerLinks(sandboxUrl: string): Record<string, string> {
   return {
     BANKID_API_URL: sandboxUrl,
@@ -8,6 +8,7 @@ export function devServerLinks(sandboxUrl: string): Record<string, string> {
     SIGNING_ORIGINS: sandboxUrl,
     OIDC_ISSUER_URL: `${sandboxUrl}/oidc`,
     SUCCESS_URL: `${sandboxUrl}/sandbox/overview`,
+    BANK_SITE_URL: `${sandboxUrl}/sandbox/bank-site`,
     HOME_URL: `${sandboxUrl}/sandbox/home`,
     LOGIN_URL: `${sandboxUrl}/sandbox/login`,
     FAQ_URL: `${sandboxUrl}/sandbox/faq`,

@@ -1,5 +1,5 @@
-// Browser-facing stand-in pages: the e-signing page the signatures call points to, the overview page the
-// journey's success URL can target, and the log-in, FAQ, privacy and app pages npm start links to.
+// Browser-facing stand-in pages: the e-signing page the signatures call points to, and the log-in, FAQ, privacy and
+// app pages npm start links to (the overview page the journey's success URL targets is the bank site's, sandbox/bankSite.ts).
 import express from 'express';
 import { html, page } from './html.ts';
 import type { SandboxContext, SignatureSession } from './state.ts';
@@ -91,10 +91,6 @@ export function pagesRouter(ctx: SandboxContext): express.Router {
       res.redirect(303, answer === 'cancel' ? signature.cancelUrl : signature.postponeUrl);
     });
   }
-
-  router.get('/sandbox/overview', (_req, res) => {
-    res.type('html').send(page('You are logged in', html`<p>This is the sandbox overview page the journey ends on.</p>`));
-  });
 
   // Stand-ins for the pages the journey links to that live outside it in production (LOGIN_URL, FAQ_URL,
   // PRIVACY_URL; npm start points them here, sandbox/devServer.ts), so a newcomer sees where each link goes.

@@ -124,6 +124,26 @@ export interface SandboxState {
   afterCreation: Map<string, AfterCreationRecord>;
   /** After creation: `person path key` of every call received with an Idempotency-Key → what it gave, so a replay counts once. */
   afterCreationKeys: Map<string, AfterCreationCall>;
+  /** Login hand-off codes the nnx-session login handed out (sandbox/afterCreation.ts): code → whom it logs in, until when, whether used. */
+  loginHandoffs: Map<string, LoginHandoffRecord>;
+  /** The bank site's stand-in (sandbox/bankSite.ts): its session cookie's value → the customer logged in there. */
+  bankSiteSessions: Map<string, BankSiteSession>;
+}
+
+/** One login hand-off code: bound to the person whose session asked for it; redeemed at most once, before it expires. */
+export interface LoginHandoffRecord {
+  nationalId: string;
+  prospectId: string;
+  /** Epoch ms. */
+  expiresAt: number;
+  redeemed: boolean;
+}
+
+/** A visitor logged in on the bank site's stand-in. */
+export interface BankSiteSession {
+  nationalId: string;
+  givenName: string;
+  surname: string;
 }
 
 /** What the brokerage did for one prospect once creation stopped; GET /sandbox/after-creation reads it out. */
@@ -138,6 +158,8 @@ export interface AfterCreationRecord {
 export interface AfterCreationCall {
   prospectId: string;
   leadNumber?: string;
+  /** For a login session: the hand-off code it answered (a replay answers the same one). */
+  handoff?: { code: string; expiresInSeconds: number };
 }
 
 /** One status-page call the sandbox received from the person (after authentication), with the status it answered. */
@@ -294,6 +316,8 @@ export function createSandboxState(): SandboxState {
     statusPage: new Map(),
     afterCreation: new Map(),
     afterCreationKeys: new Map(),
+    loginHandoffs: new Map(),
+    bankSiteSessions: new Map(),
   };
 }
 

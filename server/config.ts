@@ -88,6 +88,13 @@ const schema = z
     SUCCESS_URL_NO: url.optional(),
     SUCCESS_URL_DK: url.optional(),
     SUCCESS_URL_FI: url.optional(),
+    /** The bank's own site (one origin, maybe a path prefix), where a created customer arrives logged in (server/stages/customerCreation/loginHandoff.ts). */
+    BANK_SITE_URL: url.default('http://127.0.0.1:3001/sandbox/bank-site'),
+    /** Its hand-off address under BANK_SITE_URL: redeems `code` once, then goes on to `returnTo`, a path of its own. */
+    BANK_SITE_HANDOFF_PATH: z
+      .string()
+      .regex(/^\/(?![/\\])[\w.~!$&'()*+,;=:@%/-]*$/, 'a path such as /login/handoff')
+      .default('/login/handoff'),
     /**
      * identification-routing-creation §4: Continue for an outcome that allows log-in, other than done, goes to the
      * overview (route Overview) when the entry gave no clientUrl; per market, else OVERVIEW_URL, else the success URL.
@@ -285,6 +292,10 @@ const schema = z
         message: 'APP_URL must be an https universal link that opens the app or its store page (http only on loopback)',
       });
     }
+    // The hand-off address carries a login code: never over plain http, but to a loopback stand-in.
+    const bankSite = URL.canParse(c.BANK_SITE_URL) ? new URL(c.BANK_SITE_URL) : null;
+    if (bankSite && bankSite.protocol !== 'https:' && !(bankSite.protocol === 'http:' && isLoopbackHost(bankSite.hostname)))
+      ctx.addIssue({ code: 'custom', path: ['BANK_SITE_URL'], message: "BANK_SITE_URL must be the bank site's https address (http only on loopback)" });
     // The public app's port must never serve the metrics (PORT=0 is a free port of its own).
     if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT: the metrics are not served on the public port' });

@@ -15,6 +15,7 @@ import type { SharedAnswers } from './infra/sharedAnswersCache.ts';
 import type { JobQueue } from './infra/jobQueue.ts';
 import type { CreationEvents } from './infra/creationEvents.ts';
 import type { CreationCredentialsStore } from './infra/creationCredentials.ts';
+import type { LoginHandoffs } from './infra/loginHandoffs.ts';
 import type { KycStates } from './infra/kycStates.ts';
 import type { SseConnections } from './infra/sseConnections.ts';
 import type { RunningDeadlines } from './infra/deadline.ts';
@@ -41,6 +42,8 @@ export interface AppDeps {
   events: CreationEvents;
   /** The sealed credentials a creation run hands to the worker (never job data). */
   creationCredentials: CreationCredentialsStore;
+  /** A creation run's login hand-off code, which Continue hands to the bank's site. */
+  loginHandoffs: LoginHandoffs;
   /**
    * The KYC preparation's latest state per prospect (the step's loader reads it). Its runs are started with
    * server/infra/kycJobs.ts, given `queue` and `creationCredentials`.

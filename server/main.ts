@@ -122,7 +122,7 @@ async function startWorker(
   stores: Stores,
   metrics: Metrics | undefined,
 ): Promise<JobRunner> {
-  const { queue, memoryQueue, events, creationRecords, creationCredentials, kycStates } = stores;
+  const { queue, memoryQueue, events, creationRecords, creationCredentials, loginHandoffs, kycStates } = stores;
   const creationMetrics = metrics && { pollLateness: metrics.creationPollLateness, outcomeTracked: metrics.creationOutcome };
   // Queue depth is the worker's to report: it is what more workers would drain.
   if (metrics && queue.depth) metrics.watchQueue(queue.depth.queue, queue.depth.counts);
@@ -135,6 +135,7 @@ async function startWorker(
     credentials: creationRunCredentials,
     events,
     records: creationRecords,
+    loginHandoffs,
     queue,
     logger,
     pollIntervalMs: config.CREATION_POLL_MS,
@@ -215,6 +216,7 @@ async function createWebApp(
     queue: stores.queue,
     events: stores.events,
     creationCredentials: stores.creationCredentials,
+    loginHandoffs: stores.loginHandoffs,
     kycStates: stores.kycStates,
     ...connections,
     sessionLocks: redis

@@ -9,6 +9,7 @@ import { createBullmqQueue, createMemoryQueue, type JobQueue, type MemoryJobQueu
 import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEvents } from './infra/creationEvents.ts';
 import { createMemoryCreationCredentials, createRedisCreationCredentials, type CreationCredentialsStore } from './infra/creationCredentials.ts';
 import { createMemoryCreationRecords, createRedisCreationRecords, type CreationRecords } from './infra/creationRecords.ts';
+import { createMemoryLoginHandoffs, createRedisLoginHandoffs, type LoginHandoffs } from './infra/loginHandoffs.ts';
 import { createMemoryKycStates, createRedisKycStates, type KycStates } from './infra/kycStates.ts';
 
 /** What the web and the worker keep between requests: sessions' Redis, the job queue, creation events and records, credentials, KYC states. */
@@ -21,6 +22,8 @@ export interface Stores {
   /** What a creation run leaves behind: the tracking claim per run, the lead number per application. */
   creationRecords: CreationRecords;
   creationCredentials: CreationCredentialsStore;
+  /** A creation run's login hand-off code: the worker keeps it, Continue hands it to the bank's site. */
+  loginHandoffs: LoginHandoffs;
   kycStates: KycStates;
   /** Loads what the stores load on first use (the BullMQ queue of a web process). */
   warmUp?: () => Promise<void>;
@@ -46,6 +49,7 @@ export function createStores(config: Config, logger: Logger): Stores {
       events: createRedisCreationEvents({ client: redis, prefix: config.REDIS_PREFIX, timeoutMs: config.REDIS_COMMAND_TIMEOUT_MS }),
       creationRecords: createRedisCreationRecords({ client: redis, prefix: config.REDIS_PREFIX }),
       creationCredentials: createRedisCreationCredentials({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger }),
+      loginHandoffs: createRedisLoginHandoffs({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger }),
       kycStates: createRedisKycStates({ client: redis, prefix: config.REDIS_PREFIX, logger }),
     };
   }
@@ -58,6 +62,7 @@ export function createStores(config: Config, logger: Logger): Stores {
     events: createMemoryCreationEvents(),
     creationRecords: createMemoryCreationRecords(),
     creationCredentials: createMemoryCreationCredentials({ key: config.jobSecretKey, logger }),
+    loginHandoffs: createMemoryLoginHandoffs({ key: config.jobSecretKey, logger }),
     kycStates: createMemoryKycStates(),
   };
 }

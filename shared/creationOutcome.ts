@@ -88,8 +88,10 @@ export const outcomeTraits: Record<CreationOutcome, OutcomeTraits> = {
   done: { screen: 'polling', canLogIn: true, severity: 'success' },
   customerExists: { screen: 'alreadyCustomer', canLogIn: true, severity: 'success' },
   accountLimit: { screen: 'error', canLogIn: true, severity: 'warning' },
-  creationPaused: { screen: 'error', canLogIn: true, severity: 'success' },
-  nightly_downtime: { screen: 'polling', canLogIn: true, severity: 'success' },
+  // identification-routing-creation §4 gives log-in to done, customerExists and accountLimit only: a paused creation
+  // has no customer yet, and at night login opens at 06:00 (§8), so neither starts a login session.
+  creationPaused: { screen: 'error', canLogIn: false, severity: 'success' },
+  nightly_downtime: { screen: 'polling', canLogIn: false, severity: 'success' },
   unspecifiedApiResponseError: { screen: 'error', canLogIn: false, severity: 'error' },
   maxPollingTries: { screen: 'error', canLogIn: false, severity: 'error' },
 };

@@ -9,10 +9,12 @@
 import type { Logger } from 'pino';
 import { creationRunFacts, type CustomerCreationJob } from '../shared/creationJobContract.ts';
 import { outcomeTraits, type CreationOutcome } from '../shared/creationOutcome.ts';
+import type { LoginHandoff } from '../shared/contracts/brokerageContract.ts';
 
 /** The calls when polling stops, bound to the run's credentials (workers/runCredentials.ts: a 401 renews the token once). */
 export interface AfterPollingCalls {
-  startLoginSession(attempt: string): Promise<void>;
+  /** The login session for the bank's site, handed over by a one-time code (a credential: never logged nor published). */
+  startLoginSession(attempt: string): Promise<LoginHandoff>;
   affiliateConversion(attempt: string): Promise<{ leadNumber: string }>;
 }
 
@@ -21,6 +23,11 @@ export interface CreationRecordsPort {
   claimTracking(prospectId: string, runId: string): Promise<boolean>;
   leadNumber(prospectId: string): Promise<string | null>;
   keepLeadNumber(prospectId: string, leadNumber: string): Promise<void>;
+}
+
+/** Where the run's login hand-off code is kept for Continue (server/infra/loginHandoffs.ts: sealed, for as long as it lives). */
+export interface LoginHandoffsPort {
+  keep(prospectId: string, runId: string, handoff: LoginHandoff): Promise<void>;
 }
 
 /** What the creation job counts for the operators' metrics (server/infra/metrics.ts): no id, nothing personal. */
@@ -88,7 +95,7 @@ export const loginSessionAttempt = (prospectId: string, runId: string) => `login
  * outcome the generic error, whose Try again starts a new run (which polls to done again and tries the login again).
  */
 export async function afterPolling(
-  deps: { records: CreationRecordsPort; log: Pick<Logger, 'info' | 'warn'> },
+  deps: { records: CreationRecordsPort; handoffs: LoginHandoffsPort; log: Pick<Logger, 'info' | 'warn'> },
   job: CustomerCreationJob,
   outcome: CreationOutcome,
   calls: AfterPollingCalls,
@@ -100,14 +107,18 @@ export async function afterPolling(
   if (webview) return outcome;
   if (outcome === 'done') await convertAffiliate(deps, job, calls, ids);
   if (!outcomeTraits[outcome].canLogIn) return outcome;
+  let handoff: LoginHandoff;
   try {
-    await calls.startLoginSession(loginSessionAttempt(job.prospectId, job.runId));
-    deps.log.info({ ...ids, outcome }, 'login session created');
-    return outcome;
+    handoff = await calls.startLoginSession(loginSessionAttempt(job.prospectId, job.runId));
   } catch (err) {
     deps.log.warn({ ...ids, outcome, finalOutcome: 'unspecifiedApiResponseError', err }, 'login session failed: the run ends with the generic error');
     return 'unspecifiedApiResponseError';
   }
+  // Outside the try: a store that fails throws, and the queue runs the step again (the login's Idempotency-Key
+  // answers the same code), rather than failing a login that worked.
+  await deps.handoffs.keep(job.prospectId, job.runId, handoff);
+  deps.log.info({ ...ids, outcome }, 'login session created; its hand-off kept');
+  return outcome;
 }
 
 async function convertAffiliate(

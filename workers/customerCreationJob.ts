@@ -20,7 +20,15 @@ import {
 } from '../shared/creationJobContract.ts';
 import { decideCreationOutcome, isFinal, shouldPostCreationRequest, type CreationOutcome, type CreationState } from '../shared/creationOutcome.ts';
 import { authoriseRun, CredentialsRefused, type RunCredentialsPort } from './runCredentials.ts';
-import { afterPolling, trackCreationOutcome, type AfterPollingCalls, type CreationMetricsPort, type CreationRecordsPort } from './afterPolling.ts';
+import {
+  afterPolling,
+  trackCreationOutcome,
+  type AfterPollingCalls,
+  type CreationMetricsPort,
+  type CreationRecordsPort,
+  type LoginHandoffsPort,
+} from './afterPolling.ts';
+import type { LoginHandoff } from '../shared/contracts/brokerageContract.ts';
 
 // The job's ports: what it needs of the brokerage client, the stores and the queue, declared here so that
 // the job imports nothing of server/. server/main.ts hands it server/upstream/brokerageClient.ts's client,
@@ -35,7 +43,7 @@ export interface CreationBrokerage {
   creationStatus(jwt: string, prospectId: string): Promise<{ httpStatus: number; body: CreationStatus | null }>;
   createCustomer(jwt: string, prospectId: string): Promise<{ ok: boolean; status: number }>;
   /** POST /api/2/authentication/nnx-session/login (identification-routing-creation §7); Idempotency-Key from `attempt`. */
-  startLoginSession(jwt: string, attempt: string): Promise<void>;
+  startLoginSession(jwt: string, attempt: string): Promise<LoginHandoff>;
   /** The affiliate conversion on done: the application's lead number; Idempotency-Key from `attempt`. */
   affiliateConversion(jwt: string, prospectId: string, attempt: string): Promise<{ leadNumber: string }>;
 }
@@ -54,7 +62,7 @@ export interface CreationJobQueue {
   add(name: 'customerCreation', data: CustomerCreationJob, opts?: JobAddOptions): Promise<void>;
 }
 
-export type { CreationMetricsPort, CreationRecordsPort };
+export type { CreationMetricsPort, CreationRecordsPort, LoginHandoffsPort };
 
 export interface CustomerCreationDeps {
   brokerage: CreationBrokerage;
@@ -62,6 +70,8 @@ export interface CustomerCreationDeps {
   events: CreationEventsPort;
   /** The tracking claim per run and the lead number per application (workers/afterPolling.ts). */
   records: CreationRecordsPort;
+  /** The run's login hand-off code, kept for the page's Continue (server/infra/loginHandoffs.ts). */
+  loginHandoffs: LoginHandoffsPort;
   queue: CreationJobQueue;
   logger: Logger;
   pollIntervalMs: number;
@@ -97,7 +107,7 @@ async function authorisedCalls(deps: { brokerage: CreationBrokerage; credentials
 }
 
 export function createCustomerCreationJob(deps: CustomerCreationDeps) {
-  const { brokerage, credentials, events, records, queue, pollIntervalMs, maxPollingTries } = deps;
+  const { brokerage, credentials, events, records, loginHandoffs, queue, pollIntervalMs, maxPollingTries } = deps;
   const now = deps.now ?? (() => new Date());
   // Only ids and decisions are logged, never a token.
   const log = deps.logger.child({ job: 'customerCreation' });
@@ -115,7 +125,7 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
    * of this step, which repeats only what is once-only by itself.
    */
   async function finish(job: CustomerCreationJob, outcome: CreationOutcome, attempt: number, calls?: AfterPollingCalls) {
-    const final = calls ? await afterPolling({ records, log }, job, outcome, calls) : outcome;
+    const final = calls ? await afterPolling({ records, handoffs: loginHandoffs, log }, job, outcome, calls) : outcome;
     await trackCreationOutcome({ records, log, now, metrics: deps.metrics }, job, final);
     await publish(job, final, attempt);
   }

@@ -23,11 +23,16 @@ const RELOAD_AFTER_STREAM_FAILURE_MS = 5000;
 function actionsOf(view: CreationView): HTMLElement[] {
   const parts: HTMLElement[] = [];
   if (view.formLink) parts.push(h('p', {}, h('a', { href: view.formLink.url }, view.formLink.label)));
+  const app = view.appLink && h('a', { className: 'btn btn-secondary', href: view.appLink.url }, view.appLink.label);
   if (view.action?.kind === 'link') {
-    const app = view.appLink && h('a', { className: 'btn btn-secondary', href: view.appLink.url }, view.appLink.label);
     parts.push(h('p', { className: 'actions' }, h('a', { className: 'btn', href: view.action.url }, view.action.label), app));
   }
-  if (view.action?.kind === 'post') parts.push(postForm(view.action.url, view.action.label, 'actions'));
+  if (view.action?.kind === 'post') {
+    // The done screen's Continue posts; its "Start using the app" link sits in the form, after the button.
+    const form = postForm(view.action.url, view.action.label, 'actions');
+    if (app) form.append(app);
+    parts.push(form);
+  }
   return parts;
 }
 

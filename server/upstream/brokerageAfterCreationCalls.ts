@@ -8,16 +8,23 @@ import {
   affiliateConversionRequest,
   affiliateConversionResponse,
   nnxSessionLoginResponse,
+  type LoginHandoff,
 } from '../../shared/contracts/brokerageContract.ts';
-import type { HttpClient } from './http.ts';
+import { UpstreamError, type HttpClient } from './http.ts';
 import { idempotencyHeaders } from './idempotency.ts';
 
 export function brokerageAfterCreationCalls(http: HttpClient) {
   return {
-    /** POST nnx-session login: turns the person's identified session into a logged-in one for the bank's site (no body). */
-    async startLoginSession(jwt: string, attempt: string): Promise<void> {
+    /**
+     * POST nnx-session login: turns the person's identified session into a logged-in one for the bank's site (no body);
+     * answers the one-time code that hands it to the person's browser there (a credential: kept sealed, never logged).
+     */
+    async startLoginSession(jwt: string, attempt: string): Promise<LoginHandoff> {
       const headers = idempotencyHeaders(attempt, 'POST', paths.nnxSessionLogin, null);
-      await http.json({ method: 'POST', path: paths.nnxSessionLogin, bearer: jwt, headers, schema: nnxSessionLoginResponse });
+      const answer = await http.json({ method: 'POST', path: paths.nnxSessionLogin, bearer: jwt, headers, schema: nnxSessionLoginResponse });
+      // A 204 (no code) hands nothing over: the login failed as far as the person is concerned.
+      if (answer.status === 204 || !answer.data) throw new UpstreamError(http.name, answer.status, undefined, 'nnx-session login answered no hand-off code');
+      return answer.data;
     },
     /** POST affiliate conversion of the created customer's prospect: the lead number (kept with the application, never shown). */
     async affiliateConversion(jwt: string, prospectId: string, attempt: string): Promise<{ leadNumber: string }> {

@@ -36,6 +36,9 @@ export const brokeragePaths = {
   // identification-routing-creation §4 "Customer creation" ("When polling stops…"), §7: turns the person's identified session
   // into a logged-in session for the bank's site. With an Idempotency-Key (our reading), so a retry starts no second one.
   nnxSessionLogin: '/api/2/authentication/nnx-session/login',
+  // The bank's site redeems the login's hand-off code here, server to server (our reading: the spec has the browser make
+  // the login call and receive the session itself; a session started by our worker reaches the browser this way instead).
+  loginHandoffRedeem: '/api/2/authentication/nnx-session/handoff/redeem',
   // identification-routing-creation §4 "Customer creation": on done "run an affiliate conversion (generates a lead number)".
   // The spec names the call but shows neither path nor payload: path, body and answer are our reading (see affiliateConversionRequest).
   affiliateConversion: '/api/2/onboarding/affiliate-conversion',
@@ -332,8 +335,31 @@ export type CreationStatus = z.infer<typeof creationStatusResponse>;
 export const creationStatusQuery = z.object({ prospect_id: z.string().min(1) });
 
 // --- after customer creation (identification-routing-creation §4 "Customer creation", §7) ---------------------------
-/** POST nnx-session login: no body; answers 204 or a JSON whose content the client does not read. */
-export const nnxSessionLoginResponse = z.unknown();
+/**
+ * A login hand-off code (our reading): one-time, short-lived, bound to the person whose session asked for it. It is a
+ * credential while it lives: kept sealed server-side, never logged, never in job data or creation events.
+ */
+export const loginHandoffCode = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/);
+/**
+ * POST nnx-session login (no body; our reading of its answer): the login session for the bank's site is started and
+ * handed over by a code the bank's site redeems once (loginHandoffRedeem) within `expiresInSeconds`.
+ */
+export const nnxSessionLoginResponse = z.object({
+  handoffCode: loginHandoffCode,
+  expiresInSeconds: z.number().int().positive().max(3600),
+});
+export type LoginHandoff = z.infer<typeof nnxSessionLoginResponse>;
+/** POST handoff redeem, the bank's site to the brokerage: the code, once. */
+export const loginHandoffRedeemRequest = z.object({ code: loginHandoffCode });
+/**
+ * Its answer: the customer now logged in on the bank's site. An unknown, used or expired code answers 400 with
+ * code LOGIN_HANDOFF_REFUSED (the reason in data.message), and the visitor stays logged out.
+ */
+export const loginHandoffRedeemResponse = z.object({
+  customer: z.object({ nationalId: z.string().min(1), givenName: z.string().min(1), surname: z.string().min(1) }),
+});
+export type LoginHandoffRedeemed = z.infer<typeof loginHandoffRedeemResponse>;
+export const LOGIN_HANDOFF_REFUSED = 'LOGIN_HANDOFF_REFUSED';
 /**
  * POST affiliate conversion (our reading: the spec names the call, not its shape): the created customer's prospect, sent as
  * the person with an Idempotency-Key, so that a retry converts once; the answer's lead number is kept with the application

@@ -3,9 +3,9 @@
 // of the sandbox, signed over HTTP (identification, the steps, signing) and continued in the browser on its creation
 // page, with and without JavaScript, on a 360 × 740 phone and a 1280 × 800 desktop: title, text, buttons and their
 // targets, the FAQ link, the support banner and the progress step, the phone layout (each mode, each size) and axe (once
-// per size: the markup is the same in both modes). The screens that move on
-// by themselves (done, nightly downtime, with JavaScript) are followed to where they go and checked on the server's
-// markup in a tab without scripts. maxPollingTries' Try again starts polling again.
+// per size: the markup is the same in both modes). The screen that moves on
+// by itself (nightly downtime, with JavaScript) is followed to where it goes and checked on the server's
+// markup in a tab without scripts; done stays until the person chooses. maxPollingTries' Try again starts polling again.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -48,7 +48,8 @@ interface Screen {
 }
 
 const creationPage = (prospectId: string) => routes.customerCreation(prospectId);
-const CONTINUE: Button = { label: en['creation.button.continue'], target: /\/continue$/ };
+// Continue posts: for an outcome that allows log-in it hands the login over to the bank's site (tests/e2e/arriveLoggedIn.test.ts).
+const CONTINUE: Button = { label: en['creation.button.continue'], target: /\/continue$/, post: true };
 const RETRY: Button = { label: en['creation.button.tryAgain'], target: /\/retry\?run=\d+$/, post: true };
 const EXTERNAL_FORM = { label: en['creation.error.externalForm'], url: 'https://forms.example.com/additional-information' };
 const errorScreen: Screen = { title: en['creation.error.title'], text: en['creation.error.text'], buttons: [RETRY], links: [EXTERNAL_FORM], step: 3 };
@@ -61,11 +62,11 @@ const personas: Record<string, Screen> = {
     buttons: [CONTINUE, { label: en['creation.button.startUsingApp'], target: APP_URL }],
     links: [],
     step: 4,
-    movesOnTo: /\/sandbox\/overview$/,
+    // It stays until the person chooses (WCAG 2.2.1): Continue or the app.
   },
   customerExists: {
     title: en['creation.alreadyAccount.title'],
-    text: en['creation.alreadyAccount.text'],
+    text: en['creation.customerExists.text'],
     buttons: [{ ...CONTINUE, label: en['creation.button.login'] }],
     links: [],
     step: 4,
@@ -119,7 +120,8 @@ async function readScreen(page: Page) {
       title: text(main.querySelector('h1')),
       text: text(main.querySelector('h1 + p')),
       buttons: [...main.querySelectorAll('a.btn, form button')].map((el) => {
-        const form = el.closest('form');
+        // A link inside the form (the done screen's "Start using the app") is a link all the same.
+        const form = el.tagName === 'BUTTON' ? el.closest('form') : null;
         return form
           ? { label: text(el), target: form.getAttribute('action') ?? '', post: form.method === 'post' }
           : { label: text(el), target: el.getAttribute('href') ?? '', post: false };
@@ -266,10 +268,12 @@ describe('customer-creation outcome screens', () => {
       const url = `${stack.webUrl}${creationPage(await enter(scenario))}`;
       const page = await withoutJs(url, expected, `${scenario} (no JavaScript)`);
       await withJs(url, expected, scenario);
-      // Continue is a full server redirect: the overview for outcomes that allow log-in (identification-routing-creation §4).
+      // Continue is a full server redirect: the overview for outcomes that allow log-in (identification-routing-creation §4),
+      // logged in by the bank site's hand-off; / for a paused creation, which allows none.
       if (scenario === 'onboarding') {
-        await page.getByRole('link', { name: en['creation.button.continue'] }).click();
+        await page.getByRole('button', { name: en['creation.button.continue'] }).click();
         await page.waitForURL(`${stack.sandboxUrl}/sandbox/overview`);
+        expect(await page.locator('.login-status').getAttribute('data-logged-in')).toBe('true');
       }
       await page.close();
     },
@@ -304,7 +308,7 @@ describe('customer-creation outcome screens', () => {
     await page.goto(url);
     await expect.poll(async () => (await readScreen(page)).title, { timeout: 20_000 }).toBe(en['creation.done.title']);
     expect((await readScreen(page)).buttons.map((b) => b.label)).toEqual([en['creation.button.continue']]);
-    await page.getByRole('link', { name: en['creation.button.continue'] }).click();
+    await page.getByRole('button', { name: en['creation.button.continue'] }).click();
     await page.waitForURL(`${stack.webUrl}${routes.loginInApp}`);
     await page.close();
   }, 60_000);

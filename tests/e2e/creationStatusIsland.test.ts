@@ -1,5 +1,5 @@
 // The customer-creation status island in a real browser against a scripted server-sent event stream
-// (tests/support/scriptedIslands.ts): updates, a dropped stream, the redirect, a failed outcome.
+// (tests/support/scriptedIslands.ts): updates, a dropped stream, the redirect, the done screen's choice, a failed outcome.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CreationView } from '../../shared/creationView.ts';
 import { axeViolations, describeViolations } from '../support/browser.ts';
@@ -46,6 +46,19 @@ describe('creationStatus island', () => {
     expect(waited).toBeGreaterThanOrEqual(1400);
     expect(waited).toBeLessThan(4000);
     await noScripts();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the done screen as the server renders it: Continue a form post, "Start using the app" a link beside it', async () => {
+    sseScript = [[views.doneToChoose]];
+    await page.goto('/creation');
+    const continued = page.getByRole('button', { name: 'Continue' });
+    await continued.waitFor();
+    const form = page.locator('form.actions');
+    expect(await form.getAttribute('method')).toBe('post');
+    expect(await form.getAttribute('action')).toBe('/creation/continue');
+    expect(await form.getByRole('link', { name: 'Start using the app' }).getAttribute('href')).toBe('/app');
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -62,11 +62,14 @@ describe('Swedish BankID journey (embedded mode)', () => {
     await page.getByRole('button', { name: 'Sign' }).click();
     await page.waitForURL(/\/onboarding\/customer-creation\//);
     await expect.poll(() => shown().some((text) => text.includes('Please wait...'))).toBe(true);
-    // A copy: the page moves on by itself once the customer is created.
+    // A copy: the outcome replaces the polling screen once the customer is created.
     await expectSnapshotAccessible(page, 'customer creation');
 
     await expect.poll(() => shown().some((text) => text.includes('Agreements signed')), { timeout: 15_000 }).toBe(true);
+    // The done screen waits for the person: Continue leads to the bank's site, logged in.
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${stack.sandboxUrl}/sandbox/overview`, { timeout: 10_000 });
+    expect(await page.locator('.login-status').textContent()).toBe(`Logged in as ${persona.name} (${persona.nationalId.slice(0, -4)}****)`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -106,8 +109,9 @@ describe('Swedish BankID journey (embedded mode)', () => {
     await page.getByRole('button', { name: 'Sign' }).click();
     await page.waitForURL(/\/onboarding\/customer-creation\//);
     await expect.poll(() => page.locator('main').textContent(), { timeout: 20_000 }).toContain('Agreements signed');
-    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${stack.sandboxUrl}/sandbox/overview`);
+    expect(await page.locator('.login-status').getAttribute('data-logged-in')).toBe('true');
     await context.close();
   });
 

@@ -53,10 +53,13 @@ describe('Redis mode: separate web, worker and sandbox processes', () => {
   it('walks the Swedish BankID journey to a created customer', async () => {
     const { context, page, errors } = await journeyToCreation('onboarding');
     const shown = await recordMainTexts(page);
-    // On a copy: the page moves on by itself once the outcome is in, which may happen while axe runs (a CI run saw it).
+    // On a copy: the outcome replaces the polling screen once it is in, which may happen while axe runs (a CI run saw it).
     await expectSnapshotAccessible(page, 'customer creation (redis mode)');
     await expect.poll(() => shown().some((text) => text.includes('Agreements signed')), { timeout: 20_000 }).toBe(true);
+    // Continue: the login's hand-off, kept in Redis by the worker, read by the web, logs the person in on the bank's site.
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${stack.sandboxUrl}/sandbox/overview`, { timeout: 10_000 });
+    expect(await page.locator('.login-status').getAttribute('data-logged-in')).toBe('true');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -70,7 +73,9 @@ describe('Redis mode: separate web, worker and sandbox processes', () => {
     expect(await page.locator('main').textContent()).toContain('Please wait...');
     await stack.startWorker();
     await expect.poll(() => page.locator('main').textContent(), { timeout: 30_000 }).toContain('Agreements signed');
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${stack.sandboxUrl}/sandbox/overview`, { timeout: 10_000 });
+    expect(await page.locator('.login-status').getAttribute('data-logged-in')).toBe('true');
     await context.close();
   });
 

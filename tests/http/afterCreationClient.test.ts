@@ -35,8 +35,9 @@ const readOut = async (prospectId: string) => (await request(sandbox.url).get('/
 describe('against the sandbox', () => {
   it('startLoginSession: the same attempt starts one login session, another attempt a second', async () => {
     const { jwt, prospectId } = await personWithProspect('onboarding');
-    await expect(client.startLoginSession(jwt, 'run-1')).resolves.toBeUndefined();
-    await client.startLoginSession(jwt, 'run-1');
+    const first = await client.startLoginSession(jwt, 'run-1');
+    expect(first).toEqual({ handoffCode: expect.stringMatching(/^[A-Za-z0-9_-]{32,}$/), expiresInSeconds: expect.any(Number) });
+    expect(await client.startLoginSession(jwt, 'run-1')).toEqual(first);
     expect(await readOut(prospectId)).toEqual({ loginSessions: 1, leadNumbers: [] });
     await client.startLoginSession(jwt, 'run-2');
     expect((await readOut(prospectId)).loginSessions).toBe(2);
@@ -94,12 +95,17 @@ describe('against a recording server', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  it('startLoginSession posts no body, as the person, with the key of its attempt; a JSON answer is accepted too', async () => {
+  it('startLoginSession posts no body, as the person, with the key of its attempt; answers the hand-off, and refuses an answer without one', async () => {
     received.length = 0;
+    const handoff = { handoffCode: 'C'.repeat(43), expiresInSeconds: 300 };
+    answer = { status: 200, body: JSON.stringify(handoff) };
+    expect(await recorded.startLoginSession('the-jwt', 'run-1')).toEqual(handoff);
+    // No code, no login for the person: a 204 or an answer outside the contract is a failure.
     answer = { status: 204 };
-    await recorded.startLoginSession('the-jwt', 'run-1');
+    await upstreamRejection(recorded.startLoginSession('the-jwt', 'run-2'));
     answer = { status: 200, body: '{"data":{}}' };
-    await recorded.startLoginSession('the-jwt', 'run-2');
+    await upstreamRejection(recorded.startLoginSession('the-jwt', 'run-2'));
+    received.splice(1, 1);
     const expectedKey = (attempt: string) => idempotencyHeaders(attempt, 'POST', brokeragePaths.nnxSessionLogin, null)[IDEMPOTENCY_KEY_HEADER];
     expect(received.map((r) => [r.method, r.url, r.headers.authorization, r.headers[IDEMPOTENCY_KEY_HEADER], r.body])).toEqual([
       ['POST', brokeragePaths.nnxSessionLogin, 'Bearer the-jwt', expectedKey('run-1'), ''],

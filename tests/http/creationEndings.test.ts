@@ -1,26 +1,31 @@
 // Where a journey ends after signing (identification-routing-creation §4 "Customer creation", §2 OnboardingLoginInApp
-// and OnboardingCloseSignupInApp; customer-information §2 exit, §4.8 "I have signed"): Continue goes to the journey's
-// market's success URL (SUCCESS_URL_<market>); in the native app's webview every ending (done, "I have signed",
-// cancel, exit) is the app's route or deep link, never a web page of ours. Over HTTP against the embedded stack.
+// and OnboardingCloseSignupInApp; customer-information §2 exit, §4.8 "I have signed"): Continue (a post) goes to the
+// journey's market's success URL (SUCCESS_URL_<market>) by way of the bank site's login hand-off, whose one-time code
+// logs the person in there; a failed login is the error screen whose Try again tries it again; at night no login is
+// tried, so a refusing one cannot turn "See you tomorrow!" into an error; in the native app's webview every ending
+// (done, "I have signed", cancel, exit) is the app's route or deep link, never a web page of ours, and no login is
+// handed over. Over HTTP against the embedded stack.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { identifyAtBrokerOverHttp, identifyOverHttp } from '../support/journey.ts';
+import { identifyAtBrokerOverHttp, identifyOverHttp, personaFor } from '../support/journey.ts';
 import { answerStepsOverHttp, screenOf } from '../support/customerInformation.ts';
-import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
+import { brokeragePaths, loginHandoffRedeemResponse, type CountryCode } from '../../shared/contracts/brokerageContract.ts';
+import en from '../../locales/en.json' with { type: 'json' };
 
-/** One success URL per market, as an operator configures them; SUCCESS_URL stays the sandbox overview. */
+/** The bank's site (one origin, BANK_SITE_URL) and each market's success URL on it, as an operator configures them. */
+const BANK_SITE_URL = 'https://www.bank.example';
 const successUrls: Record<CountryCode, string> = {
-  SE: 'https://se.bank.example/welcome',
-  NO: 'https://no.bank.example/velkommen',
-  DK: 'https://dk.bank.example/velkommen',
-  FI: 'https://fi.bank.example/tervetuloa',
+  SE: `${BANK_SITE_URL}/se/welcome`,
+  NO: `${BANK_SITE_URL}/no/velkommen`,
+  DK: `${BANK_SITE_URL}/dk/velkommen`,
+  FI: `${BANK_SITE_URL}/fi/tervetuloa`,
 };
 
 let stack: Stack;
 let port: string;
 beforeAll(async () => {
-  stack = await startEmbeddedStack(Object.fromEntries(Object.entries(successUrls).map(([c, url]) => [`SUCCESS_URL_${c}`, url])));
+  stack = await startEmbeddedStack({ BANK_SITE_URL, ...Object.fromEntries(Object.entries(successUrls).map(([c, url]) => [`SUCCESS_URL_${c}`, url])) });
   port = new URL(stack.webUrl).port;
 });
 afterAll(async () => stack?.stop());
@@ -80,45 +85,116 @@ async function sign(person: Person): Promise<string> {
   return (await request(stack.sandboxUrl).post(`${signingUrl.pathname}/sign`).expect(303)).headers.location as string;
 }
 
-/** The creation page until its run is done, then Continue: answers where Continue leads. */
-async function continueAfterDone(person: Person): Promise<string> {
+/** The creation page until it shows `title` (the error screen fails it unless that is what is awaited). */
+async function until(person: Person, title: string): Promise<void> {
   const creation = `/onboarding/customer-creation/${encodeURIComponent(person.prospectId)}`;
-  const until = Date.now() + 20_000;
+  const deadline = Date.now() + 20_000;
   for (;;) {
     const shown = (await person.get(creation).expect(200)).text;
-    if (shown.includes('Agreements signed')) break;
-    if (shown.includes('Something went wrong')) throw new Error('creation ended with the error screen');
-    if (Date.now() > until) throw new Error('creation not done within 20 s');
+    if (shown.includes(title)) return;
+    if (shown.includes(en['creation.error.title'])) throw new Error('creation ended with the error screen');
+    if (Date.now() > deadline) throw new Error(`creation did not show "${title}" within 20 s`);
     await sleep(100);
   }
-  return (await person.get(`${creation}/continue`).expect(303)).headers.location as string;
 }
 
-describe('Continue after creation goes to the market success URL', () => {
+/** Continue, the post of the person's click: answers where it leads. */
+async function continueNow(person: Person): Promise<string> {
+  const creation = `/onboarding/customer-creation/${encodeURIComponent(person.prospectId)}`;
+  return (await person.post(`${creation}/continue`, '').expect(303)).headers.location as string;
+}
+
+/** The creation page until its run is done, then Continue: answers where Continue leads. */
+async function continueAfterDone(person: Person): Promise<string> {
+  await until(person, en['creation.done.title']);
+  return continueNow(person);
+}
+
+/** The bank site's hand-off address Continue led to: its code and return path. */
+function handoffIn(location: string): { code: string; returnTo: string } {
+  const url = new URL(location);
+  expect(`${url.origin}${url.pathname}`).toBe(`${BANK_SITE_URL}/login/handoff`);
+  return { code: url.searchParams.get('code')!, returnTo: url.searchParams.get('returnTo')! };
+}
+
+/** The bank's site redeems the code with the brokerage (the sandbox), as it would server to server. */
+const redeem = (code: string) => request(stack.sandboxUrl).post(brokeragePaths.loginHandoffRedeem).send({ code });
+
+describe('Continue after creation hands the login to the bank site, going on to the market success URL', () => {
   it.each(['SE', 'NO', 'DK', 'FI'] as const)('%s', async (country) => {
     const person = await identified(country);
     await atMilestoneThree(person);
     await sign(person);
-    expect(await continueAfterDone(person)).toBe(successUrls[country]);
+    const { code, returnTo } = handoffIn(await continueAfterDone(person));
+    expect(returnTo).toBe(new URL(successUrls[country]).pathname);
     // Before the outcome showed, the worker had logged the person in and had the lead number made: one of each.
     expect(await afterCreation(person.prospectId)).toEqual({ loginSessions: 1, leadNumbers: [expect.stringMatching(/\S/)] });
+    // A second click hands over the same code (one login session per run); the code logs in this person, once.
+    expect(handoffIn(await continueNow(person)).code).toBe(code);
+    const persona = await personaFor(stack.sandboxUrl, 'onboarding', country);
+    expect(loginHandoffRedeemResponse.parse((await redeem(code).expect(200)).body).customer.nationalId).toBe(persona.nationalId);
+    await redeem(code).expect(400);
+    // The code is in no page of ours: not in the creation page, not in its events' latest state.
+    const creation = `/onboarding/customer-creation/${encodeURIComponent(person.prospectId)}`;
+    expect((await person.get(creation).expect(200)).text).not.toContain(code);
+  });
+
+  it('a GET of the continue address changes nothing: it shows the creation page, whose Continue posts', async () => {
+    const person = await identified('SE');
+    await person
+      .get(`/onboarding/customer-creation/${encodeURIComponent(person.prospectId)}/continue`)
+      .expect(303)
+      .expect('location', `/onboarding/customer-creation/${encodeURIComponent(person.prospectId)}`);
+  });
+});
+
+describe('outcomes without log-in (identification-routing-creation §4)', () => {
+  it('nightly downtime with a login that would be refused: no login is tried, and Continue ends on "See you tomorrow!"', async () => {
+    await request(stack.sandboxUrl).post('/sandbox/faults').send({ method: 'POST', path: brokeragePaths.nnxSessionLogin, status: 500, count: 100 }).expect(204);
+    try {
+      const person = await identified('SE', { scenario: 'creationNightlyDowntime' });
+      await atMilestoneThree(person);
+      await sign(person);
+      await until(person, en['creation.nightly_downtime.title']);
+      const downtime = await continueNow(person);
+      expect(downtime).toBe('/onboarding/nightly-downtime-status?justCompletedSignup=true');
+      expect((await person.get(downtime).expect(200)).text).toContain(en['nightly.titleAfterSignup'].replace("'", '&#x27;'));
+      expect(await afterCreation(person.prospectId)).toMatchObject({ loginSessions: 0 });
+    } finally {
+      await request(stack.sandboxUrl).post('/sandbox/faults').send({ method: 'POST', path: brokeragePaths.nnxSessionLogin, count: 0 }).expect(204);
+    }
   });
 });
 
 describe('when the calls after polling fail', () => {
-  it('a login session that fails shows the error screen (Try again), with the lead number made', async () => {
+  it('a login session that fails shows the error screen, whose Try again tries the login again; the lead number made once', async () => {
+    const logins = async () =>
+      ((await request(stack.sandboxUrl).get('/sandbox/brokerage-calls').expect(200)).body as { calls: Array<{ path: string }> }).calls.filter(
+        (c) => c.path === brokeragePaths.nnxSessionLogin,
+      ).length;
     const person = await identified('SE', { scenario: 'loginSessionFails' });
     await atMilestoneThree(person);
     await sign(person);
-    await expect(continueAfterDone(person)).rejects.toThrow('creation ended with the error screen');
-    expect(await afterCreation(person.prospectId)).toMatchObject({ loginSessions: 0, leadNumbers: [expect.stringMatching(/\S/)] });
+    const before = await logins();
+    await until(person, en['creation.error.title']);
+    expect(await logins()).toBe(before + 1);
+    const lead = await afterCreation(person.prospectId);
+    expect(lead).toMatchObject({ loginSessions: 0, leadNumbers: [expect.stringMatching(/\S/)] });
+    // Try again (the run it retries): a new run polls to done and tries the login again, which fails the same way.
+    const creation = `/onboarding/customer-creation/${encodeURIComponent(person.prospectId)}`;
+    await person.post(`${creation}/retry?run=1`, '').expect(303);
+    await expect.poll(logins, { timeout: 20_000 }).toBe(before + 2);
+    await until(person, en['creation.error.title']);
+    expect(await afterCreation(person.prospectId)).toEqual(lead);
+    // Continue from the error screen is no login: / (Try again is the screen's button).
+    expect(await continueNow(person)).toBe('/');
   });
 
   it('an affiliate conversion that fails does not fail the run: done, logged in, no lead number', async () => {
     const person = await identified('SE', { scenario: 'affiliateConversionFails' });
     await atMilestoneThree(person);
     await sign(person);
-    expect(await continueAfterDone(person)).toBe(successUrls.SE);
+    expect(handoffIn(await continueAfterDone(person)).returnTo).toBe('/se/welcome');
     expect(await afterCreation(person.prospectId)).toEqual({ loginSessions: 1, leadNumbers: [] });
   });
 });

@@ -23,13 +23,15 @@ import { parseCreationView } from '../../shared/creationView.ts';
 
 const PREFIX = `test-cluster-${randomUUID().slice(0, 8)}`;
 const SUCCESS_URL_SE = 'https://se.bank.example/welcome';
+/** The bank's site the success URL is on: Continue hands the login over at its hand-off address. */
+const BANK_SITE_URL = 'https://se.bank.example';
 let cluster: OwnRedisCluster | undefined;
 let stack: Stack | undefined;
 let webs: string[] = [];
 
 beforeAll(async () => {
   cluster = await createOwnRedisCluster('journey-cluster');
-  stack = await startRedisStack({ REDIS_URL: cluster.seeds, REDIS_CLUSTER: 'true', REDIS_PREFIX: PREFIX, SUCCESS_URL_SE });
+  stack = await startRedisStack({ REDIS_URL: cluster.seeds, REDIS_CLUSTER: 'true', REDIS_PREFIX: PREFIX, SUCCESS_URL_SE, BANK_SITE_URL });
   const [secondWeb] = await Promise.all([stack.startExtraWeb(), stack.startExtraWorker()]);
   webs = [stack.webUrl, secondWeb];
   // Ready: connected to every primary of the cluster.
@@ -82,7 +84,13 @@ describe('a journey on a three-node Redis Cluster with two web processes and two
     // Both web processes show it; Continue finds the login session the worker made.
     expect((await request(second).get(creation).set('cookie', cookie).expect(200)).text).toContain('Agreements signed');
     expect((await agent.get(creation).expect(200)).text).toContain('Agreements signed');
-    await agent.get(`${creation}/continue`).expect(303).expect('location', SUCCESS_URL_SE);
+    const continued = new URL(
+      (await agent.post(`${creation}/continue`).set('sec-fetch-site', 'same-origin').type('form').send('').expect(303)).headers.location as string,
+    );
+    expect(`${continued.origin}${continued.pathname}?returnTo=${continued.searchParams.get('returnTo')}`).toBe(
+      `${BANK_SITE_URL}/login/handoff?returnTo=/welcome`,
+    );
+    expect(continued.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{32,}$/);
 
     // Once: one customer-creation call, one login session, one tracking event, one final event.
     const customers = (await request(stack!.sandboxUrl).get('/sandbox/customers').query({ prospectId }).expect(200)).body as { createCustomer: number[] };

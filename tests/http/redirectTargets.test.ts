@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logCapture, startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { atMilestoneThreeOverHttp } from '../support/customerInformation.ts';
-import { postStep } from '../support/journey.ts';
+import { postContinue, postStep } from '../support/journey.ts';
 import { redirectBypasses } from '../support/redirectBypasses.ts';
 import { CARRIED_VALUE_MAX } from '../../shared/carriedQuery.ts';
 import { encodeState } from '../../shared/oidcState.ts';
@@ -62,7 +62,15 @@ describe('clientUrl: Continue after creation', () => {
       shown = (await agent.get(creation).expect(200)).text;
       expect(shown).not.toContain('Something went wrong');
     }
-    const continued = async () => (await agent.get(`${creation}/continue`).expect(303)).headers.location as string;
+    // Continue (a post) leads to the bank site's login hand-off with the target as its return path (a path belongs to
+    // the bank's site), or straight to a target elsewhere (the get-started page): answers that final target.
+    const continued = async () => {
+      const location = (await postContinue(agent, prospectId).expect(303)).headers.location as string;
+      const handoff = new URL(location, stack.webUrl);
+      if (`${handoff.origin}${handoff.pathname}` !== `${stack.sandboxUrl}/sandbox/bank-site/login/handoff`) return location;
+      expect(handoff.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+      return handoff.searchParams.get('returnTo');
+    };
     expect(await continued()).toBe('/onboarding/case-status?from=app');
     const tracked = logs.logged('creation outcome tracked');
     expect(tracked).toEqual([expect.objectContaining({ outcome: 'done', market: 'SE', clientId: 'partner-1' })]);

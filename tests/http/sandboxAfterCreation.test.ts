@@ -1,10 +1,19 @@
 // HTTP tests of the sandbox's calls of the end of customer creation (sandbox/afterCreation.ts; identification-routing-creation
 // §4 "Customer creation", §7): the login session and the affiliate conversion, counted once per Idempotency-Key (a replay
 // answers the first answer and is not counted), the read-out GET /sandbox/after-creation per prospect, the personas whose
-// call fails, 401 without a session and the read-out's bad query.
+// call fails, 401 without a session and the read-out's bad query; the login's hand-off code, which the bank's site redeems
+// once (unknown, used and expired codes refused, each code logging in the person it was handed to).
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { brokeragePaths, createProspectResponse, IDEMPOTENCY_KEY_HEADER, idempotencyKeyHeaderValue } from '../../shared/contracts/brokerageContract.ts';
+import {
+  brokeragePaths,
+  createProspectResponse,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeyHeaderValue,
+  LOGIN_HANDOFF_REFUSED,
+  loginHandoffRedeemResponse,
+  nnxSessionLoginResponse,
+} from '../../shared/contracts/brokerageContract.ts';
 import { bearer, loginWithBankid, newApp, type Target } from '../support/sandboxApi.ts';
 
 const LEAD_NUMBER = /^LN-\d+$/;
@@ -36,22 +45,22 @@ async function readOut(app: Target, prospectId: string): Promise<{ loginSessions
 }
 
 describe('the login session', () => {
-  it('answers 204 and counts one session per new Idempotency-Key; a replayed key is not counted again', async () => {
+  it('answers a hand-off code and counts one session per new Idempotency-Key; a replayed key answers the same code and is not counted again', async () => {
     const app = newApp();
     const { jwt, prospectId } = await personWithProspect(app, 'onboarding');
     expect(await readOut(app, prospectId)).toEqual({ loginSessions: 0, leadNumbers: [] });
-    await loginSession(app, jwt, 'first').expect(204);
-    await loginSession(app, jwt, 'first').expect(204);
+    await loginSession(app, jwt, 'first').expect(200);
+    await loginSession(app, jwt, 'first').expect(200);
     expect(await readOut(app, prospectId)).toEqual({ loginSessions: 1, leadNumbers: [] });
-    await loginSession(app, jwt, 'second').expect(204);
+    await loginSession(app, jwt, 'second').expect(200);
     expect((await readOut(app, prospectId)).loginSessions).toBe(2);
   });
 
   it('counts every call without a key', async () => {
     const app = newApp();
     const { jwt, prospectId } = await personWithProspect(app, 'onboarding');
-    await loginSession(app, jwt).expect(204);
-    await loginSession(app, jwt).expect(204);
+    await loginSession(app, jwt).expect(200);
+    await loginSession(app, jwt).expect(200);
     expect((await readOut(app, prospectId)).loginSessions).toBe(2);
   });
 
@@ -59,7 +68,7 @@ describe('the login session', () => {
     const app = newApp();
     const { jwt, prospectId: older } = await personWithProspect(app, 'onboarding');
     const newer = await newProspect(app, jwt);
-    await loginSession(app, jwt, 'k').expect(204);
+    await loginSession(app, jwt, 'k').expect(200);
     expect((await readOut(app, older)).loginSessions).toBe(0);
     expect((await readOut(app, newer)).loginSessions).toBe(1);
 
@@ -106,6 +115,59 @@ describe('the affiliate conversion', () => {
   });
 });
 
+const redeem = (app: Target, code: unknown) => request(app).post(brokeragePaths.loginHandoffRedeem).send({ code });
+const handoffOf = (body: unknown) => nnxSessionLoginResponse.parse(body).handoffCode;
+
+describe("the login's hand-off code, redeemed by the bank's site", () => {
+  it('logs in the person it was handed to, once: a replay is refused', async () => {
+    const app = newApp();
+    const { jwt, persona } = await loginWithBankid(app, 'onboarding');
+    await newProspect(app, jwt);
+    const answer = nnxSessionLoginResponse.parse((await loginSession(app, jwt, 'k').expect(200)).body);
+    expect(answer.expiresInSeconds).toBeGreaterThan(0);
+    const redeemed = loginHandoffRedeemResponse.parse((await redeem(app, answer.handoffCode).expect(200)).body);
+    expect(redeemed.customer.nationalId).toBe(persona.nationalId);
+    expect(`${redeemed.customer.givenName} ${redeemed.customer.surname}`).toBe(persona.name);
+    const replay = await redeem(app, answer.handoffCode).expect(400);
+    expect(replay.body).toMatchObject({ code: LOGIN_HANDOFF_REFUSED, data: { message: expect.stringMatching(/already been used/) } });
+  });
+
+  it('the same Idempotency-Key answers the same code; another key a new one', async () => {
+    const app = newApp();
+    const { jwt } = await personWithProspect(app, 'onboarding');
+    const first = handoffOf((await loginSession(app, jwt, 'k').expect(200)).body);
+    expect(handoffOf((await loginSession(app, jwt, 'k').expect(200)).body)).toBe(first);
+    expect(handoffOf((await loginSession(app, jwt, 'other').expect(200)).body)).not.toBe(first);
+  });
+
+  it('each code logs in its own person: two people, two codes, each redeemed as themselves', async () => {
+    const app = newApp();
+    const one = await loginWithBankid(app, 'onboarding');
+    const two = await loginWithBankid(app, 'customerExists');
+    await newProspect(app, one.jwt);
+    await newProspect(app, two.jwt);
+    const codeOne = handoffOf((await loginSession(app, one.jwt, 'k').expect(200)).body);
+    const codeTwo = handoffOf((await loginSession(app, two.jwt, 'k').expect(200)).body);
+    expect(loginHandoffRedeemResponse.parse((await redeem(app, codeTwo).expect(200)).body).customer.nationalId).toBe(two.persona.nationalId);
+    expect(loginHandoffRedeemResponse.parse((await redeem(app, codeOne).expect(200)).body).customer.nationalId).toBe(one.persona.nationalId);
+  });
+
+  it('refuses an unknown code, a malformed one (400 with the field) and an expired one', async () => {
+    const app = newApp();
+    const unknown = await redeem(app, 'A'.repeat(43)).expect(400);
+    expect(unknown.body).toMatchObject({ code: LOGIN_HANDOFF_REFUSED, data: { message: expect.stringMatching(/unknown/) } });
+    for (const bad of [undefined, '', 'short', 'A'.repeat(42) + '.', 42]) {
+      expect((await redeem(app, bad).expect(400)).body.data.fields).toEqual(['code']);
+    }
+    const { jwt, persona } = await loginWithBankid(app, 'onboarding');
+    await newProspect(app, jwt);
+    const code = handoffOf((await loginSession(app, jwt, 'k').expect(200)).body);
+    expect((await request(app).post('/sandbox/login-handoffs/expire').send({ nationalId: persona.nationalId }).expect(200)).body).toEqual({ expired: 1 });
+    const expired = await redeem(app, code).expect(400);
+    expect(expired.body).toMatchObject({ code: LOGIN_HANDOFF_REFUSED, data: { message: expect.stringMatching(/expired/) } });
+  });
+});
+
 describe('personas whose call fails', () => {
   it('loginSessionFails: the login session answers 500 and counts nothing, also on a retry; the conversion works', async () => {
     const app = newApp();
@@ -121,7 +183,7 @@ describe('personas whose call fails', () => {
     const { jwt, prospectId } = await personWithProspect(app, 'affiliateConversionFails');
     await conversion(app, jwt, prospectId, 'k').expect(500);
     await conversion(app, jwt, prospectId, 'k').expect(500);
-    await loginSession(app, jwt, 'k').expect(204);
+    await loginSession(app, jwt, 'k').expect(200);
     expect(await readOut(app, prospectId)).toEqual({ loginSessions: 1, leadNumbers: [] });
   });
 });
@@ -154,12 +216,12 @@ describe('GET /sandbox/after-creation', () => {
   it('forgets the calls and their keys on POST /sandbox/reset', async () => {
     const app = newApp();
     const before = await personWithProspect(app, 'onboarding');
-    await loginSession(app, before.jwt, 'k').expect(204);
+    await loginSession(app, before.jwt, 'k').expect(200);
     await request(app).post('/sandbox/reset').expect(204);
     await request(app).get('/sandbox/after-creation').query({ prospectId: before.prospectId }).expect(404);
     // The same person and key after the reset is a new call.
     const after = await personWithProspect(app, 'onboarding');
-    await loginSession(app, after.jwt, 'k').expect(204);
+    await loginSession(app, after.jwt, 'k').expect(200);
     expect((await readOut(app, after.prospectId)).loginSessions).toBe(1);
   });
 });

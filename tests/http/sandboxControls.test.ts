@@ -14,7 +14,8 @@ describe('sandbox controls and pages', () => {
       .get('/sandbox/overview')
       .expect(200)
       .expect('Content-Type', /text\/html/);
-    expect(overview.text).toContain('<h1>You are logged in</h1>');
+    expect(overview.text).toContain('<h1>Overview</h1>');
+    expect(overview.text).toContain('Not logged in');
     const missing = await request(app).get('/no/such/route').expect(404).expect('Content-Type', /json/);
     expect(brokerageErrorBody.parse(missing.body).data?.message).toMatch(/no\/such\/route/);
   });

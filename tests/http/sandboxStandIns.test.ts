@@ -21,7 +21,8 @@ describe('npm start: the external links lead to the sandbox’s stand-in pages',
     ['FAQ_URL', 'Frequently asked questions', /help centre/],
     ['PRIVACY_URL', 'Privacy', /privacy notice/],
     ['APP_URL', 'The app', /universal link that opens/],
-    ['SUCCESS_URL', 'You are logged in', /overview page/],
+    ['SUCCESS_URL', 'Overview', /overview page/],
+    ['BANK_SITE_URL', 'Bank site', /bank's own website/],
     ['GET_STARTED_URL', 'Get started', /get-started page/],
   ] as const)('%s: the sandbox page "%s" says what would be there', async (name, title, text) => {
     const target = new URL(String(config[name]));

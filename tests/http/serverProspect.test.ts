@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { answerStepsOverHttp } from '../support/customerInformation.ts';
 import { openStream, sseFrames } from '../support/sse.ts';
+import { postContinue } from '../support/journey.ts';
 import {
   useServerStack,
   type Agent,
@@ -118,7 +119,7 @@ describe('with an identified prospect', () => {
       { method: 'get', path: (p) => `/onboarding/customer-information/${p}/exit`, location: '/onboarding' },
       { method: 'get', path: (p) => `/onboarding/customer-creation/${p}`, location: '/onboarding' },
       { method: 'post', path: (p) => `/onboarding/customer-creation/${p}/retry`, location: '/onboarding' },
-      { method: 'get', path: (p) => `/onboarding/customer-creation/${p}/continue`, location: '/' },
+      { method: 'post', path: (p) => `/onboarding/customer-creation/${p}/continue`, location: '/' },
     ];
 
     it.each(['an identified other user', 'an anonymous visitor'])('%s is redirected away from every page of the prospect', async (who) => {
@@ -237,7 +238,9 @@ describe('with an identified prospect', () => {
     } finally {
       resumed.close();
     }
-    // Continue after done leaves for the success URL.
-    await owner.get(`/onboarding/customer-creation/${prospectId}/continue`).expect(303).expect('location', `${stack.sandboxUrl}/sandbox/overview`);
+    // Continue after done leaves for the success URL on the bank's site, by way of its login hand-off.
+    const continued = new URL((await postContinue(owner, prospectId).expect(303)).headers.location as string);
+    expect(`${continued.origin}${continued.pathname}`).toBe(`${stack.sandboxUrl}/sandbox/bank-site/login/handoff`);
+    expect(continued.searchParams.get('returnTo')).toBe('/sandbox/overview');
   });
 });

@@ -15,11 +15,13 @@ import type { CreationState } from '../../shared/creationOutcome.ts';
 
 const PREFIX = `test-afterkill-${randomUUID().slice(0, 8)}`;
 const SUCCESS_URL_SE = 'https://se.bank.example/welcome';
+/** The bank's site the success URL is on: Continue hands the login over at its hand-off address. */
+const BANK_SITE_URL = 'https://se.bank.example';
 let stack: Stack;
 let redis: RedisClientType;
 
 beforeAll(async () => {
-  stack = await startRedisStack({ REDIS_PREFIX: PREFIX, SUCCESS_URL_SE });
+  stack = await startRedisStack({ REDIS_PREFIX: PREFIX, SUCCESS_URL_SE, BANK_SITE_URL });
   redis = createClient({ url: REDIS_URL }) as unknown as RedisClientType;
   await redis.connect();
 }, 90_000);
@@ -86,7 +88,13 @@ describe('the actions when polling stops, with the worker killed during the last
     // Both tabs show the outcome; Continue finds the login session there and goes to the market's success URL.
     const [one, two] = await Promise.all([agent.get(creation).expect(200), agent.get(creation).expect(200)]);
     for (const tab of [one, two]) expect(tab.text).toContain('Agreements signed');
-    await agent.get(`${creation}/continue`).expect(303).expect('location', SUCCESS_URL_SE);
+    const continued = new URL(
+      (await agent.post(`${creation}/continue`).set('sec-fetch-site', 'same-origin').type('form').send('').expect(303)).headers.location as string,
+    );
+    expect(`${continued.origin}${continued.pathname}?returnTo=${continued.searchParams.get('returnTo')}`).toBe(
+      `${BANK_SITE_URL}/login/handoff?returnTo=/welcome`,
+    );
+    expect(continued.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{32,}$/);
 
     const afterCreation = (await request(stack.sandboxUrl).get('/sandbox/after-creation').query({ prospectId }).expect(200)).body as {
       loginSessions: number;

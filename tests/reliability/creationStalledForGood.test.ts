@@ -9,6 +9,7 @@ import pino from 'pino';
 import { deleteRedisKeys, until } from '../support/redisKeys.ts';
 import { createBullmqQueue, startBullmqRunner, type JobQueue, type JobRunner } from '../../server/infra/jobQueue.ts';
 import { createMemoryCreationEvents } from '../../server/infra/creationEvents.ts';
+import { createMemoryLoginHandoffs } from '../../server/infra/loginHandoffs.ts';
 import { createMemoryCreationCredentials } from '../../server/infra/creationCredentials.ts';
 import { createMemoryCreationRecords } from '../../server/infra/creationRecords.ts';
 import { enqueueCustomerCreation } from '../../server/infra/creationJobs.ts';
@@ -39,13 +40,14 @@ describe('creation job stalled more often than the queue allows', () => {
         return new Promise(() => {});
       },
       createCustomer: async () => ({ ok: true, status: 204 }),
-      startLoginSession: async () => {},
+      startLoginSession: async () => ({ handoffCode: 'A'.repeat(43), expiresInSeconds: 300 }),
       affiliateConversion: async () => ({ leadNumber: 'L-1' }),
     };
     const queue = createBullmqQueue({ redisUrl: REDIS_URL, prefix: PREFIX, backoffMs: 50 });
     opened.push(queue);
     const records = createMemoryCreationRecords();
-    const deps = { brokerage, credentials, events, records, queue, logger, pollIntervalMs: 50, maxPollingTries: 5 };
+    const loginHandoffs = createMemoryLoginHandoffs({ key: randomBytes(32) });
+    const deps = { brokerage, credentials, events, records, loginHandoffs, queue, logger, pollIntervalMs: 50, maxPollingTries: 5 };
     const customerCreation = createCustomerCreationJob(deps);
     const customerCreationAbandoned = createCustomerCreationAbandoned(deps);
     const startRunner = () =>

@@ -53,6 +53,7 @@ beforeAll(async () => {
       BROKERAGE_API_URL: sandbox.url,
       SIGNING_ORIGINS: sandbox.url,
       SUCCESS_URL: `${sandbox.url}/sandbox/overview`,
+      BANK_SITE_URL: `${sandbox.url}/sandbox/bank-site`,
       OIDC_ISSUER_URL: `${sandbox.url}/oidc`,
     },
     stdio: ['ignore', log, log],

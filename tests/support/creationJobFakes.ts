@@ -93,6 +93,8 @@ export function fakeBrokerage(script: {
         after.loginCalls++;
         if (script.loginFails) throw script.loginFails;
         after.loginAttempts.add(attempt);
+        // One code per attempt, as the brokerage's Idempotency-Key gives (base64url of the attempt, padded to the contract's length).
+        return { handoffCode: Buffer.from(`handoff:${attempt}`).toString('base64url').padEnd(32, 'A'), expiresInSeconds: 300 };
       },
       async affiliateConversion(jwt: string, _prospectId: string, attempt: string) {
         if (!accepts(jwt)) throw unauthorized();

@@ -7,7 +7,7 @@ import type { StepId } from '../../shared/contracts/brokerageContract.ts';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { evaluateSettled } from './browser.ts';
-import { identifyOverHttp, postStep, type Persona } from './journey.ts';
+import { identifyAtBrokerOverHttp, identifyOverHttp, personaFor, postStep, type Persona } from './journey.ts';
 import { PEP_YES } from '../../shared/contracts/kycContract.ts';
 import { RESIDENCY_DIALOG, answerStepsOverHttp, residencyAddress, residencyAnswers, residencyDocument, screenOf } from './httpAnswers.ts';
 
@@ -208,4 +208,45 @@ export async function signOverHttp(
     .post(`${new URL(toSigning.headers.location as string).pathname}/sign`)
     .expect(303);
   return { agent, page, prospectId, persona };
+}
+
+/**
+ * `signOverHttp` in a market: SE on the default host with BankID, NO, DK and FI on their own host (COUNTRY_HOSTS,
+ * `<market>.localhost`) through the sandbox broker; `entry` is the first page (e.g. with ?webview=true). Answers the
+ * session's cookies, for a browser to carry on as the person on the market's host.
+ */
+export async function signInMarketOverHttp(
+  webUrl: string,
+  sandboxUrl: string,
+  country: 'SE' | 'NO' | 'DK' | 'FI',
+  { scenario = 'onboarding', entry = '/onboarding' }: { scenario?: string; entry?: string } = {},
+): Promise<{ prospectId: string; persona: Persona; cookies: Array<{ name: string; value: string }> }> {
+  const agent = request.agent(webUrl);
+  const host = country === 'SE' ? new URL(webUrl).host : `${country.toLowerCase()}.localhost:${new URL(webUrl).port}`;
+  const get = (path: string) => agent.get(path).set('host', host);
+  const post = (path: string, body: string) => agent.post(path).set('host', host).set('sec-fetch-site', 'same-origin').type('form').send(body);
+  await get(entry).expect(200);
+  let page: string;
+  let persona: Persona;
+  if (country === 'SE') {
+    ({ page, persona } = await identifyOverHttp(agent, sandboxUrl, scenario));
+  } else {
+    persona = await personaFor(sandboxUrl, scenario, country);
+    await post('/onboarding/customer-type', 'customerType=private').expect(303);
+    const start = await post('/onboarding/identification/oidc', '').expect(303);
+    const back = await identifyAtBrokerOverHttp(sandboxUrl, start.headers.location as string, persona.nationalId);
+    await get((await get(back.pathname + back.search).expect(302)).headers.location as string).expect(303);
+    page = (await get('/onboarding/routing').expect(303)).headers.location as string;
+  }
+  await answerStepsOverHttp(
+    async () => (await get(page)).text,
+    async (body) => void (await post(`${page}/step`, body).expect(303)),
+  );
+  const toSigning = await post(`${page}/step`, 'step=MILESTONE_THREE_STEP&screen=milestone').expect(303);
+  await request(sandboxUrl)
+    .post(`${new URL(toSigning.headers.location as string).pathname}/sign`)
+    .expect(303);
+  const access = { domain: new URL(webUrl).hostname, path: '/', secure: false, script: false } as Parameters<typeof agent.jar.getCookies>[0];
+  const prospectId = decodeURIComponent(page.split('/').pop()!);
+  return { prospectId, persona, cookies: agent.jar.getCookies(access).map((c) => ({ name: c.name, value: c.value })) };
 }

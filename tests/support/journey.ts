@@ -180,6 +180,14 @@ type Agent = ReturnType<typeof request.agent>;
 /** A form post to the customer-information page's step route, as the browser sends it (same origin). */
 export const postStep = (agent: Agent, page: string, body: string) => agent.post(`${page}/step`).set('sec-fetch-site', 'same-origin').type('form').send(body);
 
+/** Continue on the creation page: a post of the person's click (it may hand the login over to the bank's site). */
+export const postContinue = (agent: Agent, prospectId: string) =>
+  agent
+    .post(`/onboarding/customer-creation/${encodeURIComponent(prospectId)}/continue`)
+    .set('sec-fetch-site', 'same-origin')
+    .type('form')
+    .send('');
+
 /** The sandbox broker's login page walked over HTTP as a person would; answers the browser's way back to us. */
 export async function identifyAtBrokerOverHttp(sandboxUrl: string, authUrl: string, nationalId: string): Promise<URL> {
   const idp = request.agent(sandboxUrl);

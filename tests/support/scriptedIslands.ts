@@ -59,6 +59,17 @@ export const views = {
     action: { kind: 'link', url: '/welcome', label: 'Continue' },
     redirectTo: '/welcome',
   },
+  /** The done screen as the server sends it: Continue posts, "Start using the app" beside it, no move of its own. */
+  doneToChoose: {
+    outcome: 'done',
+    title: 'Agreements signed',
+    body: 'Choose where to go on.',
+    tone: 'success',
+    spinner: false,
+    action: { kind: 'post', url: '/creation/continue', label: 'Continue' },
+    appLink: { url: '/app', label: 'Start using the app' },
+    redirectTo: null,
+  },
   error: {
     outcome: 'unspecifiedApiResponseError',
     title: 'Something went wrong',

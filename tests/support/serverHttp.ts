@@ -52,6 +52,7 @@ export async function startWeb(env: Record<string, string>): Promise<string> {
       BROKERAGE_API_URL: stack.sandboxUrl,
       SIGNING_ORIGINS: stack.sandboxUrl,
       SUCCESS_URL: `${stack.sandboxUrl}/sandbox/overview`,
+      BANK_SITE_URL: `${stack.sandboxUrl}/sandbox/bank-site`,
       ...testTimings(),
       ...env,
     },

@@ -22,12 +22,12 @@ function journey(country: CountryCode, options: { clientUrl?: string; webview?: 
   return { ...newJourney(country), webview: options.webview ?? false, queryParams: options.clientUrl === undefined ? {} : { clientUrl: options.clientUrl } };
 }
 
-const logInOutcomes: CreationOutcome[] = ['done', 'customerExists', 'accountLimit', 'creationPaused'];
+const logInOutcomes: CreationOutcome[] = ['done', 'customerExists', 'accountLimit'];
 
 describe('Continue for an outcome that allows log-in', () => {
   it.each(markets)('%s: without clientUrl, done to the success URL and the others to the overview of the market', (country) => {
     expect(continueTarget('done', journey(country), targets)).toEqual({ url: targets.successUrls[country] });
-    for (const outcome of ['customerExists', 'accountLimit', 'creationPaused'] as const) {
+    for (const outcome of ['customerExists', 'accountLimit'] as const) {
       expect(continueTarget(outcome, journey(country), targets)).toEqual({ url: targets.overviewUrls[country] });
     }
   });
@@ -67,8 +67,9 @@ describe('Continue for an outcome that allows log-in', () => {
 });
 
 describe('Continue for the other outcomes ignores clientUrl', () => {
-  it('an error goes to /, nightly downtime to its page', () => {
+  it('an error and a paused creation (no log-in) go to /, nightly downtime to its page', () => {
     const given = journey('DK', { clientUrl: '/onboarding/case-status' });
+    expect(continueTarget('creationPaused', given, targets)).toEqual({ url: '/' });
     expect(continueTarget('unspecifiedApiResponseError', given, targets)).toEqual({ url: '/' });
     expect(continueTarget('maxPollingTries', given, targets)).toEqual({ url: '/' });
     expect(continueTarget('nightly_downtime', given, targets)).toEqual({ url: '/onboarding/nightly-downtime-status?justCompletedSignup=true' });

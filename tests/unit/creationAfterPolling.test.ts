@@ -8,6 +8,7 @@ import pino from 'pino';
 import { UpstreamError } from '../../server/upstream/http.ts';
 import { createMemoryQueue, type CustomerCreationJob, type MemoryJobQueue } from '../../server/infra/jobQueue.ts';
 import { createMemoryCreationEvents, type CreationEvent, type CreationEvents } from '../../server/infra/creationEvents.ts';
+import { createMemoryLoginHandoffs, type LoginHandoffs } from '../../server/infra/loginHandoffs.ts';
 import { createMemoryCreationCredentials } from '../../server/infra/creationCredentials.ts';
 import { createMemoryCreationRecords } from '../../server/infra/creationRecords.ts';
 import { enqueueCustomerCreation } from '../../server/infra/creationJobs.ts';
@@ -26,12 +27,14 @@ let queue: MemoryJobQueue;
 let events: CreationEvents;
 let logLines: Array<Record<string, unknown>>;
 let rawLog: string[];
+let handoffs: LoginHandoffs;
 
 function setup(fake: ReturnType<typeof fakeBrokerage>, pollIntervalMs = 2) {
   queue = createMemoryQueue({ backoffMs: 1 });
   events = createMemoryCreationEvents();
   const credentials = createMemoryCreationCredentials({ key: randomBytes(32) });
   const records = createMemoryCreationRecords();
+  handoffs = createMemoryLoginHandoffs({ key: randomBytes(32) });
   logLines = [];
   rawLog = [];
   const sink = new Writable({
@@ -46,6 +49,7 @@ function setup(fake: ReturnType<typeof fakeBrokerage>, pollIntervalMs = 2) {
     credentials,
     events,
     records,
+    loginHandoffs: handoffs,
     queue,
     logger: pino({ level: 'trace' }, sink),
     pollIntervalMs,
@@ -116,6 +120,34 @@ describe('when polling stops', () => {
     expect(tracked().map((l) => l.outcome)).toEqual([outcome]);
   });
 
+  it("on done the login's hand-off code is kept for the run's Continue, and it is in no log line and no creation event", async () => {
+    const fake = fakeBrokerage({ initial: uninitiated, polls: [done] });
+    const { seen, run } = setup(fake);
+    await run();
+    const code = await handoffs.codeOf(PROSPECT, '1');
+    expect(code).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    expect(rawLog.join('')).not.toContain(code);
+    expect(JSON.stringify(seen)).not.toContain(code);
+    expect(await handoffs.codeOf(PROSPECT, '2')).toBeNull();
+  });
+
+  it.each([
+    ['creationPaused', { paused: true, polls: [st({ creation_requests: [{ request_type: 'create_customer', status: 'queued' }] })] }],
+    ['nightly_downtime', { polls: [st({ nightly_downtime: true })] }],
+  ] as const)('on %s (no log-in, identification-routing-creation §4): no login session, so a refusing login cannot fail it', async (outcome, script) => {
+    const fake = fakeBrokerage({
+      initial: uninitiated,
+      ...script,
+      polls: [...script.polls],
+      loginFails: new UpstreamError('brokerage', 500, undefined, 'brokerage answered 500'),
+    });
+    const { seen, run } = setup(fake);
+    await run();
+    expect(outcomes(seen)).toEqual(['queued@0', `${outcome}@1`]);
+    expect(fake.after.loginCalls).toBe(0);
+    expect(await handoffs.codeOf(PROSPECT, '1')).toBeNull();
+  });
+
   it('on an error outcome: neither call, and the error is tracked once', async () => {
     const fake = fakeBrokerage({ initial: { httpStatus: 500, body: null }, polls: [done] });
     const { seen, run } = setup(fake);
@@ -150,6 +182,7 @@ describe('when polling stops', () => {
     let attempt = '';
     fake.brokerage.startLoginSession = async (_jwt, a) => {
       attempt = a;
+      return { handoffCode: 'B'.repeat(43), expiresInSeconds: 300 };
     };
     await run('2');
     expect(outcomes(seen).slice(2)).toEqual(['queued@0', 'done@1']);
@@ -158,6 +191,9 @@ describe('when polling stops', () => {
     expect(fake.after.affiliateCalls).toBe(1);
     expect(await records.leadNumber(PROSPECT)).toBe(lead);
     expect(tracked().map((l) => l.outcome)).toEqual(['unspecifiedApiResponseError', 'done']);
+    // Run 1 kept no hand-off; run 2 keeps its own.
+    expect(await handoffs.codeOf(PROSPECT, '1')).toBeNull();
+    expect(await handoffs.codeOf(PROSPECT, '2')).toBe('B'.repeat(43));
   });
 
   it('a login session answered 401 renews the access token once and is tried again, as every call of the run', async () => {

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { createMemoryLoginHandoffs } from '../../server/infra/loginHandoffs.ts';
 import { createMemoryCreationCredentials } from '../../server/infra/creationCredentials.ts';
 import { createMemoryCreationEvents } from '../../server/infra/creationEvents.ts';
 import { createMemoryCreationRecords } from '../../server/infra/creationRecords.ts';
@@ -41,6 +42,7 @@ describe('customer creation job on a loaded worker', () => {
       credentials,
       events,
       records: createMemoryCreationRecords(),
+      loginHandoffs: createMemoryLoginHandoffs({ key: randomBytes(32) }),
       queue: {
         async add(_name: 'customerCreation', data: CustomerCreationJob, opts?: JobAddOptions) {
           added.push({ data, dueAt: clock + (opts?.delayMs ?? 0) });

@@ -121,7 +121,8 @@ interface Expected {
   maintenanceBanner?: boolean;
 }
 
-const CONTINUE = { label: 'creation.button.continue', target: continueUrl };
+// Continue is a post (it hands the login over to the bank's site: server/stages/customerCreation/loginHandoff.ts).
+const CONTINUE = { label: 'creation.button.continue', target: continueUrl, post: true };
 const RETRY = { label: 'creation.button.tryAgain', target: retryUrl, post: true };
 const EXTERNAL_FORM = { label: 'creation.error.externalForm', url: URLS.MANUAL_SUPPORT_URL };
 const ERROR_TEXT: Expected['english'] = [
@@ -149,9 +150,9 @@ const outcomes: Record<CreationOutcome, Expected> = {
   },
   customerExists: {
     title: 'creation.alreadyAccount.title',
-    text: 'creation.alreadyAccount.text',
-    english: ['You already have an account', 'It looks like you already have an account. Try to login instead.'],
-    buttons: [{ label: 'creation.button.login', target: continueUrl }],
+    text: 'creation.customerExists.text',
+    english: ['You already have an account', 'Congratulations, you are already a customer. Previous login credentials still apply.'],
+    buttons: [{ label: 'creation.button.login', target: continueUrl, post: true }],
     links: [],
     step: 4,
   },
@@ -227,7 +228,7 @@ describe('customer-creation screens, every outcome in every locale', () => {
 
     it(`${locale}: in the app's webview the done screen has Continue and no "Start using the app"`, () => {
       const shown = creationScreen('done', locale, true);
-      expect(shown.buttons).toEqual([{ label: own(locale, 'creation.button.continue'), target: continueUrl, post: false }]);
+      expect(shown.buttons).toEqual([{ label: own(locale, 'creation.button.continue'), target: continueUrl, post: true }]);
       expect(JSON.stringify(creationView(state('done'), requestIn(locale, true), deps))).not.toContain(URLS.APP_URL);
     });
   }
@@ -320,7 +321,7 @@ describe('where Continue leads', () => {
   it('nightly_downtime: the downtime page after signup', () => {
     expect(continueTarget('nightly_downtime', journey(false), targets).url).toBe(routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: false }));
   });
-  it('outcomes that allow log-in: done, customerExists, accountLimit, creationPaused, nightly_downtime', () => {
-    expect(creationOutcomes.filter((o) => outcomeTraits[o].canLogIn)).toEqual(['done', 'customerExists', 'accountLimit', 'creationPaused', 'nightly_downtime']);
+  it('outcomes that allow log-in: done, customerExists, accountLimit only (identification-routing-creation §4)', () => {
+    expect(creationOutcomes.filter((o) => outcomeTraits[o].canLogIn)).toEqual(['done', 'customerExists', 'accountLimit']);
   });
 });

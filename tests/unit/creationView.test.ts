@@ -79,9 +79,16 @@ describe('creation view contract (shared/creationView.ts)', () => {
     // "Start using the app" on done only (identification-routing-creation §2).
     expect(view.appLink?.url).toBe(outcome === 'done' ? APP_URL : undefined);
     for (const url of [view.action?.url, view.redirectTo].filter(Boolean)) {
-      // Try again posts the run it retries (runId 1).
-      expect([routes.customerCreationContinue('p/1'), `${routes.customerCreationRetry('p/1')}?run=1`]).toContain(url);
+      // Try again posts the run it retries (runId 1); nightly downtime moves on to its page.
+      expect([
+        routes.customerCreationContinue('p/1'),
+        `${routes.customerCreationRetry('p/1')}?run=1`,
+        routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: false }),
+      ]).toContain(url);
     }
+    // Every button posts (Continue hands the login over); done stays until the person chooses (no redirectTo).
+    expect(view.action?.kind ?? 'post').toBe('post');
+    if (outcome === 'done') expect(view.redirectTo).toBeNull();
   });
 
   // identification-routing-creation §8: the error screens' "proceed with the application via the external form" links to it.

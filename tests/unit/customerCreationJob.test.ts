@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { UpstreamError } from '../../server/upstream/http.ts';
 import { createMemoryQueue, JOB_ATTEMPTS, type CustomerCreationJob, type MemoryJobQueue } from '../../server/infra/jobQueue.ts';
 import { createMemoryCreationEvents, type CreationEvent, type CreationEvents } from '../../server/infra/creationEvents.ts';
+import { createMemoryLoginHandoffs } from '../../server/infra/loginHandoffs.ts';
 import { createMemoryCreationCredentials, type CreationCredentials } from '../../server/infra/creationCredentials.ts';
 import { enqueueCustomerCreation } from '../../server/infra/creationJobs.ts';
 import { creationJobId, isOlderRun } from '../../shared/creationJobContract.ts';
@@ -36,6 +37,7 @@ function setup(fake: ReturnType<typeof fakeBrokerage>, opts: { pollIntervalMs?: 
     credentials,
     events,
     records: createMemoryCreationRecords(),
+    loginHandoffs: createMemoryLoginHandoffs({ key: randomBytes(32) }),
     queue,
     logger,
     pollIntervalMs: opts.pollIntervalMs ?? 5,

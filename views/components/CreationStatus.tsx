@@ -48,6 +48,12 @@ export function CreationStatusMarkup({ view }: { view: CreationView }) {
           <button type="submit" className="btn">
             {view.action.label}
           </button>
+          {/* The done screen's Continue posts (it hands the login over); "Start using the app" stays a link beside it. */}
+          {view.appLink && (
+            <a className="btn btn-secondary" href={view.appLink.url}>
+              {view.appLink.label}
+            </a>
+          )}
         </form>
       )}
     </div>

@@ -18,6 +18,7 @@ import { forMarket, type PerMarket } from '../../../shared/markets.ts';
 import { creationProgressStep } from '../../../shared/onboardingProgress.ts';
 import { checkRedirectTarget, type RedirectRejection } from '../../../shared/redirectTarget.ts';
 import { entryParamShapes } from '../../../shared/carriedQuery.ts';
+import { bankSiteHandoffUrl, handoffAddress } from './loginHandoff.ts';
 
 /** Where Continue may lead per market (server/config.ts), and the origin a given redirect target must stay on. */
 export interface ContinueTargets {
@@ -33,7 +34,8 @@ export interface ContinueTargets {
  * entry gave (clientUrl, only as a path of ours: identification-routing-creation §4 "Redirect sanitising", a rejected
  * one to the market's get-started page), else done to the market's success URL and the others to its overview; in the
  * native app's webview to its login-in-app route; otherwise to /, in a webview to the app's close route (a journey in
- * the webview ends on the app's route, never on a web page of ours).
+ * the webview ends on the app's route, never on a web page of ours). Outside the webview, an outcome that allows log-in
+ * goes there by way of the bank site's login hand-off (loginHandoff.ts, the continue post).
  */
 export function continueTarget(outcome: CreationOutcome, journey: Journey, targets: ContinueTargets): { url: string; rejected?: RedirectRejection } {
   if (outcome === 'nightly_downtime') return { url: routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: journey.webview }) };
@@ -74,7 +76,9 @@ function creationViewOf(
   const prospectId = state?.prospectId ?? journey.prospectId ?? '';
   const continueUrl = routes.customerCreationContinue(prospectId);
   const tone = outcomeTraits[outcome].severity;
-  const continueAction = { kind: 'link' as const, url: continueUrl, label: t('creation.button.continue') };
+  // Continue is a post from the person's click: for an outcome that allows log-in it hands the login session to the
+  // bank's site (loginHandoff.ts), which nothing but the person's own choice should spend.
+  const continueAction = { kind: 'post' as const, url: continueUrl, label: t('creation.button.continue') };
   // Try again posts the run it retries (retryUrl): a click starts one new run, however often it is posted.
   const retryAction = { kind: 'post' as const, url: retryUrl(prospectId, state?.runId ?? journey.creationRun), label: t('creation.button.tryAgain') };
   const screen = { outcome, tone, spinner: false, redirectTo: null };
@@ -89,7 +93,10 @@ function creationViewOf(
         action: continueAction,
         // In the app's own webview the person is in the app already: no "Start using the app".
         ...(journey.webview ? {} : { appLink: { url: deps.config.APP_URL, label: t('creation.button.startUsingApp') } }),
-        redirectTo: continueUrl,
+        // The screen stays until the person chooses (WCAG 2.2.1, no time limit): Continue to the bank's site, logged
+        // in, or the app. A move by itself would take the app's button away, and spend the login's one-time hand-off
+        // without the person's click.
+        redirectTo: null,
       };
     case 'nightly_downtime':
       return {
@@ -97,14 +104,16 @@ function creationViewOf(
         title: t('creation.nightly_downtime.title'),
         body: t('creation.nightly_downtime.text'),
         action: continueAction,
-        redirectTo: continueUrl,
+        // identification-routing-creation §4: "on nightly downtime redirect to the downtime page" (no log-in to hand over).
+        redirectTo: routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: journey.webview }),
       };
     case 'customerExists':
-      // identification-routing-creation §8 "Already-account screen", with Login (the continue route: the outcome allows log-in).
+      // identification-routing-creation §8: the already-account screen's title with customerExists' own text, and Login
+      // (the continue post: the outcome allows log-in, so it arrives logged in with the credentials that still apply).
       return {
         ...screen,
         title: t('creation.alreadyAccount.title'),
-        body: t('creation.alreadyAccount.text'),
+        body: t('creation.customerExists.text'),
         action: { ...continueAction, label: t('creation.button.login') },
       };
     case 'accountLimit':
@@ -154,6 +163,20 @@ export function creationPageOptions(view: CreationView, prospectId: string, req:
       />
     ),
   };
+}
+
+/**
+ * The bank site's hand-off address for the run's login, going on to `target`; null when the run kept no code (it lapsed,
+ * or the run predates hand-offs) or `target` is not on the bank's site (loginHandoff.ts). Logs why, never the code.
+ */
+async function handoffOf(deps: AppDeps, prospectId: string, runId: string | undefined, target: string): Promise<string | null> {
+  const code = runId === undefined ? null : await deps.loginHandoffs.codeOf(prospectId, runId);
+  const address = code === null ? null : handoffAddress(target, code, bankSiteHandoffUrl(deps.config));
+  if (address === null) {
+    const reason = code === null ? 'no hand-off kept for the run' : "the target is not on the bank's site";
+    deps.logger.info({ prospectId, runId, reason }, 'continue without a login hand-off');
+  }
+  return address;
 }
 
 /** The Try again button's post: the run it retries rides along as `run`. */
@@ -238,7 +261,13 @@ export function customerCreationRoutes(deps: AppDeps): Router {
     }
   });
 
-  router.get(routePatterns.customerCreationContinue, async (req, res, next) => {
+  // Continue is a post (CSRF-checked like every post): it may hand the login session over. A GET (an old page's link,
+  // a bookmark) changes nothing and shows the creation page, whose button posts.
+  router.get(routePatterns.customerCreationContinue, (req, res) => {
+    res.redirect(303, routes.customerCreation(req.params.prospectId));
+  });
+
+  router.post(routePatterns.customerCreationContinue, async (req, res, next) => {
     try {
       const prospectId = req.params.prospectId;
       const journey = ownedJourney(req, prospectId);
@@ -250,7 +279,10 @@ export function customerCreationRoutes(deps: AppDeps): Router {
       const target = continueTarget(outcome, journey, { successUrls, overviewUrls, getStartedUrls, ownOrigin: publicOriginOf(req, deps) });
       // The parameter and the reason, never the value (someone else's text).
       if (target.rejected) deps.logger.info({ param: 'clientUrl', reason: target.rejected }, 'redirect target rejected: the get-started page instead');
-      res.redirect(303, target.url);
+      const handoff = outcomeTraits[outcome].canLogIn && !journey.webview && latest ? await handoffOf(deps, prospectId, latest.state.runId, target.url) : null;
+      // The address carries the one-time code for this redirect only: not cached, not passed on as a referrer.
+      if (handoff) res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+      res.redirect(303, handoff ?? target.url);
     } catch (err) {
       next(err);
     }

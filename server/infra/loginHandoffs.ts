@@ -1,0 +1,82 @@
+// The login session's hand-off code of a creation run (identification-routing-creation §4 "Customer creation": "create a
+// login session unless in a webview"): the worker keeps what the brokerage's login answered, the web's Continue reads it
+// and sends the browser to the bank site's hand-off address with it (server/stages/customerCreation/loginHandoff.ts).
+// The code logs the person in on the bank's site until it is redeemed or expires, so it is a credential: sealed under
+// JOB_SECRET_KEY (bound to its prospect and run), kept no longer than the brokerage says it lives, never in job data,
+// creation events or logs. In Redis, or in memory without REDIS_URL (development only).
+import type { Logger } from 'pino';
+import type { RedisConnection } from './redis.ts';
+import { loginHandoffCode, type LoginHandoff } from '../../shared/contracts/brokerageContract.ts';
+import { openSecret, sealSecret } from './secretBox.ts';
+
+export interface LoginHandoffs {
+  /** Keeps the run's code for as long as it can be redeemed. */
+  keep(prospectId: string, runId: string, handoff: LoginHandoff): Promise<void>;
+  /** The run's code while it lives, else null. Read, not taken: a second click of Continue hands the same code over. */
+  codeOf(prospectId: string, runId: string): Promise<string | null>;
+}
+
+interface Options {
+  /** config.jobSecretKey: 32 bytes. */
+  key: Buffer;
+  logger?: Pick<Logger, 'warn'>;
+}
+
+interface Backend {
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  get(key: string): Promise<string | null>;
+}
+
+function createStore(backend: Backend, name: (prospectId: string, runId: string) => string, options: Options): LoginHandoffs {
+  const context = (prospectId: string, runId: string) => `login-handoff:${prospectId}:${runId}`;
+  return {
+    async keep(prospectId, runId, handoff) {
+      await backend.set(name(prospectId, runId), sealSecret(options.key, handoff.handoffCode, context(prospectId, runId)), handoff.expiresInSeconds);
+    },
+    async codeOf(prospectId, runId) {
+      const sealed = await backend.get(name(prospectId, runId));
+      if (sealed === null) return null;
+      try {
+        return loginHandoffCode.parse(openSecret(options.key, sealed, context(prospectId, runId)));
+      } catch {
+        // Sealed under another key (a rotated JOB_SECRET_KEY) or altered: as good as none.
+        options.logger?.warn({ prospectId, runId }, 'login hand-off does not open');
+        return null;
+      }
+    },
+  };
+}
+
+export function createRedisLoginHandoffs(options: Options & { client: RedisConnection; prefix: string }): LoginHandoffs {
+  const { client, prefix } = options;
+  return createStore(
+    {
+      async set(key, value, ttlSeconds) {
+        await client.set(key, value, { EX: ttlSeconds });
+      },
+      get: (key) => client.get(key),
+    },
+    (prospectId, runId) => `${prefix}:creation:${prospectId}:login-handoff:${runId}`,
+    options,
+  );
+}
+
+/** In-process stand-in (development, unit tests); the same sealing, so the same code path runs. */
+export function createMemoryLoginHandoffs(options: Options & { now?: () => number }): LoginHandoffs {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { value: string; expiresAt: number }>();
+  return createStore(
+    {
+      async set(key, value, ttlSeconds) {
+        entries.set(key, { value, expiresAt: now() + ttlSeconds * 1000 });
+      },
+      async get(key) {
+        const entry = entries.get(key);
+        if (entry && entry.expiresAt <= now()) entries.delete(key);
+        return entries.get(key)?.value ?? null;
+      },
+    },
+    (prospectId, runId) => `${prospectId}:${runId}`,
+    options,
+  );
+}
