@@ -50,7 +50,7 @@ describe('the nightly-downtime page', () => {
         expect(await page.locator('main time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT0[45]:00:00\.000Z$/);
         for (const name of [en['nightly.toMain'], en['nightly.exit']]) {
           const href = await page.getByRole('link', { name, exact: true }).getAttribute('href');
-          expect(href, `${screen}: ${name}`).toBe(variant.embedded ? routes.closeSignupInApp : '/');
+          expect(href, `${screen}: ${name}`).toBe(routes.leave({ webview: variant.embedded }));
         }
         expect(await landmarks(page)).toEqual(variant.embedded ? ['main'] : ['header', 'footer', 'main', 'aside']);
         await expectPhoneLayout(page, screen);
