@@ -8,6 +8,8 @@ export function devServerLinks(sandboxUrl: string): Record<string, string> {
     SIGNING_ORIGINS: sandboxUrl,
     OIDC_ISSUER_URL: `${sandboxUrl}/oidc`,
     SUCCESS_URL: `${sandboxUrl}/sandbox/overview`,
+    // The sandbox stands in for the bank's site: a link or clientUrl given as a path resolves there.
+    BANK_SITE_URL: sandboxUrl,
     HOME_URL: `${sandboxUrl}/sandbox/home`,
     LOGIN_URL: `${sandboxUrl}/sandbox/login`,
     FAQ_URL: `${sandboxUrl}/sandbox/faq`,

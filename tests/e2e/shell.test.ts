@@ -46,7 +46,7 @@ describe('start page', () => {
       expect(box.height).toBeGreaterThanOrEqual(44);
       expect(box.x + box.width).toBeLessThanOrEqual(360);
     }
-    expect(await page.getByRole('link', { name: 'Already a customer? Log in' }).getAttribute('href')).toBe('/login-next');
+    expect(await page.getByRole('link', { name: 'Already a customer? Log in' }).getAttribute('href')).toBe(`${stack.sandboxUrl}/login-next`);
     expect(await page.locator('.risk-reminder').textContent()).toMatch(/all investments involve risk/);
 
     // Progress bar: 3 steps with the milestone texts, the first current.

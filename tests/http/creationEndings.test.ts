@@ -184,10 +184,11 @@ describe("in the native app's webview every ending is the app's route or deep li
     expect(spinner.text).toContain('class="spinner"');
   });
 
-  it('exit from the application status page (Return to site): the close-signup-in-app route; on the web /', async () => {
+  it('exit from the application status page (Return to site): the close-signup-in-app route; on the web the bank’s home', async () => {
     const inApp = await identified('SE', { webview: true });
     await inApp.post('/onboarding/case-status/return', '').expect(303).expect('location', '/onboarding/close-signup-in-app');
     const web = await identified('SE');
-    await web.post('/onboarding/case-status/return', '').expect(303).expect('location', '/');
+    // HOME_URL's "/" is the bank site's (BANK_SITE_URL, the sandbox here), not ours.
+    await web.post('/onboarding/case-status/return', '').expect(303).expect('location', `${stack.sandboxUrl}/`);
   });
 });

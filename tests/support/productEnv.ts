@@ -33,6 +33,7 @@ export function redisModeEnv(options: { redisUrl: string; prefix: string; webPor
     BROKERAGE_API_URL: sandboxUrl,
     SIGNING_ORIGINS: sandboxUrl,
     SUCCESS_URL: `${sandboxUrl}/sandbox/overview`,
+    BANK_SITE_URL: sandboxUrl,
     OIDC_ISSUER_URL: `${sandboxUrl}/oidc`,
   };
 }

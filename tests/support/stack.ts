@@ -88,6 +88,7 @@ export async function startEmbeddedStack(
       BROKERAGE_API_URL: sandbox.url,
       SIGNING_ORIGINS: sandbox.url,
       SUCCESS_URL: `${sandbox.url}/sandbox/overview`,
+      BANK_SITE_URL: sandbox.url,
       OIDC_ISSUER_URL: `${sandbox.url}/oidc`,
       ...testTimings(),
       ...extraEnv,
