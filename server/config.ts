@@ -277,6 +277,19 @@ const schema = z
     }
   });
 
+/**
+ * Allowed but broken for a browser that opens PUBLIC_URL itself, said at start (server/main.ts) and on each page (views/Layout.tsx):
+ * Secure cookies over plain http (loopback; elsewhere refused above). Not refused: behind a TLS-terminating proxy that
+ * TRUST_PROXY trusts the same settings work (express-session gives a Secure cookie to a request that proxy calls https).
+ */
+export function startWarnings(config: Pick<Config, 'cookieSecure' | 'publicUrl'>): string[] {
+  const own = new URL(config.publicUrl);
+  if (!config.cookieSecure || own.protocol === 'https:') return [];
+  return [
+    `PUBLIC_URL ${own.origin} is plain http, but cookies are Secure (COOKIE_SECURE, on in production): a browser that opens it directly gets no session cookie, so the journey cannot start (its pages say so). Serve it over https (or behind a TLS-terminating proxy that TRUST_PROXY trusts), or set COOKIE_SECURE=false for a plain-http run`,
+  ];
+}
+
 /** A 32-byte key from base64 or hex, else null. */
 export function decodeKey(value: string): Buffer | null {
   const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/]{43}=$/.test(value) ? Buffer.from(value, 'base64') : null;

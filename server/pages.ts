@@ -154,6 +154,8 @@ export function shellFor(req: Request, deps: AppDeps, options: { hideClose?: boo
     signupImage: signupImageFor(journey.campaign ?? readCookie(req, 'campaign')),
     backgroundUrl: deps.content.backgroundUrl(),
     usps: visibleUsps(Array.from({ length: MAX_USP_ITEMS }, (_, i) => t(`shell.usp.${i + 1}`))),
+    // express-session sets a Secure cookie only on a secure request (https, or a trusted proxy's X-Forwarded-Proto).
+    ...(deps.config.cookieSecure && !req.secure ? { sessionCookieRefused: true } : {}),
   };
 }
 
