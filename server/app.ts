@@ -164,6 +164,8 @@ function expressApp(deps: AppDeps, sessionStore: Store): express.Express {
   // The status page: a task's answer is sent once per session however often it is posted (two tabs, a double click).
   app.use(routePatterns.caseStatus, serialised);
   app.use(routePatterns.triggerCase, serialised);
+  // Leaving ends the session once: a second click waits, then finds it gone and calls nothing upstream.
+  app.get(routePatterns.leave, serialised);
   app.use(routePrefixes.customerInformation, serialiseSession(deps.sessionLocks, deps.logger, refusedStepPost(sessionBusy(deps)), deps.config.publicUrl));
   // Before Onboarding: it takes GET /onboarding only when the broker's code or error is in the query.
   app.use(oidcRoutes(deps));

@@ -5,6 +5,9 @@ import type { CountryCode } from '../shared/contracts/brokerageContract.ts';
 import { supportedLocales } from '../shared/i18n.ts';
 import type { PerMarket } from '../shared/markets.ts';
 import { redisTarget, redisTargetIssues, type RedisTarget } from './infra/redisTarget.ts';
+import { link, marketLinkDefaults, onBankSite } from './configLinks.ts';
+
+export { marketLinkDefaults };
 
 const SANDBOX_OIDC_CLIENT_SECRET = 'sandbox-only-client-secret-not-for-production';
 // Development only: fixed so sessions and sealed job secrets survive a restart; refused where they would be shared.
@@ -14,35 +17,7 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 const url = z.string().url();
 /** A phone number as shown to people: an international prefix, then digits with single spaces or hyphens. */
 const supportPhone = z.string().regex(/^\+\d{1,3}(?:[ -]?\d){4,14}$/, 'a phone number such as +46 8 000 000 00');
-/** A link the pages send people to: an absolute http(s) URL, or a path of our own (one leading slash). */
-const link = z
-  .string()
-  .refine(
-    (v) => (/^https?:\/\//i.test(v) && URL.canParse(v)) || /^\/(?![/\\])[^\s\\]*$/.test(v),
-    'an absolute http(s) URL such as https://www.example.se/kom-igang, or a path of our own such as /onboarding',
-  );
 const markets = ['SE', 'NO', 'DK', 'FI'] as const;
-
-/**
- * Placeholder defaults of the per-market links: outside pages of each market's public site, clearly examples, so
- * that none leads back into the journey (a path of ours that is not a route redirects to the start page).
- */
-export const marketLinkDefaults = {
-  /** identification-routing-creation §4 "Redirect sanitising": the country's get-started page. */
-  GET_STARTED_URL: {
-    SE: 'https://www.example.se/kom-igang',
-    NO: 'https://www.example.no/kom-i-gang',
-    DK: 'https://www.example.dk/kom-i-gang',
-    FI: 'https://www.example.fi/aloita',
-  },
-  /** identification-routing-creation §2 route FAQ: the footer's and the creation screens' FAQ link. */
-  FAQ_URL: {
-    SE: 'https://www.example.se/fragor-och-svar',
-    NO: 'https://www.example.no/sporsmal-og-svar',
-    DK: 'https://www.example.dk/spoergsmaal-og-svar',
-    FI: 'https://www.example.fi/usein-kysyttya',
-  },
-} as const satisfies Record<string, PerMarket<string>>;
 
 const schema = z
   .object({
@@ -82,15 +57,20 @@ const schema = z
     BANKID_STARTS_PER_SESSION_PER_MINUTE: z.coerce.number().int().positive().default(5),
     /** Origins the browser may be sent to by a form post (the signing service). */
     SIGNING_ORIGINS: z.string().default('http://127.0.0.1:3001'),
-    SUCCESS_URL: url.default('http://127.0.0.1:3001/sandbox/overview'),
+    /** The bank's public site: configured links given as paths and an entry's clientUrl resolve on its origin (configLinks.ts). */
+    BANK_SITE_URL: url
+      .default('http://127.0.0.1:3001')
+      .refine(
+        (v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol),
+        "BANK_SITE_URL is the bank's site, an http(s) URL such as https://www.example.se",
+      ),
+    SUCCESS_URL: link.default('http://127.0.0.1:3001/sandbox/overview'),
     /** Where a created customer of the market continues (identification-routing-creation §4); SUCCESS_URL when unset. */
-    SUCCESS_URL_SE: url.optional(),
-    SUCCESS_URL_NO: url.optional(),
-    SUCCESS_URL_DK: url.optional(),
-    SUCCESS_URL_FI: url.optional(),
-    /** The bank's own site (one origin, maybe a path prefix), where a created customer arrives logged in (server/stages/customerCreation/loginHandoff.ts). */
-    BANK_SITE_URL: url.default('http://127.0.0.1:3001/sandbox/bank-site'),
-    /** Its hand-off address under BANK_SITE_URL: redeems `code` once, then goes on to `returnTo`, a path of its own. */
+    SUCCESS_URL_SE: link.optional(),
+    SUCCESS_URL_NO: link.optional(),
+    SUCCESS_URL_DK: link.optional(),
+    SUCCESS_URL_FI: link.optional(),
+    /** The bank site's hand-off address, a path on BANK_SITE_URL's origin: it redeems `code` once, then goes on to `returnTo` (server/stages/customerCreation/loginHandoff.ts). */
     BANK_SITE_HANDOFF_PATH: z
       .string()
       .regex(/^\/(?![/\\])[\w.~!$&'()*+,;=:@%/-]*$/, 'a path such as /login/handoff')
@@ -164,14 +144,14 @@ const schema = z
     SUPPORT_PHONE_DK: supportPhone.default('+45 70 00 00 00'),
     SUPPORT_PHONE_FI: supportPhone.default('+358 9 0000 0000'),
     /** The public site's home, where the logo, the Close X and the result pages' home links lead (the journey's own / only redirects to its start). */
-    HOME_URL: z.string().default('/'),
+    HOME_URL: link.default('/'),
     /** The FAQ (route FAQ) per market, else FAQ_URL, else the market's placeholder (marketLinkDefaults). */
     FAQ_URL: link.optional(),
     FAQ_URL_SE: link.optional(),
     FAQ_URL_NO: link.optional(),
     FAQ_URL_DK: link.optional(),
     FAQ_URL_FI: link.optional(),
-    LOGIN_URL: z.string().default('/login-next'),
+    LOGIN_URL: link.default('/login-next'),
     BUSINESS_FORM_URL: url.default('https://forms.example.com/business'),
     MINOR_FORM_URL: url.default('https://forms.example.com/minor'),
     MANUAL_SUPPORT_URL: url.default('https://forms.example.com/additional-information'),
@@ -212,7 +192,7 @@ const schema = z
       .string()
       .regex(/^[a-z][a-z0-9+.-]*$/, 'NATIVE_APP_SCHEME is a URL scheme such as nordicbank')
       .default('nordicbank'),
-    PRIVACY_URL: z.string().default('/privacy'),
+    PRIVACY_URL: link.default('/privacy'),
     /** Express 'trust proxy': the PaaS router sits in front of the web process. */
     TRUST_PROXY: z.string().default('loopback'),
     /** Prometheus /metrics (and the worker's health) on a listener of its own, never the app's port; unset: none (server/infra/metrics.ts). */
@@ -306,6 +286,19 @@ const schema = z
     }
   });
 
+/**
+ * Allowed but broken for a browser that opens PUBLIC_URL itself, said at start (server/main.ts) and on each page (views/Layout.tsx):
+ * Secure cookies over plain http (loopback; elsewhere refused above). Not refused: behind a TLS-terminating proxy that
+ * TRUST_PROXY trusts the same settings work (express-session gives a Secure cookie to a request that proxy calls https).
+ */
+export function startWarnings(config: Pick<Config, 'cookieSecure' | 'publicUrl'>): string[] {
+  const own = new URL(config.publicUrl);
+  if (!config.cookieSecure || own.protocol === 'https:') return [];
+  return [
+    `PUBLIC_URL ${own.origin} is plain http, but cookies are Secure (COOKIE_SECURE, on in production): a browser that opens it directly gets no session cookie, so the journey cannot start (its pages say so). Serve it over https (or behind a TLS-terminating proxy that TRUST_PROXY trusts), or set COOKIE_SECURE=false for a plain-http run`,
+  ];
+}
+
 /** A 32-byte key from base64 or hex, else null. */
 export function decodeKey(value: string): Buffer | null {
   const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/]{43}=$/.test(value) ? Buffer.from(value, 'base64') : null;
@@ -333,6 +326,8 @@ export type Config = z.infer<typeof schema> & {
   contentImageOrigins: string[];
   /** SUPPORT_PHONE_<market> per market (shared/markets.ts forMarket). */
   supportPhones: PerMarket<string>;
+  /** BANK_SITE_URL's origin: the configured links given as paths are resolved against it here, so every link below is absolute. */
+  bankSiteOrigin: string;
   /** SUCCESS_URL_<market> per market, each SUCCESS_URL when unset. */
   successUrls: PerMarket<string>;
   /** OVERVIEW_URL_<market>, else OVERVIEW_URL, else the market's success URL. */
@@ -345,9 +340,9 @@ export type Config = z.infer<typeof schema> & {
 
 type Parsed = z.infer<typeof schema>;
 
-/** `<name>_<market>` for each market, else `<name>`, else `fallback` of the market. */
+/** `<name>_<market>` for each market, else `<name>`, else `fallback` of the market; a path on the bank's site. */
 function perMarket(c: Parsed, name: 'OVERVIEW_URL' | 'GET_STARTED_URL' | 'FAQ_URL', fallback: PerMarket<string>): PerMarket<string> {
-  const values = Object.fromEntries(markets.map((m) => [m, c[`${name}_${m}`] ?? c[name] ?? fallback[m]]));
+  const values = Object.fromEntries(markets.map((m) => [m, onBankSite(c.BANK_SITE_URL, c[`${name}_${m}`] ?? c[name] ?? fallback[m])]));
   return values as Record<CountryCode, string>;
 }
 
@@ -363,13 +358,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const c = parsed.data;
   const successUrls = {
-    SE: c.SUCCESS_URL_SE ?? c.SUCCESS_URL,
-    NO: c.SUCCESS_URL_NO ?? c.SUCCESS_URL,
-    DK: c.SUCCESS_URL_DK ?? c.SUCCESS_URL,
-    FI: c.SUCCESS_URL_FI ?? c.SUCCESS_URL,
+    SE: onBankSite(c.BANK_SITE_URL, c.SUCCESS_URL_SE ?? c.SUCCESS_URL),
+    NO: onBankSite(c.BANK_SITE_URL, c.SUCCESS_URL_NO ?? c.SUCCESS_URL),
+    DK: onBankSite(c.BANK_SITE_URL, c.SUCCESS_URL_DK ?? c.SUCCESS_URL),
+    FI: onBankSite(c.BANK_SITE_URL, c.SUCCESS_URL_FI ?? c.SUCCESS_URL),
   };
   return {
     ...c,
+    // The bank site's pages: a path given is resolved once here, so no page or redirect resolves it on our origin.
+    HOME_URL: onBankSite(c.BANK_SITE_URL, c.HOME_URL),
+    LOGIN_URL: onBankSite(c.BANK_SITE_URL, c.LOGIN_URL),
+    PRIVACY_URL: onBankSite(c.BANK_SITE_URL, c.PRIVACY_URL),
+    ...(c.ACCOUNT_TYPES_INFO_URL ? { ACCOUNT_TYPES_INFO_URL: onBankSite(c.BANK_SITE_URL, c.ACCOUNT_TYPES_INFO_URL) } : {}),
+    ...(c.DEPOSIT_GUARANTEE_URL ? { DEPOSIT_GUARANTEE_URL: onBankSite(c.BANK_SITE_URL, c.DEPOSIT_GUARANTEE_URL) } : {}),
+    bankSiteOrigin: new URL(c.BANK_SITE_URL).origin,
     redis: c.REDIS_URL ? redisTarget(c.REDIS_URL, c.REDIS_CLUSTER) : undefined,
     countryByHost: new Map(
       c.COUNTRY_HOSTS.split(',').map((pair) => {

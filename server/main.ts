@@ -3,7 +3,7 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DestinationStream, Logger } from 'pino';
-import { loadConfig, ConfigError, type Config } from './config.ts';
+import { loadConfig, ConfigError, startWarnings, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
 import { createI18n, loadCatalogues } from './catalogues.ts';
 import { loadManifest } from './render.tsx';
@@ -63,6 +63,7 @@ export async function start(
     // With PORT=0 (tests) the real port is known only now; signing return URLs need it.
     config.publicUrl = web.url.replace(/\/$/, '');
     logger.info({ url: web.url }, 'web started');
+    for (const warning of startWarnings(config)) logger.warn({ setting: 'COOKIE_SECURE' }, warning);
     // What the first answers did not need (BullMQ, issue 23 item 2) loads once they are out, not on a person's click.
     if (stores.warmUp) setTimeout(() => void stores.warmUp?.().catch((err: unknown) => logger.warn({ err }, 'warm-up failed')), WARM_UP_AFTER_MS).unref();
   }

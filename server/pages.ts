@@ -148,11 +148,14 @@ export function shellFor(req: Request, deps: AppDeps, options: { hideClose?: boo
     supportPhone: supportPhoneOf(req, deps),
     faqUrl: faqUrlOf(req, deps),
     homeUrl: deps.config.HOME_URL,
-    closeUrl: options.hideClose ? null : webview ? routes.closeSignupInApp : deps.config.HOME_URL,
+    // The X ends the session on the way out (routes.leave): the next person on a shared device starts afresh.
+    closeUrl: options.hideClose ? null : routes.leave({ webview }),
     showBack: journey.customerType !== 'none',
     signupImage: signupImageFor(journey.campaign ?? readCookie(req, 'campaign')),
     backgroundUrl: deps.content.backgroundUrl(),
     usps: visibleUsps(Array.from({ length: MAX_USP_ITEMS }, (_, i) => t(`shell.usp.${i + 1}`))),
+    // express-session sets a Secure cookie only on a secure request (https, or a trusted proxy's X-Forwarded-Proto).
+    ...(deps.config.cookieSecure && !req.secure ? { sessionCookieRefused: true } : {}),
   };
 }
 

@@ -59,6 +59,8 @@ export const routePatterns = {
   triggerCase: `${journey}/trigger-case/:prospectId`,
   loginInApp: `${journey}/login-in-app`,
   closeSignupInApp: `${journey}/close-signup-in-app`,
+  /** Leaving the journey (the Close X, the nightly-downtime page's buttons): ends our session and the brokerage's, then the bank's home. */
+  leave: `${journey}/leave`,
 } as const;
 
 export type RouteName = keyof typeof routePatterns;
@@ -128,4 +130,6 @@ export const routes = {
   triggerCase: byProspect(p.triggerCase),
   loginInApp: p.loginInApp,
   closeSignupInApp: p.closeSignupInApp,
+  /** Leaving the journey; in the app's webview (a page that knows it from its own query) it ends on the app's close route. */
+  leave: (options: { webview?: boolean } = {}): string => withQuery(p.leave, options.webview ? 'webview=true' : ''),
 } as const satisfies Record<RouteName, unknown>;

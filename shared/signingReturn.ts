@@ -32,8 +32,11 @@ export function signingReturnUrls({ publicUrl, prospectId, webview, nativeAppSch
   const postpone_url = `${publicUrl}${orderKey ? routes.signingPostponed(prospectId, orderKey) : routes.customerInformation(prospectId)}`;
   if (webview) {
     // The deep links' paths mirror our routes (the spec names only "a cancel path and a create path").
+    // Cancel names the order as in the browser: the app opens the path on our origin in its webview, which ends that
+    // order (so Sign asks for a new one) and goes on to the app's close route.
     const app = `${nativeAppScheme}:/`;
-    return { complete_url: `${app}${routes.customerCreation(prospectId)}`, cancel_url: `${app}${routes.cancel}`, postpone_url };
+    const cancel = orderKey ? routes.signingCancelled(prospectId, orderKey) : routes.cancel;
+    return { complete_url: `${app}${routes.customerCreation(prospectId)}`, cancel_url: `${app}${cancel}`, postpone_url };
   }
   const cancel_url = `${publicUrl}${orderKey ? routes.signingCancelled(prospectId, orderKey) : routes.cancel}`;
   return { complete_url: `${publicUrl}${routes.customerCreation(prospectId)}`, cancel_url, postpone_url };

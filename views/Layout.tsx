@@ -27,6 +27,23 @@ export interface ShellContext {
   usps?: string[];
   /** The brokerage's system status as banners (shared/systemStatus.ts); none when absent. */
   systemBanners?: SystemBanners;
+  /** Cookies are Secure but this request came over plain http: the browser is never given the session cookie. */
+  sessionCookieRefused?: boolean;
+}
+
+/**
+ * Says why the journey cannot go on (Secure cookies over plain http): without it, choosing Private would only show the
+ * start page again, the session never stored. First in <main>, like the status banners.
+ */
+function SessionCookieRefused({ t }: { t: Translate }) {
+  return (
+    <div className="banner banner--warning" role="region" aria-labelledby="session-cookie-refused">
+      <p>
+        <strong id="session-cookie-refused">{t('shell.sessionCookieRefused.title')}</strong>
+      </p>
+      <p>{t('shell.sessionCookieRefused.text')}</p>
+    </div>
+  );
 }
 
 export type { ProgressStep };
@@ -117,6 +134,7 @@ export function Layout({
       <div className="page-frame">
         <div className="page">
           <main id="main" className="content">
+            {shell.sessionCookieRefused && <SessionCookieRefused t={t} />}
             {children}
           </main>
         </div>
@@ -155,6 +173,7 @@ export function Layout({
       <div className="page">
         <div className="page__body">
           <main id="main" className="content">
+            {shell.sessionCookieRefused && <SessionCookieRefused t={t} />}
             {shell.systemBanners && <SystemStatusBanners t={t} banners={shell.systemBanners} />}
             {children}
           </main>

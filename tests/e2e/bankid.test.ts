@@ -250,7 +250,8 @@ describe('routing after identification (every routing status)', () => {
       const { context, page } = await identifyAs('login');
       await expect.poll(() => h1(page), { timeout: FLOW_WAIT_MS }).toBe('You already have an account');
       expect(await main(page)).toContain('It looks like you already have an account. Try to login instead.');
-      expect(await page.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/login-next');
+      // A path of the bank's site (BANK_SITE_URL, the sandbox here).
+      expect(await page.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(`${stack.sandboxUrl}/login-next`);
       expect(await page.getByRole('link', { name: 'Close' }).count()).toBe(0);
       await context.close();
     },

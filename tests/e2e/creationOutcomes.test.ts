@@ -337,9 +337,9 @@ describe('the feedback pages', () => {
         const shown = await readScreen(page);
         const screen = `${variant}${context === noJsContext ? ' (no JavaScript)' : ''}`;
         expect({ title: shown.title, text: shown.text }, screen).toEqual({ title: expected.title, text: expected.text });
-        // Go back to the public site's home (HOME_URL, "/" here), Try again to Onboarding.
+        // Go back to the public site's home (HOME_URL, "/" of the bank's site: the sandbox here), Try again to Onboarding.
         expect(shown.buttons, screen).toEqual([
-          { label: en['feedback.goBack'], target: '/', post: false },
+          { label: en['feedback.goBack'], target: `${stack.sandboxUrl}/`, post: false },
           { label: en['feedback.tryAgain'], target: routes.start, post: false },
         ]);
         expect({ step: shown.step, failed: shown.failed }, screen).toEqual({ step: expected.step, failed: expected.failed });

@@ -9,18 +9,19 @@ import { codeSnifferErrors, HtmlChecks, trackServerMarkup } from '../support/htm
 import { routes } from '../../shared/routes.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 
-useE2eStack();
+// The bank's home, a page of the bank's site (the sandbox stands in for it, BANK_SITE_URL).
+useE2eStack({ env: { HOME_URL: '/sandbox/home' } });
 
 const DESKTOP = { width: 1280, height: 800 };
 
 const variants = [
-  { name: 'default', url: routes.nightlyDowntimeStatus(), title: en['nightly.title'], embedded: false, leavesTo: '/onboarding' },
+  { name: 'default', url: routes.nightlyDowntimeStatus(), title: en['nightly.title'], embedded: false, leavesTo: 'home' },
   {
     name: 'after signup',
     url: routes.nightlyDowntimeStatus({ justCompletedSignup: true }),
     title: en['nightly.titleAfterSignup'],
     embedded: false,
-    leavesTo: '/onboarding',
+    leavesTo: 'home',
   },
   {
     name: 'after signup, embedded in the webview',
@@ -50,7 +51,7 @@ describe('the nightly-downtime page', () => {
         expect(await page.locator('main time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT0[45]:00:00\.000Z$/);
         for (const name of [en['nightly.toMain'], en['nightly.exit']]) {
           const href = await page.getByRole('link', { name, exact: true }).getAttribute('href');
-          expect(href, `${screen}: ${name}`).toBe(variant.embedded ? routes.closeSignupInApp : '/');
+          expect(href, `${screen}: ${name}`).toBe(routes.leave({ webview: variant.embedded }));
         }
         expect(await landmarks(page)).toEqual(variant.embedded ? ['main'] : ['header', 'footer', 'main', 'aside']);
         await expectPhoneLayout(page, screen);
@@ -71,7 +72,7 @@ describe('the nightly-downtime page', () => {
       const page = await context.newPage();
       await page.goto(`${stack.webUrl}${url}`);
       await page.getByRole('link', { name: button, exact: true }).click();
-      await page.waitForURL(`${stack.webUrl}${leavesTo}`);
+      await page.waitForURL(leavesTo === 'home' ? `${stack.sandboxUrl}/sandbox/home` : `${stack.webUrl}${leavesTo}`);
       await context.close();
     },
   );

@@ -46,7 +46,7 @@ describe('start page', () => {
       expect(box.height).toBeGreaterThanOrEqual(44);
       expect(box.x + box.width).toBeLessThanOrEqual(360);
     }
-    expect(await page.getByRole('link', { name: 'Already a customer? Log in' }).getAttribute('href')).toBe('/login-next');
+    expect(await page.getByRole('link', { name: 'Already a customer? Log in' }).getAttribute('href')).toBe(`${stack.sandboxUrl}/login-next`);
     expect(await page.locator('.risk-reminder').textContent()).toMatch(/all investments involve risk/);
 
     // Progress bar: 3 steps with the milestone texts, the first current.
@@ -74,7 +74,7 @@ describe('start page', () => {
     expect(await page.locator('.site-footer').getByRole('link', { name: 'Frequently asked questions' }).getAttribute('href')).toBe(
       marketLinkDefaults.FAQ_URL.SE,
     );
-    expect(await page.getByRole('link', { name: 'Close' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('link', { name: 'Close' }).getAttribute('href')).toBe('/onboarding/leave');
 
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -213,15 +213,18 @@ describe('in-app browsers of social apps', () => {
 });
 
 describe('webview and language', () => {
-  it('in a webview the Close X goes to the close-signup-in-app route on every shell screen', async () => {
+  it('in a webview the Close X ends on the close-signup-in-app route on every shell screen', async () => {
     const page = await open(`${stack.webUrl}/onboarding?webview=true`);
-    expect(await page.getByRole('link', { name: 'Close' }).getAttribute('href')).toBe('/onboarding/close-signup-in-app');
+    const leaveInApp = '/onboarding/leave?webview=true';
+    expect(await page.getByRole('link', { name: 'Close' }).getAttribute('href')).toBe(leaveInApp);
     await page.getByRole('button', { name: /^Business/ }).click();
     await expect.poll(() => h1(page)).toBe('Which account does your business need?');
-    expect(await page.getByRole('link', { name: 'Close' }).getAttribute('href')).toBe('/onboarding/close-signup-in-app');
+    expect(await page.getByRole('link', { name: 'Close' }).getAttribute('href')).toBe(leaveInApp);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect.poll(() => h1(page)).toBe(TITLE);
-    expect(await page.getByRole('link', { name: 'Close' }).getAttribute('href')).toBe('/onboarding/close-signup-in-app');
+    expect(await page.getByRole('link', { name: 'Close' }).getAttribute('href')).toBe(leaveInApp);
+    await page.getByRole('link', { name: 'Close' }).click();
+    await page.waitForURL(`${stack.webUrl}/onboarding/close-signup-in-app`);
     await page.context().close();
   });
 

@@ -236,7 +236,13 @@ describe("in the native app's webview every ending is the app's route or deep li
     const person = await identified('SE', { webview: true });
     await atMilestoneThree(person);
     const signingUrl = new URL((await person.post(`${person.page}/step`, SIGN).expect(303)).headers.location as string);
-    await request(stack.sandboxUrl).post(`${signingUrl.pathname}/cancel`).expect(303).expect('location', 'nordicbank://onboarding/cancel');
+    // The deep link names the order (our signing return's path), so the app's webview ends it there.
+    const deepLink = (await request(stack.sandboxUrl).post(`${signingUrl.pathname}/cancel`).expect(303)).headers.location as string;
+    expect(deepLink).toMatch(new RegExp(`^nordicbank://onboarding${person.page.slice('/onboarding'.length)}/signing-cancelled\\?order=[^&]+$`));
+    await person
+      .get(`/onboarding${deepLink.slice('nordicbank://onboarding'.length)}`)
+      .expect(303)
+      .expect('location', '/onboarding/close-signup-in-app');
     await person.get('/onboarding/cancel').expect(303).expect('location', '/onboarding/close-signup-in-app');
     // A cancel return through our signing return (an order handed out on the web before) ends there too.
     await person.get(`${person.page}/signing-cancelled?order=any`).expect(303).expect('location', '/onboarding/close-signup-in-app');
@@ -254,10 +260,11 @@ describe("in the native app's webview every ending is the app's route or deep li
     expect(spinner.text).toContain('class="spinner"');
   });
 
-  it('exit from the application status page (Return to site): the close-signup-in-app route; on the web /', async () => {
+  it('exit from the application status page (Return to site): the close-signup-in-app route; on the web the bank’s home', async () => {
     const inApp = await identified('SE', { webview: true });
     await inApp.post('/onboarding/case-status/return', '').expect(303).expect('location', '/onboarding/close-signup-in-app');
     const web = await identified('SE');
-    await web.post('/onboarding/case-status/return', '').expect(303).expect('location', '/');
+    // HOME_URL's "/" is the bank site's (BANK_SITE_URL, the sandbox here), not ours.
+    await web.post('/onboarding/case-status/return', '').expect(303).expect('location', `${stack.sandboxUrl}/`);
   });
 });

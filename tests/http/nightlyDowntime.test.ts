@@ -8,7 +8,9 @@ import { decode, h1, setCookies } from '../support/serverHttp.ts';
 import { routes } from '../../shared/routes.ts';
 
 const HOME_URL = 'https://bank.example/';
-const CLOSE = routes.closeSignupInApp;
+// Both buttons and the X leave through the route that ends the session, then go to HOME_URL or the app's close route.
+const HOME = routes.leave();
+const CLOSE = routes.leave({ webview: true });
 
 // The web's clock: set by each test before its requests.
 let clock = Date.parse('2026-11-24T01:30:00Z');
@@ -47,8 +49,8 @@ const allChrome = ['site-header', 'site-header__close', 'signup', 'panel', 'site
 
 describe('the page variants', () => {
   it.each([
-    { name: 'the default', query: '', title: 'See you tomorrow!', target: HOME_URL, chrome: allChrome },
-    { name: 'after signup', query: '?justCompletedSignup=true', title: "You're all set, See you tomorrow!", target: HOME_URL, chrome: allChrome },
+    { name: 'the default', query: '', title: 'See you tomorrow!', target: HOME, chrome: allChrome },
+    { name: 'after signup', query: '?justCompletedSignup=true', title: "You're all set, See you tomorrow!", target: HOME, chrome: allChrome },
     {
       name: 'after signup in the webview, embedded (the creation page sends these)',
       query: `?${routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: true }).split('?')[1]}`,
@@ -56,20 +58,20 @@ describe('the page variants', () => {
       target: CLOSE,
       chrome: [],
     },
-    { name: 'embedded alone', query: '?embedded=true', title: 'See you tomorrow!', target: HOME_URL, chrome: [] },
+    { name: 'embedded alone', query: '?embedded=true', title: 'See you tomorrow!', target: HOME, chrome: [] },
     { name: 'webview alone: the chrome, its Close X on the app route', query: '?webview=true', title: 'See you tomorrow!', target: CLOSE, chrome: allChrome },
     {
       name: 'explicit false',
       query: '?justCompletedSignup=false&embedded=false&webview=false',
       title: 'See you tomorrow!',
-      target: HOME_URL,
+      target: HOME,
       chrome: allChrome,
     },
     {
       name: 'garbled flags: the defaults',
       query: '?justCompletedSignup=yes&embedded[]=true&webview=%00&webview=true',
       title: 'See you tomorrow!',
-      target: HOME_URL,
+      target: HOME,
       chrome: allChrome,
     },
     {

@@ -1,6 +1,7 @@
 // Every parameter that can redirect, sent each known bypass (tests/support/redirectBypasses.ts): the Location is only
 // ever a path of our own origin or the market's get-started page (identification-routing-creation §4 "Redirect
-// sanitising"). clientUrl is where Continue goes after creation for an outcome that allows log-in; the broker's return
+// sanitising"). clientUrl is where Continue goes after creation for an outcome that allows log-in, a path of the bank's
+// site (BANK_SITE_URL: on our own origin it is no route and bounced to the start page); the broker's return
 // page restores the entry's query; Finnish lang reloads the start page; the signing service's returns name the
 // prospect and the order; any other path goes to the start. Over HTTP against the embedded stack.
 import request from 'supertest';
@@ -19,12 +20,13 @@ const getStarted: Record<CountryCode, string> = {
   DK: 'https://www.bank.example/dk/kom-i-gang',
   FI: 'https://www.bank.example/fi/aloita',
 };
+const BANK_SITE_URL = 'https://www.bank.example';
 const logs = logCapture();
 let stack: Stack;
 let port: string;
 beforeAll(async () => {
   const env = Object.fromEntries(Object.entries(getStarted).map(([m, url]) => [`GET_STARTED_URL_${m}`, url]));
-  stack = await startEmbeddedStack({ ...env, LOG_LEVEL: 'info' }, { logDestination: logs.stream });
+  stack = await startEmbeddedStack({ ...env, BANK_SITE_URL, LOG_LEVEL: 'info' }, { logDestination: logs.stream });
   port = new URL(stack.webUrl).port;
 });
 afterAll(async () => stack?.stop());
@@ -47,10 +49,10 @@ const q = (value: string) => encodeURIComponent(value);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('clientUrl: Continue after creation', () => {
-  it('goes to the entry’s clientUrl as a path of ours, every bypass to the get-started page; the tracking event names clientId', async () => {
+  it('goes to the entry’s clientUrl as a path of the bank’s site, every bypass to the get-started page; the tracking event names clientId', async () => {
     const agent = request.agent(stack.webUrl);
     // The entry, before identification: kept in the visit cookie, then in the session.
-    await agent.get(`/onboarding?clientId=partner-1&clientUrl=${q('/onboarding/case-status?from=app')}`).expect(200);
+    await agent.get(`/onboarding?clientId=partner-1&clientUrl=${q('/sv/mina-sidor?from=app')}`).expect(200);
     const page = await atMilestoneThreeOverHttp(agent, stack.sandboxUrl, 'onboarding');
     const prospectId = decodeURIComponent(page.split('/').pop()!);
     const toSigning = await postStep(agent, page, 'step=MILESTONE_THREE_STEP&screen=milestone').expect(303);
@@ -67,18 +69,18 @@ describe('clientUrl: Continue after creation', () => {
     const continued = async () => {
       const location = (await postContinue(agent, prospectId).expect(303)).headers.location as string;
       const handoff = new URL(location, stack.webUrl);
-      if (`${handoff.origin}${handoff.pathname}` !== `${stack.sandboxUrl}/sandbox/bank-site/login/handoff`) return location;
+      if (`${handoff.origin}${handoff.pathname}` !== `${BANK_SITE_URL}/login/handoff`) return location;
       expect(handoff.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{32,}$/);
-      return handoff.searchParams.get('returnTo');
+      return `${BANK_SITE_URL}${handoff.searchParams.get('returnTo')}`;
     };
-    expect(await continued()).toBe('/onboarding/case-status?from=app');
+    expect(await continued()).toBe(`${BANK_SITE_URL}/sv/mina-sidor?from=app`);
     const tracked = logs.logged('creation outcome tracked');
     expect(tracked).toEqual([expect.objectContaining({ outcome: 'done', market: 'SE', clientId: 'partner-1' })]);
 
     // A later entry's clientUrl replaces it: each bypass leads to the get-started page, and is logged without its value.
     for (const bypass of carried) {
-      await agent.get(`/onboarding?clientUrl=${q('/onboarding/case-status')}`);
-      expect(await continued()).toBe('/onboarding/case-status');
+      await agent.get(`/onboarding?clientUrl=${q('/sv/oversikt')}`);
+      expect(await continued()).toBe(`${BANK_SITE_URL}/sv/oversikt`);
       await agent.get(`/onboarding?clientUrl=${q(bypass)}`);
       const location = await continued();
       expect(location, JSON.stringify(bypass)).toBe(getStarted.SE);

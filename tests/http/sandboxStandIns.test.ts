@@ -22,7 +22,6 @@ describe('npm start: the external links lead to the sandbox’s stand-in pages',
     ['PRIVACY_URL', 'Privacy', /privacy notice/],
     ['APP_URL', 'The app', /universal link that opens/],
     ['SUCCESS_URL', 'Overview', /overview page/],
-    ['BANK_SITE_URL', 'Bank site', /bank's own website/],
     ['GET_STARTED_URL', 'Get started', /get-started page/],
   ] as const)('%s: the sandbox page "%s" says what would be there', async (name, title, text) => {
     const target = new URL(String(config[name]));
@@ -43,7 +42,9 @@ describe('the logo and × lead to the public site’s home (HOME_URL)', () => {
     try {
       const page = (await request(stack.webUrl).get('/onboarding?lang=en').expect(200)).text;
       expect(page).toMatch(new RegExp(`<a class="site-header__logo" href="${home}"`));
-      expect(page).toMatch(new RegExp(`<a class="site-header__close" href="${home}"`));
+      // The × ends the session on its way to the home (routes.leave).
+      expect(page).toMatch(/<a class="site-header__close" href="\/onboarding\/leave"/);
+      expect((await request(stack.webUrl).get('/onboarding/leave').expect(303)).headers.location).toBe(home);
     } finally {
       await stack.stop();
     }

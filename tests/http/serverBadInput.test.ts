@@ -138,8 +138,8 @@ describe('bad input never gives a 500', () => {
     await agent.get('/onboarding?lang=sv&lang=en&webview=true&webview=true').expect(200);
     const page = await agent.get('/onboarding').expect(200);
     expect(page.text).toContain('<html lang="en"');
-    // Not in webview mode: the close X goes to /, not to the in-app close route.
-    expect(page.text).toMatch(/class="site-header__close" href="\/"/);
+    // Not in webview mode: the close X leaves for the bank's home, not for the in-app close route.
+    expect(page.text).toMatch(/class="site-header__close" href="\/onboarding\/leave"/);
   });
 
   it('malformed percent-encoding in a route parameter: 400 page, or 400 JSON on API-style paths', async () => {

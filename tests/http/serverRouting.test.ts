@@ -18,7 +18,8 @@ describe('routing after identification, per sandbox persona', () => {
       // The close X is hidden on the login error; Continue leads to log-in.
       check: (html) => {
         expect(html).not.toContain('site-header__close');
-        expect(html).toContain('href="/login-next"');
+        // LOGIN_URL's default path, on the bank's site (BANK_SITE_URL: the sandbox here).
+        expect(html).toContain(`href="${stack.sandboxUrl}/login-next"`);
       },
     },
     { scenario: 'nightlyDowntimeRouting', location: /^\/onboarding\/nightly-downtime-status$/, title: 'See you tomorrow!' },

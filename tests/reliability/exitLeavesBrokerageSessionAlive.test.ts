@@ -153,7 +153,8 @@ describe('exit leaves the brokerage session alive', () => {
     const oldCookie = heldCookie(agent);
 
     const left = await agent.post('/onboarding/case-status/return').type('form').send({}).expect(303);
-    expect(left.headers.location).toBe('/');
+    // The bank's home (HOME_URL "/" on BANK_SITE_URL, the sandbox here), not ours.
+    expect(left.headers.location).toBe(`${stack.sandboxUrl}/`);
     // After the exit the routing step (the journey's own page) no longer knows the person.
     await expectJourneyEnded(left, tokens, oldCookie, '/onboarding/routing');
   });

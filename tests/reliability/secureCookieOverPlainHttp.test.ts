@@ -1,12 +1,15 @@
 // Issue 17 item 14: in production mode over plain http, choosing Private reloaded the start page with no
 // message. The session cookie is Secure in production, a browser never stores a Secure cookie an http page
 // sets (loopback aside), so the session never started. Now the web process refuses to start with Secure
-// cookies on a plain-http PUBLIC_URL other than loopback, and says why (server/config.ts).
+// cookies on a plain-http PUBLIC_URL other than loopback, and says why (server/config.ts). On loopback, which stays
+// allowed (a TLS-terminating proxy may stand in front), a browser that opens the plain-http URL itself got no session
+// and no word: the process now says so at start, and each page says so to the person.
 // A real web process, started by the Procfile's own `web` line (from the compiled build).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { REDIS_URL } from '../support/stack.ts';
+import request from 'supertest';
+import { freePort, REDIS_URL } from '../support/stack.ts';
 
 const production = {
   NODE_ENV: 'production',
@@ -48,5 +51,61 @@ describe('Secure cookies over a plain-http PUBLIC_URL', () => {
   it('a plain-http test environment that turns Secure cookies off starts', async () => {
     const { code } = await startWeb({ ...production, PUBLIC_URL: 'http://onboarding.test', COOKIE_SECURE: 'false' });
     expect(code).toBe('listening');
+  });
+});
+
+/** Starts the Procfile's `web` line and keeps it running: its URL, what it logged so far, and a stop. */
+async function runWeb(env: Record<string, string>): Promise<{ url: string; stdout: () => string; stop: () => void }> {
+  if (!procfileWeb) throw new Error('the Procfile has no web line');
+  const port = await freePort();
+  const child = spawn('/bin/sh', ['-c', procfileWeb], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stdout = '';
+  const stop = () => process.kill(-child.pid!, 'SIGKILL');
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (stdout.includes('"msg":"web started"')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the web process exited (${code}) before it served pages`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stdout: () => stdout, stop };
+}
+
+describe('Secure cookies over a plain-http loopback PUBLIC_URL (allowed: a TLS-terminating proxy may stand in front)', () => {
+  it('the process says at start, and each page says, that this browser gets no session; choosing Private shows why', async () => {
+    const port = await freePort();
+    const web = await runWeb({
+      ...production,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: 'loopback',
+      DEFAULT_LOCALE: 'en',
+    });
+    try {
+      const warned = web
+        .stdout()
+        .split('\n')
+        .filter((l) => l.includes('"level":40'));
+      expect(warned.join('\n')).toMatch(/PUBLIC_URL http:\/\/127\.0\.0\.1:\d+ is plain http, but cookies are Secure/);
+      const agent = request.agent(web.url);
+      const start = await agent.get('/onboarding?lang=en').expect(200);
+      expect(start.text).toContain('Your session cannot start');
+      expect(start.text).toContain('Open the page over https instead.');
+      // Choosing Private: no session cookie comes back, so the start page shows again, now saying why.
+      const chosen = await agent.post('/onboarding/customer-type').set('sec-fetch-site', 'same-origin').type('form').send({ customerType: 'private' });
+      expect(String(chosen.headers['set-cookie'] ?? '')).not.toMatch(/onb\.sid=/);
+      const again = await agent.get(chosen.headers.location as string).expect(200);
+      expect(again.text).toContain('Your session cannot start');
+      // Behind a TLS-terminating proxy (trusted here on loopback) the same settings work: no notice, a session.
+      const behindProxy = await request(web.url).get('/onboarding?lang=en').set('x-forwarded-proto', 'https').expect(200);
+      expect(behindProxy.text).not.toContain('Your session cannot start');
+    } finally {
+      web.stop();
+    }
   });
 });

@@ -33,7 +33,8 @@ export function redisModeEnv(options: { redisUrl: string; prefix: string; webPor
     BROKERAGE_API_URL: sandboxUrl,
     SIGNING_ORIGINS: sandboxUrl,
     SUCCESS_URL: `${sandboxUrl}/sandbox/overview`,
-    BANK_SITE_URL: `${sandboxUrl}/sandbox/bank-site`,
+    BANK_SITE_URL: sandboxUrl,
+    BANK_SITE_HANDOFF_PATH: '/sandbox/bank-site/login/handoff',
     OIDC_ISSUER_URL: `${sandboxUrl}/oidc`,
   };
 }

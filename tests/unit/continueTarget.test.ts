@@ -1,6 +1,8 @@
 // Where Continue leads after customer creation (identification-routing-creation §4 "Customer creation": "the continue
 // button goes to the given redirect URL or the overview page for outcomes that allow log-in, otherwise to /";
-// "Redirect sanitising"), per market, and the per-market links it picks from (server/config.ts).
+// "Redirect sanitising"), per market, and the per-market links it picks from (server/config.ts). The targets are the
+// bank site's (BANK_SITE_URL): a relative clientUrl or configured path on the onboarding's own origin is no route there
+// and only bounced to the start page.
 import { describe, expect, it } from 'vitest';
 import { continueTarget, type ContinueTargets } from '../../server/stages/customerCreation/creationPage.tsx';
 import { loadConfig, marketLinkDefaults } from '../../server/config.ts';
@@ -15,7 +17,8 @@ const targets: ContinueTargets = {
   successUrls: perMarket('welcome'),
   overviewUrls: perMarket('overview'),
   getStartedUrls: perMarket('get-started'),
-  ownOrigin: 'https://onboarding.bank.example',
+  homeUrl: 'https://www.bank.example/',
+  bankSiteOrigin: 'https://www.bank.example',
 };
 
 function journey(country: CountryCode, options: { clientUrl?: string; webview?: boolean } = {}): Journey {
@@ -32,12 +35,12 @@ describe('Continue for an outcome that allows log-in', () => {
     }
   });
 
-  it.each(markets)('%s: the clientUrl the entry gave, as a path of ours', (country) => {
+  it.each(markets)('%s: the clientUrl the entry gave, as a path of the bank’s site', (country) => {
     for (const outcome of logInOutcomes) {
-      expect(continueTarget(outcome, journey(country, { clientUrl: '/onboarding/case-status?x=1#top' }), targets)).toEqual({
-        url: '/onboarding/case-status?x=1#top',
+      expect(continueTarget(outcome, journey(country, { clientUrl: '/sv/mina-sidor?x=1#top' }), targets)).toEqual({
+        url: 'https://www.bank.example/sv/mina-sidor?x=1#top',
       });
-      expect(continueTarget(outcome, journey(country, { clientUrl: '/a/../b' }), targets)).toEqual({ url: '/b' });
+      expect(continueTarget(outcome, journey(country, { clientUrl: '/a/../b' }), targets)).toEqual({ url: 'https://www.bank.example/b' });
     }
   });
 
@@ -67,11 +70,11 @@ describe('Continue for an outcome that allows log-in', () => {
 });
 
 describe('Continue for the other outcomes ignores clientUrl', () => {
-  it('an error and a paused creation (no log-in) go to /, nightly downtime to its page', () => {
+  it('an error and a paused creation (no log-in) go to / (the bank’s home), nightly downtime to its page', () => {
     const given = journey('DK', { clientUrl: '/onboarding/case-status' });
-    expect(continueTarget('creationPaused', given, targets)).toEqual({ url: '/' });
-    expect(continueTarget('unspecifiedApiResponseError', given, targets)).toEqual({ url: '/' });
-    expect(continueTarget('maxPollingTries', given, targets)).toEqual({ url: '/' });
+    expect(continueTarget('creationPaused', given, targets)).toEqual({ url: targets.homeUrl });
+    expect(continueTarget('unspecifiedApiResponseError', given, targets)).toEqual({ url: targets.homeUrl });
+    expect(continueTarget('maxPollingTries', given, targets)).toEqual({ url: targets.homeUrl });
     expect(continueTarget('nightly_downtime', given, targets)).toEqual({ url: '/onboarding/nightly-downtime-status?justCompletedSignup=true' });
   });
 });
@@ -105,12 +108,49 @@ describe('per-market links (server/config.ts)', () => {
       FI: 'https://fi.bank.example/yleiskatsaus',
     });
     expect(c.getStartedUrls).toEqual({ ...marketLinkDefaults.GET_STARTED_URL, NO: 'https://no.bank.example/kom-i-gang' });
-    expect(c.faqUrls).toEqual({ SE: '/help', NO: '/help', DK: 'https://dk.bank.example/faq', FI: '/help' });
+    // A path is a page of the bank's site (BANK_SITE_URL, here its default).
+    const site = new URL(loadConfig({}).BANK_SITE_URL).origin;
+    expect(c.faqUrls).toEqual({ SE: `${site}/help`, NO: `${site}/help`, DK: 'https://dk.bank.example/faq', FI: `${site}/help` });
     // Without OVERVIEW_URL the overview follows the market's success URL.
     expect(loadConfig({ SUCCESS_URL_SE: 'https://se.bank.example/welcome' }).overviewUrls.SE).toBe('https://se.bank.example/welcome');
   });
 
+  it('every link given as a path resolves on the bank’s site (BANK_SITE_URL’s origin), never on ours', () => {
+    const c = loadConfig({
+      PUBLIC_URL: 'https://onboarding.bank.example',
+      BANK_SITE_URL: 'https://www.bank.example/sv/',
+      HOME_URL: '/',
+      SUCCESS_URL: '/valkommen',
+      OVERVIEW_URL_SE: '/oversikt',
+      FAQ_URL: '/fragor',
+      GET_STARTED_URL: '/kom-igang',
+      LOGIN_URL: '/login-next',
+      PRIVACY_URL: '/integritet',
+      DEPOSIT_GUARANTEE_URL: '/insattningsgaranti',
+    });
+    expect(c.bankSiteOrigin).toBe('https://www.bank.example');
+    expect([c.HOME_URL, c.LOGIN_URL, c.PRIVACY_URL, c.DEPOSIT_GUARANTEE_URL]).toEqual([
+      'https://www.bank.example/',
+      'https://www.bank.example/login-next',
+      'https://www.bank.example/integritet',
+      'https://www.bank.example/insattningsgaranti',
+    ]);
+    expect([c.successUrls.SE, c.overviewUrls.SE, c.overviewUrls.NO, c.faqUrls.DK, c.getStartedUrls.FI]).toEqual([
+      'https://www.bank.example/valkommen',
+      'https://www.bank.example/oversikt',
+      'https://www.bank.example/valkommen',
+      'https://www.bank.example/fragor',
+      'https://www.bank.example/kom-igang',
+    ]);
+    // An absolute link stays as given.
+    expect(loadConfig({ BANK_SITE_URL: 'https://www.bank.example', HOME_URL: 'https://home.example/x' }).HOME_URL).toBe('https://home.example/x');
+  });
+
   it.each([
+    ['BANK_SITE_URL', 'ftp://www.bank.example'],
+    ['BANK_SITE_URL', '/sv'],
+    ['HOME_URL', '//evil.example'],
+    ['SUCCESS_URL', 'javascript:alert(1)'],
     ['GET_STARTED_URL_SE', 'javascript:alert(1)'],
     ['GET_STARTED_URL', '//evil.example'],
     ['FAQ_URL', 'faq'],

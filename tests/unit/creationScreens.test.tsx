@@ -311,11 +311,12 @@ describe('where Continue leads', () => {
     DK: 'https://dk.bank.example/overblik',
     FI: 'https://fi.bank.example/yleiskatsaus',
   };
-  const targets = { successUrls: overviews, overviewUrls: overviews, getStartedUrls: overviews, ownOrigin: 'https://onboarding.bank.example' };
+  const home = 'https://www.bank.example/';
+  const targets = { successUrls: overviews, overviewUrls: overviews, getStartedUrls: overviews, homeUrl: home, bankSiteOrigin: 'https://www.bank.example' };
   const journey = (webview: boolean, country: Journey['country'] = 'NO'): Journey => ({ ...newJourney(country), webview });
   it.each(creationOutcomes.filter((o) => o !== 'queued' && o !== 'nightly_downtime'))('%s', (outcome) => {
     const canLogIn = outcomeTraits[outcome].canLogIn;
-    expect(continueTarget(outcome, journey(false), targets).url).toBe(canLogIn ? overviews.NO : '/');
+    expect(continueTarget(outcome, journey(false), targets).url).toBe(canLogIn ? overviews.NO : home);
     expect(continueTarget(outcome, journey(true), targets).url).toBe(canLogIn ? routes.loginInApp : routes.closeSignupInApp);
   });
   it('nightly_downtime: the downtime page after signup', () => {

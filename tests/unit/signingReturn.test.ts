@@ -32,7 +32,7 @@ describe('signingReturnUrls', () => {
 });
 
 describe('signingReturnUrls with the order key', () => {
-  it('cancel and postpone return through our signing returns naming the order; the app keeps its deep links', () => {
+  it('cancel and postpone return through our signing returns naming the order; in the app the cancel deep link names it too', () => {
     const urls = signingReturnUrls({ ...base, webview: false, orderKey: 'k 1' });
     expect(urls).toEqual({
       complete_url: 'https://onboarding.example.se/onboarding/customer-creation/p%2F1',
@@ -40,7 +40,11 @@ describe('signingReturnUrls with the order key', () => {
       postpone_url: 'https://onboarding.example.se/onboarding/customer-information/p%2F1/signing-postponed?order=k%201',
     });
     expect(signatureRequest.safeParse({ ...urls, lang: 'sv' }).success).toBe(true);
-    expect(signingReturnUrls({ ...base, webview: true, orderKey: 'k' }).cancel_url).toBe('nordicbank://onboarding/cancel');
+    // The app opens the deep link's path on our origin in its webview: the order it names ends, so Sign cannot re-open it.
+    const inApp = signingReturnUrls({ ...base, webview: true, orderKey: 'k 1' });
+    expect(inApp.cancel_url).toBe('nordicbank://onboarding/customer-information/p%2F1/signing-cancelled?order=k%201');
+    expect(inApp.complete_url).toBe('nordicbank://onboarding/customer-creation/p%2F1');
+    expect(signatureRequest.safeParse({ ...inApp, lang: 'sv' }).success).toBe(true);
   });
 });
 

@@ -221,9 +221,10 @@ export function caseStatusRoutes(deps: AppDeps): Router {
     handleTaskPost(req, res, deps).catch(next);
   });
 
-  // Return to site logs out of the brokerage sessions and goes to / (server/endJourney.ts).
+  // Return to site logs out of the brokerage sessions and goes to / (server/endJourney.ts): the bank site's home
+  // (HOME_URL), not ours, which would only lead back to the start page.
   router.post(routePatterns.caseStatusReturn, async (req, res, next) => {
-    await endJourney(req, res, deps, '/').catch(next);
+    await endJourney(req, res, deps, deps.config.HOME_URL).catch(next);
   });
 
   router.get(routePatterns.triggerCase, (req, res) => {

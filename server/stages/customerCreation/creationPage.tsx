@@ -4,7 +4,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { ownedJourney, peekJourney, faqUrlOf, publicOriginOf, sendPage, supportPhoneOf, translatorFor, type PageOptions } from '../../pages.ts';
+import { ownedJourney, peekJourney, faqUrlOf, sendPage, supportPhoneOf, translatorFor, type PageOptions } from '../../pages.ts';
 import { runCredentialsOf, type Journey } from '../../journey.ts';
 import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
 import { serialiseSession } from '../../infra/sessionLocks.ts';
@@ -20,31 +20,36 @@ import { checkRedirectTarget, type RedirectRejection } from '../../../shared/red
 import { entryParamShapes } from '../../../shared/carriedQuery.ts';
 import { bankSiteHandoffUrl, handoffAddress } from './loginHandoff.ts';
 
-/** Where Continue may lead per market (server/config.ts), and the origin a given redirect target must stay on. */
+/** Where Continue may lead per market (server/config.ts), and the bank site's origin a given redirect target must stay on. */
 export interface ContinueTargets {
   successUrls: PerMarket<string>;
   overviewUrls: PerMarket<string>;
   getStartedUrls: PerMarket<string>;
-  ownOrigin: string;
+  /** The bank's home (HOME_URL, the spec's "/"). */
+  homeUrl: string;
+  /** BANK_SITE_URL's origin: clientUrl is a path of the bank's site, never of the onboarding's own. */
+  bankSiteOrigin: string;
 }
 
 /**
  * Where Continue leads (a full server redirect; identification-routing-creation §4 "Customer creation"): nightly
  * downtime to the downtime page with justCompletedSignup=true; an outcome that allows log-in to the redirect URL the
- * entry gave (clientUrl, only as a path of ours: identification-routing-creation §4 "Redirect sanitising", a rejected
+ * entry gave (clientUrl, only as a path of the bank's site: identification-routing-creation §4 "Redirect sanitising", a rejected
  * one to the market's get-started page), else done to the market's success URL and the others to its overview; in the
- * native app's webview to its login-in-app route; otherwise to /, in a webview to the app's close route (a journey in
- * the webview ends on the app's route, never on a web page of ours). Outside the webview, an outcome that allows log-in
- * goes there by way of the bank site's login hand-off (loginHandoff.ts, the continue post).
+ * native app's webview to its login-in-app route; otherwise to / (the bank's home), in a webview to the app's close route
+ * (a journey in the webview ends on the app's route, never on a web page of ours). Outside the webview, an outcome that
+ * allows log-in goes there by way of the bank site's login hand-off (loginHandoff.ts, the continue post).
  */
 export function continueTarget(outcome: CreationOutcome, journey: Journey, targets: ContinueTargets): { url: string; rejected?: RedirectRejection } {
   if (outcome === 'nightly_downtime') return { url: routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: journey.webview }) };
-  if (!outcomeTraits[outcome].canLogIn) return { url: journey.webview ? routes.closeSignupInApp : '/' };
+  if (!outcomeTraits[outcome].canLogIn) return { url: journey.webview ? routes.closeSignupInApp : targets.homeUrl };
   if (journey.webview) return { url: routes.loginInApp };
   const given = journey.queryParams.clientUrl;
   if (given === undefined) return { url: forMarket(outcome === 'done' ? targets.successUrls : targets.overviewUrls, journey.country) };
-  const checked = checkRedirectTarget(given, targets.ownOrigin);
-  return checked.accepted ? { url: checked.path } : { url: forMarket(targets.getStartedUrls, journey.country), rejected: checked.reason };
+  const checked = checkRedirectTarget(given, targets.bankSiteOrigin);
+  return checked.accepted
+    ? { url: `${targets.bankSiteOrigin}${checked.path}` }
+    : { url: forMarket(targets.getStartedUrls, journey.country), rejected: checked.reason };
 }
 
 /**
@@ -275,8 +280,8 @@ export function customerCreationRoutes(deps: AppDeps): Router {
       const latest = await deps.events.latest(prospectId);
       const outcome = latest?.state.outcome ?? 'queued';
       if (outcome === 'queued') return res.redirect(303, routes.customerCreation(prospectId));
-      const { successUrls, overviewUrls, getStartedUrls } = deps.config;
-      const target = continueTarget(outcome, journey, { successUrls, overviewUrls, getStartedUrls, ownOrigin: publicOriginOf(req, deps) });
+      const { successUrls, overviewUrls, getStartedUrls, HOME_URL: homeUrl, bankSiteOrigin } = deps.config;
+      const target = continueTarget(outcome, journey, { successUrls, overviewUrls, getStartedUrls, homeUrl, bankSiteOrigin });
       // The parameter and the reason, never the value (someone else's text).
       if (target.rejected) deps.logger.info({ param: 'clientUrl', reason: target.rejected }, 'redirect target rejected: the get-started page instead');
       const handoff = outcomeTraits[outcome].canLogIn && !journey.webview && latest ? await handoffOf(deps, prospectId, latest.state.runId, target.url) : null;

@@ -10,9 +10,9 @@
 // address on the bank site's origin. A target elsewhere cannot carry the bank site's login: the browser goes there
 // without a hand-off, and the unused code lapses.
 
-/** Where the bank's site takes hand-offs: BANK_SITE_URL + BANK_SITE_HANDOFF_PATH (server/config.ts). */
+/** Where the bank's site takes hand-offs: BANK_SITE_HANDOFF_PATH on BANK_SITE_URL's origin, as every path of the bank's site (server/config.ts). */
 export function bankSiteHandoffUrl(config: { BANK_SITE_URL: string; BANK_SITE_HANDOFF_PATH: string }): string {
-  return `${config.BANK_SITE_URL.replace(/\/+$/, '')}${config.BANK_SITE_HANDOFF_PATH}`;
+  return new URL(config.BANK_SITE_HANDOFF_PATH, new URL(config.BANK_SITE_URL).origin).href;
 }
 
 /** The bank site's address for the hand-off of `code`, going on to `target`; null when `target` is not on the bank's site. */

@@ -10,10 +10,12 @@ import type { AccessOpening } from '../../../shared/bankingDays.ts';
 import type { Locale } from '../../../shared/i18n.ts';
 import type { CountryCode } from '../../../shared/contracts/brokerageContract.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
+import { endJourney } from '../../endJourney.ts';
 
 // Each flag on its own: a garbled one is the page's default and leaves the others as sent.
 const queryFlag = z.enum(['true', 'false']).optional().catch(undefined);
 const nightlyQuery = z.object({ justCompletedSignup: queryFlag, embedded: queryFlag, webview: queryFlag });
+const leaveQuery = z.object({ webview: queryFlag });
 
 /** The opening time and date as the page's locale writes them, read on the market's clock. */
 function openingTexts(opening: AccessOpening, locale: Locale): { time: string; date: string } {
@@ -36,7 +38,8 @@ function nightlyDowntimePageOptions(req: Request, deps: AppDeps, accessOpening: 
   const webview = q.webview === 'true' || journey.webview;
   const embedded = q.embedded === 'true';
   const opening = accessOpening(new Date(deps.now()), journey.country);
-  const leave = webview ? routes.closeSignupInApp : deps.config.HOME_URL;
+  // Both buttons leave through the route that ends the session (a shared device must not keep the person signed in).
+  const leave = routes.leave({ webview });
   return {
     progress: null,
     embedded,
@@ -83,6 +86,21 @@ export function resultRoutes(deps: AppDeps): Router {
     // page's first view, not at every process start (issue 23 item 2).
     const { accessOpening } = await import('../../../shared/bankingDays.ts');
     sendPage(req, res, deps, nightlyDowntimePageOptions(req, deps, accessOpening));
+  });
+
+  // Leaving (the Close X, the nightly-downtime page's buttons): a GET that only ends the session and redirects, so the
+  // X stays a plain link on every page, cached ones too, without a form or an anti-forgery cookie. It ends our session
+  // and the brokerage's (server/endJourney.ts: once, under the session lock; a slow logout does not hold the person),
+  // then goes to the bank's home, in the app's webview to its close route. A navigation another site started
+  // (Sec-Fetch-Site cross-site or same-site) ends nothing: a stranger's link must not sign the person out.
+  router.get(routePatterns.leave, async (req, res, next) => {
+    const asked = leaveQuery.safeParse(req.query);
+    const webview = (asked.success && asked.data.webview === 'true') || peekJourney(req, deps).webview;
+    const to = webview ? routes.closeSignupInApp : deps.config.HOME_URL;
+    res.set('Cache-Control', 'no-store');
+    const site = req.get('sec-fetch-site')?.trim().toLowerCase();
+    if (site === 'cross-site' || site === 'same-site') return res.redirect(303, to);
+    await endJourney(req, res, deps, to).catch(next);
   });
 
   // Spinner-only pages the native app watches for in its webview.
