@@ -236,6 +236,8 @@ export interface SystemStatusControl {
   feedbackBanner: string | null;
   /** The status endpoint is down: it answers 503. */
   failing: boolean;
+  /** With failing: only until this time (epoch ms), then it answers again. */
+  failingUntil?: number;
 }
 
 /** A forced failure (status) or a slow answer (delayMs only) of the next `count` calls of one method and path. */
