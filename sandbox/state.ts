@@ -151,6 +151,12 @@ export interface StatusPageRecord {
   customerId: string;
   /** The person's tasks as the task list answers them, without the files uploaded since (added when listed). */
   tasks: StatusTask[];
+  /** What the list sends beyond the contract: per task id, fields laid over the task (sandbox/statusPageTasks.ts oddFieldsOf). */
+  oddFields: Map<string, Record<string, unknown>>;
+  /** Tasks of types the contract does not name, listed after the others. */
+  unknownTasks: Record<string, unknown>[];
+  /** Actions answered (update-action or update-case accepted): answered once, whatever the list says of them. */
+  answeredActions: Set<string>;
   /** PUT update-case calls received, for the persona's first failures. */
   caseUpdateCalls: number;
   /** Actions whose update-case was accepted: one per action. */
