@@ -516,6 +516,15 @@ const seeds: PersonaSeed[] = [
   // The end of creation failing (added last, so every earlier persona keeps its national id).
   { country: 'SE', givenName: 'Elias', surname: 'Norén', birthDate: '1990-09-18', scenario: 'loginSessionFails' },
   { country: 'SE', givenName: 'Saga', surname: 'Holmqvist', birthDate: '1985-02-07', scenario: 'affiliateConversionFails' },
+  // The status page against a brokerage beyond our contract (added last, so every earlier persona keeps its national id).
+  { country: 'SE', givenName: 'Vera', surname: 'Sjöberg', birthDate: '1976-08-30', scenario: 'caseUnknownTask' },
+  { country: 'SE', givenName: 'Tor', surname: 'Engström', birthDate: '1982-03-17', scenario: 'caseKeptOpen' },
+  { country: 'NO', givenName: 'Ingrid', surname: 'Solberg', birthDate: '1979-09-09', scenario: 'caseUnknownTask' },
+  { country: 'NO', givenName: 'Magnus', surname: 'Lie', birthDate: '1984-12-01', scenario: 'caseKeptOpen' },
+  { country: 'DK', givenName: 'Mette', surname: 'Kjær', birthDate: '1980-02-14', scenario: 'caseUnknownTask' },
+  { country: 'DK', givenName: 'Lars', surname: 'Holm', birthDate: '1971-06-08', scenario: 'caseKeptOpen' },
+  { country: 'FI', givenName: 'Satu', surname: 'Korhonen', birthDate: '1986-10-19', scenario: 'caseUnknownTask' },
+  { country: 'FI', givenName: 'Mikko', surname: 'Laine', birthDate: '1977-04-25', scenario: 'caseKeptOpen' },
 ];
 
 // The seed index is the serial, so every persona gets a distinct, stable individual number.

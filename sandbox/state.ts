@@ -173,6 +173,12 @@ export interface StatusPageRecord {
   customerId: string;
   /** The person's tasks as the task list answers them, without the files uploaded since (added when listed). */
   tasks: StatusTask[];
+  /** What the list sends beyond the contract: per task id, fields laid over the task (sandbox/statusPageTasks.ts oddFieldsOf). */
+  oddFields: Map<string, Record<string, unknown>>;
+  /** Tasks of types the contract does not name, listed after the others. */
+  unknownTasks: Record<string, unknown>[];
+  /** Actions answered (update-action or update-case accepted): answered once, whatever the list says of them. */
+  answeredActions: Set<string>;
   /** PUT update-case calls received, for the persona's first failures. */
   caseUpdateCalls: number;
   /** Actions whose update-case was accepted: one per action. */
@@ -258,6 +264,8 @@ export interface SystemStatusControl {
   feedbackBanner: string | null;
   /** The status endpoint is down: it answers 503. */
   failing: boolean;
+  /** With failing: only until this time (epoch ms), then it answers again. */
+  failingUntil?: number;
 }
 
 /** A forced failure (status) or a slow answer (delayMs only) of the next `count` calls of one method and path. */

@@ -4,8 +4,9 @@
 // come from its plan (sandbox/statusPageTasks.ts) on first use and live in state.statusPage, so POST /sandbox/reset
 // clears them. Files reach a task through init-file-upload (sandbox/citizenship.ts, taskId = nnxTaskId) and the PUT.
 //
-// update-action closes its action (409 once it is closed); update-case is accepted once per action (409 after), needs a
-// file uploaded to the task, keeps the type and (residency) the country of the task, and closes the action too. An
+// update-action closes its action (409 once it is answered); update-case is accepted once per action (409 after), needs a
+// file uploaded to the task, keeps the type and (residency) the country of the task, and closes the action too. A
+// persona that keepsActionsOpen lists an answered action OPEN still, and refuses a second answer all the same. An
 // action, task or customer id that is not the caller's answers 403 (someone else's) or 404 (nobody's). With an
 // Idempotency-Key (sandbox/idempotency.ts) a repeated update answers the first answer without reaching this router.
 import { createHash, randomUUID } from 'node:crypto';
@@ -24,7 +25,7 @@ import {
 } from '../shared/contracts/statusPageContract.ts';
 import { authenticate, sendBrokerageError } from './brokerage.ts';
 import type { Persona } from './personas.ts';
-import { seedTaskData } from './statusPageTasks.ts';
+import { oddFieldsOf, seedTaskData, unknownTypeTask } from './statusPageTasks.ts';
 import type { SandboxState, StatusPageCall, StatusPageRecord } from './state.ts';
 
 const nationalIdQuery = z.object({ nationalId: z.string().min(1).max(32) });
@@ -51,9 +52,18 @@ export function statusPageRecord(state: SandboxState, persona: Persona): StatusP
   let record = state.statusPage.get(persona.nationalId);
   if (!record) {
     const customerId = customerIdOf(persona);
+    const tasks = newTasks(persona, customerId);
+    const seeds = persona.behaviour.statusPage?.tasks ?? [];
+    const oddFields = new Map(tasks.flatMap((t, i) => (seeds[i]?.oddFields ? [[t.nnxTaskId, oddFieldsOf(t.type)] as const] : [])));
+    const unknownTasks = (persona.behaviour.statusPage?.unknownTypes ?? []).map((type) =>
+      unknownTypeTask(type, customerId, { task: randomUUID(), action: randomUUID() }),
+    );
     record = {
       customerId,
-      tasks: newTasks(persona, customerId),
+      tasks,
+      oddFields,
+      unknownTasks,
+      answeredActions: new Set(),
       caseUpdateCalls: 0,
       caseUpdated: new Set(),
       triggerCases: [],
@@ -124,29 +134,32 @@ export function statusPageRouter(state: SandboxState): express.Router {
     const session = authenticate(state, req, res);
     if (!session) return;
     if (session.persona.behaviour.statusPage?.taskListFails) return sendBrokerageError(res, 500, 'The tasks could not be read');
-    const { tasks } = statusPageRecord(state, session.persona);
-    if (tasks.length === 0) return void res.status(204).end();
-    // A task's attachments: those it came with, then the files uploaded to it since.
+    const record = statusPageRecord(state, session.persona);
+    const { tasks, unknownTasks } = record;
+    if (tasks.length === 0 && unknownTasks.length === 0) return void res.status(204).end();
+    // A task's attachments: those it came with, then the files uploaded to it since; then what goes beyond the contract.
     const listed = tasks.map((t) => ({
       ...t,
       attachments: [...t.attachments, ...uploadsOf(state, t.nnxTaskId).map((o) => ({ attachmentId: o.attachmentId, fileName: o.fileName }))],
+      ...record.oddFields.get(t.nnxTaskId),
     }));
-    res.json(tasksWithActionsResponse.parse({ data: { tasks: listed } }));
+    res.json(tasksWithActionsResponse.parse({ data: { tasks: [...listed, ...unknownTasks] } }));
   });
 
   router.put(
     statusPagePaths.updateAction,
     recorded(
       (r) => r.actionUpdates,
-      (req, _record, persona) => {
+      (req, record, persona) => {
         const body = updateActionRequest.safeParse(req.body ?? {});
         if (!body.success) return invalid(body.error);
         const found = findAction(state, persona.nationalId, body.data.actionId);
         if ('refused' in found) return refusedAction(found.refused);
-        if (!found.task.actions.some((a) => a.actionId === body.data.actionId && a.status === ACTION_OPEN)) {
+        if (record.answeredActions.has(body.data.actionId) || !found.task.actions.some((a) => a.actionId === body.data.actionId && a.status === ACTION_OPEN)) {
           return { status: 409, message: 'The action is already answered' };
         }
-        closeAction(found.task, body.data.actionId);
+        record.answeredActions.add(body.data.actionId);
+        if (!persona.behaviour.statusPage?.keepsActionsOpen) closeAction(found.task, body.data.actionId);
         return { status: 200, body: { data: { actionId: body.data.actionId, status: ACTION_CLOSED } } };
       },
     ),
@@ -173,8 +186,9 @@ export function statusPageRouter(state: SandboxState): express.Router {
         if (record.caseUpdated.has(actionUpdate.actionId)) return { status: 409, message: 'The case is already updated for this action' };
         if (uploadsOf(state, task.nnxTaskId).length === 0) return { status: 400, message: 'No file uploaded to the task', fields: ['actionUpdate.actionId'] };
         record.caseUpdated.add(actionUpdate.actionId);
+        record.answeredActions.add(actionUpdate.actionId);
         Object.assign(task, { taskData: taskUpdate.taskData });
-        closeAction(task, actionUpdate.actionId);
+        if (!persona.behaviour.statusPage?.keepsActionsOpen) closeAction(task, actionUpdate.actionId);
         return { status: 200, body: { data: { actionId: actionUpdate.actionId, status: ACTION_CLOSED } } };
       },
     ),

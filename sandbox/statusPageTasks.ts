@@ -11,6 +11,10 @@
 //   caseTaskListFails      the task list answers 500 (the page redirects to Onboarding)
 //   caseUpdateFailsThrice  one tax-liability task whose first three update-case calls answer 500, the fourth works
 //   caseTriggerFails       no tasks; trigger-case answers 500 (OnboardingTriggerCase only logs it)
+//   caseUnknownTask        the brokerage's list beyond our contract: a task of a type it does not name (open action),
+//                          a tax-liability task and a residency task with fields the contract does not describe
+//   caseKeptOpen           one tax-liability task whose action the brokerage keeps OPEN after it was answered
+//                          (a second answer is still refused with 409)
 import type { CountryCode } from '../shared/contracts/brokerageContract.ts';
 import type { ResidencyTaskData, TaskType } from '../shared/contracts/statusPageContract.ts';
 
@@ -23,6 +27,8 @@ export const CASE_SCENARIOS = [
   'caseTaskListFails',
   'caseUpdateFailsThrice',
   'caseTriggerFails',
+  'caseUnknownTask',
+  'caseKeptOpen',
 ] as const;
 export type CaseScenario = (typeof CASE_SCENARIOS)[number] | 'openCase';
 
@@ -30,6 +36,8 @@ export interface TaskSeed {
   type: TaskType;
   /** The action is answered already (CLOSED) and the task carries a file. */
   answered?: boolean;
+  /** The task carries fields the contract does not describe, and some it describes in another shape (oddFieldsOf). */
+  oddFields?: boolean;
 }
 
 export interface StatusPagePlan {
@@ -40,6 +48,10 @@ export interface StatusPagePlan {
   caseUpdateFailures?: number;
   /** POST trigger-case answers 500. */
   triggerCaseFails?: boolean;
+  /** Tasks of types the contract does not name, listed after the others as the brokerage sends them. */
+  unknownTypes?: string[];
+  /** An answered action stays OPEN in the list (the brokerage closes it later); it is still answered once only. */
+  keepsActionsOpen?: boolean;
 }
 
 export const statusPagePlans: Record<CaseScenario, StatusPagePlan> = {
@@ -52,7 +64,39 @@ export const statusPagePlans: Record<CaseScenario, StatusPagePlan> = {
   caseTaskListFails: { tasks: [{ type: 'RESIDENCY' }], taskListFails: true },
   caseUpdateFailsThrice: { tasks: [{ type: 'TAX_LIABILITY' }], caseUpdateFailures: 3 },
   caseTriggerFails: { tasks: [], triggerCaseFails: true },
+  caseUnknownTask: {
+    tasks: [
+      { type: 'TAX_LIABILITY', oddFields: true },
+      { type: 'RESIDENCY', oddFields: true },
+    ],
+    unknownTypes: ['SOURCE_OF_FUNDS'],
+  },
+  caseKeptOpen: { tasks: [{ type: 'TAX_LIABILITY' }], keepsActionsOpen: true },
 };
+
+/**
+ * What a task with odd fields carries beyond the contract: a field it does not name (priority), a file in a shape it
+ * does not describe, and, on a residency task, the questions and answers as an object instead of a list.
+ */
+export function oddFieldsOf(type: TaskType): Record<string, unknown> {
+  return {
+    priority: { level: 'HIGH', since: '2026-11-30' },
+    attachments: [{ documentId: 'DOC-1', title: 'Letter from the bank' }],
+    ...(type === 'RESIDENCY' ? { questionsAndAnswers: { reasonForLivingAbroad: 'Work' } } : {}),
+  };
+}
+
+/** A task of a type the contract does not name, with an open action (the brokerage's newer list). */
+export function unknownTypeTask(type: string, customerId: string, ids: { task: string; action: string }): Record<string, unknown> {
+  return {
+    nnxTaskId: ids.task,
+    type,
+    customerId,
+    taskData: { reference: 'SOF-2026-17' },
+    attachments: [],
+    actions: [{ actionId: ids.action, status: 'OPEN' }],
+  };
+}
 
 /** The address abroad a residency task asks the person to confirm, per market (a country other than the home one). */
 export const ADDRESSES_ABROAD: Record<CountryCode, Pick<ResidencyTaskData, 'address' | 'zipCode' | 'city' | 'countryCode'>> = {

@@ -2,7 +2,8 @@
 // control. The call is public (our reading: the start page shows the status before anyone has identified): without a
 // token it answers what POST /sandbox/system-status set (all clear after a reset). With a token, as the creation worker
 // calls it, the token must be valid (401 otherwise, so the worker's token refresh still works), and the persona's own
-// creationPaused (sandbox/personas.ts) is added, so the creationPaused persona's creation still ends paused.
+// creationPaused (sandbox/personas.ts) is added, so the creationPaused persona's creation still ends paused. `failing`
+// makes it answer 503, for `failingForMs` from the post when given (an outage that ends by itself), else until changed.
 import express from 'express';
 import { z } from 'zod';
 import { brokeragePaths, systemStatusResponse } from '../shared/contracts/brokerageContract.ts';
@@ -17,8 +18,11 @@ const controlBody = z
     creationPaused: z.boolean().default(false),
     feedbackBanner: z.string().min(1).max(100).nullable().default(null),
     failing: z.boolean().default(false),
+    failingForMs: z.number().int().min(1).max(600_000).optional(),
   })
   .strict();
+
+const isFailing = (control: SystemStatusControl, now: number) => control.failing && (control.failingUntil === undefined || now < control.failingUntil);
 
 export function systemStatusRouter(ctx: SandboxContext): express.Router {
   const router = express.Router();
@@ -26,7 +30,7 @@ export function systemStatusRouter(ctx: SandboxContext): express.Router {
 
   router.get(brokeragePaths.systemStatus, (req, res) => {
     const control = state.systemStatus.get('current') ?? ALL_CLEAR;
-    if (control.failing) return sendBrokerageError(res, 503, 'The system status is unavailable');
+    if (isFailing(control, Date.now())) return sendBrokerageError(res, 503, 'The system status is unavailable');
     let personaPaused = false;
     if (req.get('authorization') !== undefined) {
       const session = authenticate(state, req, res);
@@ -39,8 +43,11 @@ export function systemStatusRouter(ctx: SandboxContext): express.Router {
   router.post('/sandbox/system-status', (req, res) => {
     const body = controlBody.safeParse(req.body ?? {});
     if (!body.success)
-      return void res.status(400).json({ error: 'creationPaused (boolean), feedbackBanner (a string of 1–100 characters, or null), failing (boolean)' });
-    state.systemStatus.set('current', body.data);
+      return void res
+        .status(400)
+        .json({ error: 'creationPaused (boolean), feedbackBanner (a string of 1–100 characters, or null), failing (boolean), failingForMs (1–600000)' });
+    const { failingForMs, ...control } = body.data;
+    state.systemStatus.set('current', failingForMs === undefined ? control : { ...control, failingUntil: Date.now() + failingForMs });
     res.json(body.data);
   });
 

@@ -1,10 +1,10 @@
 // /healthz: the process is up. /readyz: what this process needs to serve answers (Redis), so the router may send
 // it traffic. An upstream that is down is not a reason to take every web process out of rotation: the pages then
-// show the spec's try-again screen, which only a process in rotation can show (issue 24). The upstream pings stay in
-// the answer for a look (`upstreams`), without deciding it. Each check is bounded: the Redis PING fails at once while
-// the connection is down and after REDIS_COMMAND_TIMEOUT_MS when Redis stalls (server/infra/redis.ts), the upstream
-// pings by their timeout and the request deadline. So /readyz answers 503 while Redis is away, and 200 again once it
-// is back.
+// show the spec's try-again screen, which only a process in rotation can show. So /readyz asks Redis alone and sends
+// nothing upstream (a router asks it every few seconds, from every instance: no BankID or brokerage call may cost
+// that, nor wait on a hanging upstream). Its one wait is bounded: the Redis PING fails at once while the connection is
+// down, and /readyz answers 503 after READY_WAIT_MS however long a stalled Redis keeps the PING, within a router's
+// 1–5 s health-check timeout. So it answers 503 while Redis is away, and 200 again once it is back.
 //
 // /healthz is the app's first route (server/app.ts), before the request log, the deadline, the security headers and
 // the session: it needs none of them and the platform asks it often (issue 23 item 2: as fast as an Express hello).
@@ -13,6 +13,20 @@ import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from './deps.ts';
 
 const healthy = JSON.stringify({ ok: true });
+
+/** The longest /readyz waits for Redis before it answers not ready. */
+export const READY_WAIT_MS = 1000;
+
+/** Whether `check` answers true within `ms` (a failure or no answer in time is false); the check is not waited for after. */
+async function answersWithin(ms: number, check: () => Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  try {
+    return await Promise.race([check().catch(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export const healthz: RequestHandler = (_req, res) => {
   res.set({ 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' }).send(healthy);
@@ -26,22 +40,11 @@ export function readinessRoutes(deps: AppDeps): Router {
     res.status(404).set('cache-control', 'no-store').json({ error: 'Not found' });
   });
   router.get('/readyz', async (_req, res) => {
-    const check = async (fn: () => Promise<boolean>) => {
-      try {
-        return await fn();
-      } catch {
-        return false;
-      }
-    };
-    const [redis, bankid, brokerage] = await Promise.all([
-      deps.redis ? check(async () => (await deps.redis!.ping()) === 'PONG') : Promise.resolve(true),
-      check(deps.bankid.ping),
-      check(deps.brokerage.ping),
-    ]);
+    const redis = deps.redis ? await answersWithin(READY_WAIT_MS, async () => (await deps.redis!.ping()) === 'PONG') : true;
     res
       .status(redis ? 200 : 503)
       .set('cache-control', 'no-store')
-      .json({ ok: redis, checks: { redis }, upstreams: { bankid, brokerage } });
+      .json({ ok: redis, checks: { redis } });
   });
   return router;
 }

@@ -20,6 +20,8 @@ export type CustomerCreationJob = {
   runId: string;
   /** Epoch ms the run's poll grid starts at (nextPoll): set when the first poll is queued, carried by every poll. */
   pollsFrom?: number;
+  /** The system status's creationPaused as this run last read it: a poll whose status call fails decides with it. */
+  creationPaused?: boolean;
 } & Partial<CreationRunFacts>;
 
 const pollsFromSchema = z.number().int().positive().optional().catch(undefined);

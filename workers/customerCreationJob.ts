@@ -19,6 +19,7 @@ import {
   type JobContext,
 } from '../shared/creationJobContract.ts';
 import { decideCreationOutcome, isFinal, shouldPostCreationRequest, type CreationOutcome, type CreationState } from '../shared/creationOutcome.ts';
+import { UpstreamError } from '../shared/upstreamError.ts';
 import { authoriseRun, CredentialsRefused, type RunCredentialsPort } from './runCredentials.ts';
 import {
   afterPolling,
@@ -137,16 +138,33 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
   }
 
   // Each poll on the run's grid (shared/creationJobContract.ts nextPoll), however late the one before it ran.
-  async function enqueuePoll(job: CustomerCreationJob, attempt: number) {
+  async function enqueuePoll(job: CustomerCreationJob, attempt: number, creationPaused?: boolean) {
     const { pollsFrom, delayMs } = nextPoll(job, attempt, pollIntervalMs, now().getTime());
+    const paused = creationPaused === undefined ? {} : { creationPaused };
     await queue.add(
       'customerCreation',
-      { prospectId: job.prospectId, runId: job.runId, phase: 'poll', attempt, pollsFrom, ...carriedRunFacts(job) },
+      { prospectId: job.prospectId, runId: job.runId, phase: 'poll', attempt, pollsFrom, ...paused, ...carriedRunFacts(job) },
       { delayMs, jobId: creationJobId(job.prospectId, job.runId, attempt) },
     );
   }
 
   const authorised = (job: CustomerCreationJob) => authorisedCalls({ brokerage, credentials, log }, job);
+
+  /**
+   * The system status only tells whether creation is paused (rule 3 of the poll's decision): a failing status call must
+   * not fail a creation that is going well, so the run decides with what it last read, or with none (not paused). A
+   * token still refused after its renewal is no outage of the status: that fails the step as any refused call does.
+   */
+  async function systemStatusOrLastKnown(api: Awaited<ReturnType<typeof authorised>>, job: CustomerCreationJob, ctx: object) {
+    try {
+      return (await api.systemStatus()).creationPaused;
+    } catch (err) {
+      if (err instanceof CredentialsRefused || (err instanceof UpstreamError && (err.status === 401 || err.status === 403))) throw err;
+      const lastKnown = typeof job.creationPaused === 'boolean' ? job.creationPaused : undefined;
+      log.warn({ ...ctx, err, lastKnown: lastKnown ?? null }, 'system status failed; the poll decides with the last known status');
+      return lastKnown;
+    }
+  }
 
   async function start(job: CustomerCreationJob) {
     const ctx = { prospectId: job.prospectId, runId: job.runId, attempt: 0 };
@@ -207,9 +225,9 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
       return;
     }
     const api = await authorised(job);
-    const [system, status] = await Promise.all([api.systemStatus(), api.creationStatus()]);
+    const [creationPaused, status] = await Promise.all([systemStatusOrLastKnown(api, job, ctx), api.creationStatus()]);
     const decision = decideCreationOutcome(
-      { httpStatus: status.httpStatus, body: status.body, creationPaused: system.creationPaused, attempt: job.attempt },
+      { httpStatus: status.httpStatus, body: status.body, creationPaused: creationPaused ?? false, attempt: job.attempt },
       maxPollingTries,
     );
     log[isFinal(decision.outcome) ? 'info' : 'debug'](
@@ -217,7 +235,7 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
       'customer creation poll',
     );
     if (isFinal(decision.outcome)) return finish(job, decision.outcome, job.attempt, api.after);
-    await enqueuePoll(job, job.attempt + 1);
+    await enqueuePoll(job, job.attempt + 1, creationPaused);
     await publish(job, decision.outcome, job.attempt);
   }
 

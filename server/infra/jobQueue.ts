@@ -85,6 +85,7 @@ function jobData<N extends JobName>(name: N, data: JobDataByName[N]): JobDataByN
       phase: d.phase,
       attempt: d.attempt,
       ...(d.pollsFrom === undefined ? {} : { pollsFrom: d.pollsFrom }),
+      ...(typeof d.creationPaused === 'boolean' ? { creationPaused: d.creationPaused } : {}),
       ...carriedRunFacts(d),
     };
     return creation as JobDataByName[N];

@@ -51,11 +51,6 @@ export function createBankidClient(options: BankidClientOptions) {
     async cancel(orderRef: string) {
       await http.json({ method: 'POST', path: bankidPaths.cancel, body: { orderRef }, schema: bankidCancelResponse });
     },
-    /** Reachability for /readyz: any HTTP answer means the service is up. */
-    async ping() {
-      const { status } = await http.raw({ method: 'POST', path: bankidPaths.collect, body: {}, call: 'ping' });
-      return status > 0 && status < 500;
-    },
   };
 }
 export type BankidClient = ReturnType<typeof createBankidClient>;

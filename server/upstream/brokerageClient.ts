@@ -187,10 +187,6 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     ...brokerageLegacyCalls(http),
     ...brokerageStatusPageCalls(http),
     ...brokerageAfterCreationCalls(http),
-    async ping() {
-      const { status } = await http.raw({ method: 'GET', path: paths.systemStatus, call: 'ping' });
-      return status > 0 && status < 500;
-    },
   };
 }
 export type BrokerageClient = ReturnType<typeof createBrokerageClient>;

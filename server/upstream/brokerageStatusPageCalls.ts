@@ -5,10 +5,11 @@
 // (identification-routing-creation §9: 10 tries, 500 ms apart) with withRetries (retry.ts), within the request's deadline.
 import {
   statusPagePaths as paths,
+  tasksOf,
   tasksWithActionsResponse,
   updateActionRequest,
   updateCaseRequest,
-  type StatusTask,
+  type TaskList,
   type UpdateActionRequest,
   type UpdateCaseRequest,
 } from '../../shared/contracts/statusPageContract.ts';
@@ -21,10 +22,13 @@ export function brokerageStatusPageCalls(http: HttpClient) {
     async triggerCase(jwt: string, prospectId: string): Promise<void> {
       await http.json({ method: 'POST', path: paths.triggerCase, bearer: jwt, body: { prospectId }, schema: emptyAnswer });
     },
-    /** GET task-with-actions list: the person's own tasks; a 204 is no tasks (identification-routing-creation §4 "Status page"). */
-    async tasksWithActions(jwt: string): Promise<StatusTask[]> {
+    /**
+     * GET task-with-actions list: the person's own tasks; a 204 is no tasks (identification-routing-creation §4 "Status
+     * page"). A task the contract does not describe is among `others`, never a failure of the list.
+     */
+    async tasksWithActions(jwt: string): Promise<TaskList> {
       const { status, data } = await http.json({ method: 'GET', path: paths.tasksWithActions, bearer: jwt, schema: tasksWithActionsResponse });
-      return status === 204 ? [] : data.data.tasks;
+      return status === 204 ? { tasks: [], others: [] } : tasksOf(data.data.tasks);
     },
     /**
      * PUT update-action. `attempt` names the person's submit (kept in the session before the first try): its retries send

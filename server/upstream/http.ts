@@ -34,7 +34,7 @@ export interface JsonCall<S extends z.ZodType> {
   headers?: Record<string, string>;
   /** Schema for a 2xx answer; a 204 answers `undefined` without parsing. */
   schema: S;
-  /** The call's name in the metrics when not its path's in the client's catalogue (e.g. `ping`). */
+  /** The call's name in the metrics when not its path's in the client’s catalogue. */
   call?: string;
 }
 

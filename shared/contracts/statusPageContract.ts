@@ -34,7 +34,11 @@ export type TaskAction = z.infer<typeof taskAction>;
 /** A file already on the task (not in the spec beyond "attachments": the id init-file-upload answered, and its name). */
 export const taskAttachment = z.object({ attachmentId: id, fileName: z.string().max(200).optional() });
 
-/** Residency taskData (identification-routing-creation §3): the address abroad the bank asks about. */
+/**
+ * Residency taskData (identification-routing-creation §3): the address abroad the bank asks about. Strict about what the
+ * page uses (the address and the country); questionsAndAnswers and type are only handed back in update-case, so one
+ * the brokerage shapes otherwise is left out rather than making the task unreadable.
+ */
 export const residencyTaskData = z.object({
   address: z.string().max(200).nullish(),
   city: z.string().max(100).nullish(),
@@ -43,8 +47,9 @@ export const residencyTaskData = z.object({
   questionsAndAnswers: z
     .array(z.object({ question: z.string().min(1).max(200), answer: z.string().max(2000) }))
     .max(20)
-    .nullish(),
-  type: z.string().max(50).nullish(),
+    .nullish()
+    .catch(undefined),
+  type: z.string().max(50).nullish().catch(undefined),
 });
 export type ResidencyTaskData = z.infer<typeof residencyTaskData>;
 
@@ -54,7 +59,8 @@ export const otherTaskData = z.record(z.string(), z.unknown());
 const taskBase = {
   nnxTaskId: id,
   customerId: id,
-  attachments: z.array(taskAttachment).max(100).default([]),
+  // Not used by the page: files it cannot read do not make the task unreadable.
+  attachments: z.array(taskAttachment).max(100).default([]).catch([]),
   actions: z.array(taskAction).max(50),
 };
 export const residencyTask = z.object({ ...taskBase, type: z.literal('RESIDENCY'), taskData: residencyTaskData });
@@ -64,8 +70,43 @@ export const statusTask = z.discriminatedUnion('type', [residencyTask, uploadTas
 export type StatusTask = z.infer<typeof statusTask>;
 export type ResidencyTask = z.infer<typeof residencyTask>;
 
-/** GET task-with-actions list: the person's tasks (a 204 without a body means none). */
-export const tasksWithActionsResponse = z.object({ data: z.object({ tasks: z.array(statusTask).max(100) }) });
+/**
+ * A task the page cannot answer: a type this contract does not name (the brokerage may add one any day), or a known
+ * type whose data is not as the contract says. Only what shows it is read: its id and whether an action waits.
+ */
+export const otherTask = z
+  .object({
+    nnxTaskId: id.optional().catch(undefined),
+    type: z.string().max(100).optional().catch(undefined),
+    actions: z
+      .array(z.object({ status: z.string().max(50).catch('') }).passthrough())
+      .max(50)
+      .catch([]),
+  })
+  .catch({ actions: [] });
+export type OtherTask = z.infer<typeof otherTask>;
+
+/**
+ * GET task-with-actions list: the person's tasks (a 204 without a body means none). Each task is read on its own
+ * (tasksOf), so one the contract does not describe never makes the list unreadable.
+ */
+export const tasksWithActionsResponse = z.object({ data: z.object({ tasks: z.array(z.unknown()).max(100) }) });
+
+/** The tasks of a task list: those the page answers, and those it only names (otherTask). */
+export interface TaskList {
+  tasks: StatusTask[];
+  others: OtherTask[];
+}
+
+export function tasksOf(listed: readonly unknown[]): TaskList {
+  const list: TaskList = { tasks: [], others: [] };
+  for (const raw of listed) {
+    const known = statusTask.safeParse(raw);
+    if (known.success) list.tasks.push(known.data);
+    else list.others.push(otherTask.parse(raw));
+  }
+  return list;
+}
 
 /** POST trigger-case: creates a case for the prospect (identification-routing-creation §2 OnboardingTriggerCase). */
 export const triggerCaseRequest = z.object({ prospectId: id });

@@ -38,10 +38,16 @@ describe('the status page', () => {
     expect(none).toContain('Return to site');
   });
 
-  it('sends the person to Onboarding when the task list fails, and a visitor without identification too', async () => {
+  it('says on the page when the task list fails (no redirect: Onboarding would route back here), and sends a visitor without identification to Onboarding', async () => {
     const agent = agentOf();
     await toStatusPage(agent, stack.sandboxUrl, 'caseTaskListFails');
-    await agent.get('/onboarding/case-status').expect(303).expect('location', '/onboarding');
+    const page = decode((await agent.get('/onboarding/case-status').expect(502)).text);
+    expect(page).toContain('Your application has been received');
+    expect(page).toContain('We could not load what we may need from you just now');
+    expect(page).toContain('<a class="btn" href="/onboarding/case-status">Try again</a>');
+    expect(page).toContain('Return to site');
+    // Step two's status is not known without the list.
+    expect(page).not.toMatch(/Application reviewed(<!-- -->)? <span class="badge">/);
     await agentOf().get('/onboarding/case-status').expect(303).expect('location', '/onboarding');
   });
 
@@ -77,7 +83,7 @@ describe('the status page', () => {
       { field: 'file_bankStatement', bytes: samplePng(), name: 'bank.png' },
     ])
       .expect(303)
-      .expect('location', '/onboarding/case-status#case-sent');
+      .expect('location', '/onboarding/case-status?sent=1#case-sent');
     const out = await readOut(stack.sandboxUrl, persona.nationalId);
     expect(out.uploads.map((u) => u.fileName).sort()).toEqual(['bank.png', 'lease.pdf']);
     expect(out.actionUpdates).toEqual([{ status: 200, body: { actionId: ids.actionId, message: 'housingContract: lease.pdf\nbankStatement: bank.png' } }]);
@@ -184,5 +190,92 @@ describe('OnboardingTriggerCase', () => {
     await other.post(url).set('sec-fetch-site', 'same-origin').type('form').send({}).expect(303).expect('location', '/onboarding');
     await agentOf().post(url).set('sec-fetch-site', 'same-origin').type('form').send({}).expect(303).expect('location', '/onboarding');
     expect((await readOut(stack.sandboxUrl, persona.nationalId)).triggerCases).toEqual([]);
+  });
+});
+
+describe('the status page against a brokerage beyond our guesses', () => {
+  const countForms = (page: string) => page.match(/name="taskId"/g)?.length ?? 0;
+
+  it('names a task of a type it does not know ("we will contact you") and answers the tasks it knows, odd fields and all', async () => {
+    const agent = agentOf();
+    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseUnknownTask');
+    const page = decode((await agent.get('/onboarding/case-status').expect(200)).text);
+    expect(page).toMatch(/Application reviewed(<!-- -->)? <span class="badge">Pending/);
+    expect(page).toContain('Another request from us');
+    expect(page).toContain('We cannot show this request here. We will contact you about it.');
+    // The tax-liability and residency tasks carry fields the contract does not describe: their forms are shown all the same.
+    expect(countForms(page)).toBe(2);
+    expect(page).toContain('value="Calle Mayor 5"');
+    const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
+    await postTask(agent, { ...ids, comment: 'Tax form' }, [pdf()])
+      .expect(303)
+      .expect('location', '/onboarding/case-status?sent=1#case-sent');
+    expect(answered((await readOut(stack.sandboxUrl, persona.nationalId)).caseUpdates)).toBe(1);
+  });
+
+  it('an answer the brokerage keeps OPEN is shown as sent from our record, and Send says it arrived', async () => {
+    const agent = agentOf();
+    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseKeptOpen');
+    const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
+    const sent = await postTask(agent, { ...ids, comment: 'Tax form' }, [pdf()]).expect(303);
+    const page = decode((await agent.get(sent.headers.location as string).expect(200)).text);
+    expect((await readOut(stack.sandboxUrl, persona.nationalId)).tasks[0]!.actions[0]!.status).toBe('OPEN');
+    expect(page).toContain('Thank you. We have received what you sent and will continue reviewing your application.');
+    expect(page).toContain('Sent to us');
+    expect(page).toContain('statement.pdf');
+    expect(countForms(page)).toBe(0);
+    expect(page).toMatch(/Application reviewed(<!-- -->)? <span class="badge">In progress/);
+    // Later views show it sent, without the confirmation; a second Send repeats nothing.
+    const later = decode((await agent.get('/onboarding/case-status').expect(200)).text);
+    expect(later).toContain('Sent to us');
+    expect(later).not.toContain('Thank you. We have received');
+    await postTask(agent, { ...ids, comment: 'Tax form' }, [pdf()])
+      .expect(303)
+      .expect('location', '/onboarding/case-status?sent=1#case-sent');
+    const out = await readOut(stack.sandboxUrl, persona.nationalId);
+    expect(out.actionUpdates).toHaveLength(1);
+    expect(out.caseUpdates).toHaveLength(1);
+  });
+
+  it('two browsers sending the same task at once: both are told it was sent (a 409 for an answer recorded is success)', async () => {
+    const first = agentOf();
+    const persona = await toStatusPage(first, stack.sandboxUrl, 'caseTaxLiability');
+    const second = agentOf();
+    await toStatusPage(second, stack.sandboxUrl, 'caseTaxLiability');
+    const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
+    const [a, b] = await Promise.all([
+      postTask(first, { ...ids, comment: 'From the laptop' }, [pdf('laptop.pdf')]),
+      postTask(second, { ...ids, comment: 'From the phone' }, [pdf('phone.pdf')]),
+    ]);
+    expect([a.status, a.headers.location, b.status, b.headers.location]).toEqual([
+      303,
+      '/onboarding/case-status?sent=1#case-sent',
+      303,
+      '/onboarding/case-status?sent=1#case-sent',
+    ]);
+    for (const agent of [first, second]) {
+      expect(decode((await agent.get('/onboarding/case-status?sent=1').expect(200)).text)).toContain('Thank you. We have received what you sent');
+    }
+    const out = await readOut(stack.sandboxUrl, persona.nationalId);
+    expect(answered(out.actionUpdates)).toBe(1);
+    expect(answered(out.caseUpdates)).toBe(1);
+  });
+
+  it('one browser after the other, the brokerage keeping the action OPEN: the second is told it was sent too', async () => {
+    const first = agentOf();
+    const persona = await toStatusPage(first, stack.sandboxUrl, 'caseKeptOpen');
+    const second = agentOf();
+    await toStatusPage(second, stack.sandboxUrl, 'caseKeptOpen');
+    const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
+    await postTask(first, { ...ids, comment: 'From the laptop' }, [pdf('laptop.pdf')])
+      .expect(303)
+      .expect('location', '/onboarding/case-status?sent=1#case-sent');
+    await postTask(second, { ...ids, comment: 'From the phone' }, [pdf('phone.pdf')])
+      .expect(303)
+      .expect('location', '/onboarding/case-status?sent=1#case-sent');
+    const out = await readOut(stack.sandboxUrl, persona.nationalId);
+    expect(out.actionUpdates.map((c) => c.status)).toEqual([200, 409]);
+    expect(out.caseUpdates.map((c) => c.status)).toEqual([200, 409]);
+    expect(decode((await second.get('/onboarding/case-status').expect(200)).text)).toContain('Sent to us');
   });
 });

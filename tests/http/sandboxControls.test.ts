@@ -57,6 +57,13 @@ describe('sandbox controls and pages', () => {
       await request(app).post('/sandbox/system-status').send(bad).expect(400);
     }
     await request(app).get(brokeragePaths.systemStatus).expect(503);
+    // failingForMs: an outage that ends by itself.
+    await request(app).post('/sandbox/system-status').send({ failing: true, failingForMs: 600_000 }).expect(200);
+    await request(app).get(brokeragePaths.systemStatus).expect(503);
+    await request(app).post('/sandbox/system-status').send({ failing: true, failingForMs: 1 }).expect(200);
+    await expect.poll(async () => (await request(app).get(brokeragePaths.systemStatus)).status).toBe(200);
+    await request(app).post('/sandbox/system-status').send({ failing: true, failingForMs: 600_001 }).expect(400);
+    await request(app).post('/sandbox/system-status').send({ failing: true }).expect(200);
     await request(app).post('/sandbox/reset').expect(204);
     expect(await status()).toEqual({ creationPaused: false, feedbackBanner: null });
   });

@@ -34,14 +34,14 @@ async function uploadTo(jwt: string, task: StatusTask): Promise<void> {
 describe('tasksWithActions', () => {
   it('parses the tasks of the person', async () => {
     const { jwt } = await jwtOf('openCase', 'FI');
-    const tasks = await client.tasksWithActions(jwt);
+    const { tasks } = await client.tasksWithActions(jwt);
     expect(tasks.map((t) => t.type)).toEqual(['RESIDENCY', 'TAX_LIABILITY', 'TAX_RESIDENCE']);
     expect(tasks[0]!.type === 'RESIDENCY' && tasks[0]!.taskData.countryCode).toBe('EE');
   });
 
   it('answers [] for a 204', async () => {
     const { jwt } = await jwtOf('caseNoTasks');
-    expect(await client.tasksWithActions(jwt)).toEqual([]);
+    expect(await client.tasksWithActions(jwt)).toEqual({ tasks: [], others: [] });
   });
 
   it('throws UpstreamError with the status for a failing list, and for a refused token', async () => {
@@ -54,7 +54,7 @@ describe('tasksWithActions', () => {
 describe('updateAction and updateCase', () => {
   it('send the contract bodies; a retry of the same attempt is answered once (Idempotency-Key)', async () => {
     const { jwt, nationalId } = await jwtOf('caseTaxResidence', 'NO');
-    const [task] = await client.tasksWithActions(jwt);
+    const [task] = (await client.tasksWithActions(jwt)).tasks;
     await uploadTo(jwt, task!);
     const body = updateCaseBody(task!, task!.actions[0]!.actionId, 'Certificate of residence');
     await client.updateAction(jwt, body.actionUpdate, 'attempt-1');
@@ -64,7 +64,7 @@ describe('updateAction and updateCase', () => {
     const seen = await readOut(nationalId);
     expect(seen.actionUpdates).toEqual([{ status: 200, body: body.actionUpdate }]);
     expect(seen.caseUpdates).toEqual([{ status: 200, body }]);
-    expect((await client.tasksWithActions(jwt))[0]!.actions[0]!.status).toBe('CLOSED');
+    expect((await client.tasksWithActions(jwt)).tasks[0]!.actions[0]!.status).toBe('CLOSED');
     // Another attempt is another key: the brokerage refuses the action answered already.
     expect((await upstreamRejection(client.updateAction(jwt, body.actionUpdate, 'attempt-2'))).status).toBe(409);
   });
@@ -76,7 +76,7 @@ describe('updateAction and updateCase', () => {
 
   it('update-case failing three times succeeds on the fourth of the 10 tries (identification-routing-creation §9)', async () => {
     const { jwt, nationalId } = await jwtOf('caseUpdateFailsThrice', 'DK');
-    const [task] = await client.tasksWithActions(jwt);
+    const [task] = (await client.tasksWithActions(jwt)).tasks;
     await uploadTo(jwt, task!);
     const body = updateCaseBody(task!, task!.actions[0]!.actionId, '');
     let tries = 0;

@@ -83,8 +83,8 @@ describe('error logs lose their type and stack: a failed job', () => {
   const logs = sink();
 
   beforeAll(async () => {
-    // The pages read the system status once (a long cache time), so the status fault below is the worker's alone.
-    stack = await startEmbeddedStack({ LOG_LEVEL: 'info', CREATION_POLL_MS: '100', SYSTEM_STATUS_CACHE_MS: '600000' }, { logDestination: logs.stream });
+    // A short upstream timeout, so a call the sandbox answers late fails in the worker.
+    stack = await startEmbeddedStack({ LOG_LEVEL: 'info', CREATION_POLL_MS: '100', UPSTREAM_TIMEOUT_MS: '1000' }, { logDestination: logs.stream });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -92,15 +92,18 @@ describe('error logs lose their type and stack: a failed job', () => {
 
   it('a creation step that throws is logged with the error`s type and stack, and no token or personal data', async () => {
     const { agent, prospectId, persona } = await signOverHttp(stack.webUrl, stack.sandboxUrl, 'creationSlow');
-    // The poll's system-status call fails once: the step throws and the queue tries it again.
-    await request(stack.sandboxUrl).post('/sandbox/faults').send({ method: 'GET', path: '/api/2/onboarding/status', status: 503, count: 1 }).expect(204);
+    // The run's next creation-status call goes unanswered (past UPSTREAM_TIMEOUT_MS): the step throws and the queue tries it again.
+    await request(stack.sandboxUrl)
+      .post('/sandbox/faults')
+      .send({ method: 'GET', path: '/api/2/customers/creation_status', delayMs: 3000, count: 1 })
+      .expect(204);
     await agent.get(`/onboarding/customer-creation/${encodeURIComponent(prospectId)}`).expect(200);
 
     await expect
       .poll(() => logs.entries.find((e) => e.msg === 'customer creation step failed, will retry' && e.prospectId === prospectId), { timeout: 20_000 })
       .toBeDefined();
     const entry = logs.entries.find((e) => e.msg === 'customer creation step failed, will retry' && e.prospectId === prospectId)!;
-    expect(entry.err).toMatchObject({ type: 'UpstreamError', name: 'UpstreamError', status: 503, upstream: 'brokerage' });
+    expect(entry.err).toMatchObject({ type: 'UpstreamError', name: 'UpstreamError', status: 0, upstream: 'brokerage' });
     expect(String(entry.err?.stack)).toMatch(/^UpstreamError: .*\n\s+at /);
     const queued = logs.entries.find((e) => e.msg === 'job failed' && e.jobName === 'customerCreation');
     expect(queued?.err).toMatchObject({ type: 'UpstreamError', name: 'UpstreamError' });

@@ -37,6 +37,8 @@ export function fakeBrokerage(script: {
   polls: Array<StatusAnswer | Error>;
   post?: { ok: boolean; status: number };
   paused?: boolean;
+  /** The system status per call instead of `paused`: creationPaused, or the error the call throws (the last repeats). */
+  systemStatuses?: Array<boolean | Error>;
   /** The login session call throws this (after the token check). */
   loginFails?: Error;
   /** The affiliate conversion throws this (after the token check). */
@@ -86,7 +88,9 @@ export function fakeBrokerage(script: {
       async systemStatus(jwt: string) {
         if (!accepts(jwt)) throw unauthorized();
         calls.systemStatus++;
-        return { creationPaused: script.paused ?? false, feedbackBanner: null };
+        const scripted = script.systemStatuses?.[Math.min(calls.systemStatus, script.systemStatuses.length) - 1];
+        if (scripted instanceof Error) throw scripted;
+        return { creationPaused: scripted ?? script.paused ?? false, feedbackBanner: null };
       },
       async startLoginSession(jwt: string, attempt: string) {
         if (!accepts(jwt)) throw unauthorized();

@@ -121,6 +121,25 @@ describe('customer creation job', () => {
     expect(outcomes(seen)).toEqual(['queued@0', 'creationPaused@1']);
   });
 
+  it('a failing system status never fails the run: a poll decides with the status this run last read, or none', async () => {
+    const down = new UpstreamError('brokerage', 503, undefined, 'brokerage answered 503');
+    // Never read: not paused, so the run goes on to done.
+    const never = fakeBrokerage({ initial: uninitiated, polls: [st(), st(), done], systemStatuses: [down] });
+    const first = setup(never);
+    await run();
+    expect(outcomes(first.seen)).toEqual(['queued@0', 'queued@1', 'queued@2', 'done@3']);
+    expect(never.calls.creationStatus).toBe(1 + 3);
+
+    // Read as paused while no request was queued, then failing: the queued request meets the paused status it last read (rule 3).
+    const processing = st({ creation_requests: [{ request_type: 'create_customer', status: 'processing' }] });
+    const lastPaused = fakeBrokerage({ initial: uninitiated, polls: [processing, st()], systemStatuses: [true, down] });
+    await queue.close();
+    const second = setup(lastPaused);
+    await run();
+    expect(outcomes(second.seen)).toEqual(['queued@0', 'queued@1', 'creationPaused@2']);
+    expect(logLines.join('')).toContain('system status failed; the poll decides with the last known status');
+  });
+
   it('stops with maxPollingTries on the 45th attempt, and a new run polls afresh', async () => {
     const fake = fakeBrokerage({ initial: uninitiated, polls: [st()] });
     const { seen } = setup(fake, { pollIntervalMs: 1 });

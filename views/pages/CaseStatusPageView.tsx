@@ -35,11 +35,24 @@ export interface CaseSentView {
   files: string[];
 }
 
+/** The task list could not be had: what to say, and the one way on (try again, or identify again). */
+export interface CaseListFailureView {
+  text: string;
+  href: string;
+  label: string;
+}
+
 export interface CaseStatusPageViewProps {
   t: Translate;
-  stepTwo: StepTwoStatus;
+  /** Step two's status; null when the task list could not be had. */
+  stepTwo: StepTwoStatus | null;
   forms: CaseTaskFormView[];
+  /** The tasks the page cannot answer here (a type or data it does not know): named, with "we will contact you". */
+  others: { id: string }[];
   sent: CaseSentView[];
+  /** Right after a send: say that it arrived. */
+  justSent: boolean;
+  listFailure?: CaseListFailureView;
   taskAction: string;
   returnAction: string;
 }
@@ -139,31 +152,58 @@ function TaskForm({ t, form, action }: { t: Translate; form: CaseTaskFormView; a
   );
 }
 
-export function CaseStatusPageView({ t, stepTwo, forms, sent, taskAction, returnAction }: CaseStatusPageViewProps) {
+export function CaseStatusPageView({ t, stepTwo, forms, others, sent, justSent, listFailure, taskAction, returnAction }: CaseStatusPageViewProps) {
   return (
     <section aria-labelledby="case-title" className="case-status">
       <h1 id="case-title">{t('caseStatus.title')}</h1>
+      {listFailure && (
+        <div className="error-summary" role="alert" id="case-list-failed">
+          <p>{listFailure.text}</p>
+          <p>
+            <a className="btn" href={listFailure.href}>
+              {listFailure.label}
+            </a>
+          </p>
+        </div>
+      )}
       <ol className="case-steps" aria-label={t('caseStatus.steps')}>
         <li>
           {t('caseStatus.submitted')} <span className="badge">{t('caseStatus.done')}</span>
         </li>
-        <li data-step-two={stepTwo}>
-          {t('caseStatus.reviewed')} <span className="badge">{t(`caseStatus.${stepTwo}`)}</span>
+        <li {...(stepTwo ? { 'data-step-two': stepTwo } : {})}>
+          {t('caseStatus.reviewed')}
+          {stepTwo && (
+            <>
+              {' '}
+              <span className="badge">{t(`caseStatus.${stepTwo}`)}</span>
+            </>
+          )}
         </li>
         <li>{t('caseStatus.decision')}</li>
       </ol>
-      {forms.length > 0 && (
+      {(forms.length > 0 || others.length > 0) && (
         <section aria-labelledby="case-needed">
           <h2 id="case-needed">{t('caseStatus.needed.title')}</h2>
-          <p>{t('caseStatus.needed.text')}</p>
+          {forms.length > 0 && <p>{t('caseStatus.needed.text')}</p>}
           {forms.map((form) => (
             <TaskForm key={form.id} t={t} form={form} action={taskAction} />
+          ))}
+          {others.map((other) => (
+            <section key={other.id} className="case-task" aria-labelledby={`${other.id}-title`}>
+              <h3 id={`${other.id}-title`}>{t('caseStatus.task.other.title')}</h3>
+              <p>{t('caseStatus.task.other.text')}</p>
+            </section>
           ))}
         </section>
       )}
       {sent.length > 0 && (
         <section aria-labelledby="case-sent">
           <h2 id="case-sent">{t('caseStatus.sent.title')}</h2>
+          {justSent && (
+            <p role="status" className="case-sent__confirmation">
+              {t('caseStatus.sent.confirmation')}
+            </p>
+          )}
           <ul className="case-sent">
             {sent.map((task) => (
               <li key={task.id} id={task.id}>

@@ -1,8 +1,12 @@
 // The application status page, OnboardingCaseStatus (identification-routing-creation §2 "Application status page", §4
 // "Status page"), and OnboardingTriggerCase. Routing sends a person with an open case here (ONBOARDING_OPEN_CASE). The
-// page fetches the person's own tasks with their own credentials (server/upstream/asPersonInSession.ts; 204 = none); a
-// failing fetch sends them to Onboarding. Every post runs under the session lock (server/app.ts), so a task's answer is
-// sent once however often it is posted (server/stages/caseStatus/caseSubmission.ts); the page's GET only reads.
+// page fetches the person's own tasks with their own credentials (server/upstream/asPersonInSession.ts; 204 = none).
+// A failing fetch is said on this page, with Try again: the spec redirects to Onboarding, but Onboarding routes an
+// identified person with an open case straight back here, a loop a browser ends with "too many redirects". A task this
+// build cannot answer (a type or data the contract does not describe) is named, with "we will contact you". An answer
+// sent is shown as sent from the session's record, whatever the brokerage's list says of its action. Every post runs
+// under the session lock (server/app.ts), so a task's answer is sent once however often it is posted
+// (server/stages/caseStatus/caseSubmission.ts); the page's GET only reads.
 //
 // OnboardingTriggerCase (route parameter prospectId) creates a case, so its GET only shows a button whose POST creates it:
 // a GET must never change anything upstream (README "Security choices"; a link prefetched or opened twice would otherwise
@@ -17,11 +21,18 @@ import { endJourney } from '../../endJourney.ts';
 import { asPersonInSession } from '../../upstream/asPersonInSession.ts';
 import type { AsPerson } from '../../../shared/asPerson.ts';
 import { UpstreamError } from '../../upstream/http.ts';
-import { stepTwoStatus, tasksNeedingInput } from '../../../shared/caseStatus.ts';
-import type { StatusTask } from '../../../shared/contracts/statusPageContract.ts';
+import { z } from 'zod';
+import { ACTION_OPEN, type OtherTask, type StatusTask, type TaskList } from '../../../shared/contracts/statusPageContract.ts';
+import { SessionEnded } from '../../../shared/asPerson.ts';
 import { countryName } from '../../../shared/countries.ts';
 import type { Journey } from '../../journey.ts';
-import { CaseStatusPageView, TriggerCasePageView, type CaseSentView, type CaseTaskFormView } from '../../../views/pages/CaseStatusPageView.tsx';
+import {
+  CaseStatusPageView,
+  TriggerCasePageView,
+  type CaseListFailureView,
+  type CaseSentView,
+  type CaseTaskFormView,
+} from '../../../views/pages/CaseStatusPageView.tsx';
 import {
   formProblems,
   keepTyped,
@@ -50,11 +61,39 @@ const identifiedJourney = (req: Request): Journey | null => (req.session?.journe
 /** The person's own tasks, as the person (a 401 refreshes the token once). */
 const fetchTasks = (deps: AppDeps, person: AsPerson) => person.call('tasksWithActions', (jwt) => deps.brokerage.tasksWithActions(jwt));
 
-function renderPage(req: Request, res: Response, deps: AppDeps, journey: Journey, tasks: readonly StatusTask[], outcome?: PostOutcome): void {
+/** The page after a send: `?sent=1` has it say the answer arrived (the GET stores nothing, so the URL carries it). */
+const pageQuery = z.object({ sent: z.literal('1').optional().catch(undefined) }).catch({});
+const SENT_PAGE = `${routes.caseStatus}?sent=1#case-sent`;
+
+/** The open action of a task, unless this session's record has it answered. */
+function actionWaiting(journey: Journey, task: StatusTask): string | undefined {
+  const open = task.actions.find((a) => a.status === ACTION_OPEN)?.actionId;
+  const kept = journey.caseStatus?.[task.nnxTaskId];
+  return open !== undefined && kept?.actionId === open && kept.sent ? undefined : open;
+}
+
+const otherWaits = (task: OtherTask) => task.actions.some((a) => a.status === ACTION_OPEN);
+
+interface PageState {
+  /** The person's tasks; null when the list could not be had (`listFailure` says why). */
+  list: TaskList | null;
+  listFailure?: SendFailure;
+  outcome?: PostOutcome;
+  justSent?: boolean;
+}
+
+function renderPage(req: Request, res: Response, deps: AppDeps, journey: Journey, page: PageState): void {
+  const { outcome } = page;
   const t = translatorFor(req, deps);
   const locale = localeOf(req, deps);
   const kept = journey.caseStatus ?? {};
-  const forms: CaseTaskFormView[] = tasksNeedingInput(tasks).map(({ task, actionId }, index) => {
+  const tasks = page.list?.tasks ?? [];
+  const others = page.list?.others ?? [];
+  const waiting = tasks.flatMap((task) => {
+    const actionId = actionWaiting(journey, task);
+    return actionId === undefined ? [] : [{ task, actionId }];
+  });
+  const forms: CaseTaskFormView[] = waiting.map(({ task, actionId }, index) => {
     const state = kept[task.nnxTaskId]?.actionId === actionId ? kept[task.nnxTaskId] : undefined;
     const typed = state?.typed ?? {};
     const fromTask = task.type === 'RESIDENCY' ? task.taskData : undefined;
@@ -78,21 +117,30 @@ function renderPage(req: Request, res: Response, deps: AppDeps, journey: Journey
       ...(own?.failure === 'sessionExpired' ? { identifyAgainHref: routes.start } : {}),
     };
   });
-  // The tasks this session sent whose action is no longer open: shown as sent.
+  // The tasks this session sent, whatever the list says of their action (the brokerage may keep it open a while).
   const sent: CaseSentView[] = tasks.flatMap((task, index) => {
     const state = kept[task.nnxTaskId];
     const stillOpen = forms.some((f) => f.taskId === task.nnxTaskId);
     return state?.sent && !stillOpen ? [{ id: `sent-${index + 1}`, type: task.type, files: state.files.map((f) => f.fileName) }] : [];
   });
+  const listFailure: CaseListFailureView | undefined =
+    page.listFailure === 'sessionExpired'
+      ? { text: t('error.sessionExpired'), href: routes.start, label: t('caseStatus.error.identifyAgain') }
+      : page.listFailure
+        ? { text: t('caseStatus.tasksFailed.text'), href: routes.caseStatus, label: t('caseStatus.tasksFailed.retry') }
+        : undefined;
   sendPage(req, res, deps, {
     progress: null,
-    status: outcome ? statusOfFailure(outcome.failure) : 200,
+    status: page.listFailure ? statusOfFailure(page.listFailure) : outcome ? statusOfFailure(outcome.failure) : 200,
     body: (
       <CaseStatusPageView
         t={t}
-        stepTwo={stepTwoStatus(tasks)}
+        stepTwo={page.list ? (waiting.length > 0 || others.some(otherWaits) ? 'pending' : 'inProgress') : null}
         forms={forms}
+        others={others.map((_, index) => ({ id: `other-${index + 1}` }))}
         sent={sent}
+        justSent={page.justSent === true && sent.length > 0}
+        {...(listFailure ? { listFailure } : {})}
         taskAction={routes.caseStatusTask}
         returnAction={routes.caseStatusReturn}
       />
@@ -140,9 +188,9 @@ async function handleTaskPost(req: Request, res: Response, deps: AppDeps): Promi
   const post = taskPost.safeParse(req.body);
   if (!post.success) return void res.redirect(303, routes.caseStatus);
   const person = asPersonInSession(deps.brokerage, journey, deps.logger);
-  let tasks: StatusTask[];
+  let list: TaskList;
   try {
-    tasks = await fetchTasks(deps, person);
+    list = await fetchTasks(deps, person);
   } catch (err) {
     // The form cannot be shown again without the list: the person is told why, and what to do.
     const failure = sendFailureOf(err);
@@ -156,24 +204,32 @@ async function handleTaskPost(req: Request, res: Response, deps: AppDeps): Promi
     return messagePage(req, res, deps, 502, tryAgain, { href: routes.caseStatus, label: 'caseStatus.error.back' });
   }
   const { taskId, actionId } = post.data;
+  const tasks = list.tasks;
   const previous = journey.caseStatus?.[taskId];
-  const task = ownTaskFor(tasks, post.data, previous);
-  if (!task) {
+  const own = ownTaskFor(tasks, post.data, previous);
+  if (!own) {
     // Sent already (a double click, a second tab): the page shows it sent. Anyone else's or an unknown task: refused.
-    if (previous?.actionId === actionId && previous.sent) return void res.redirect(303, routes.caseStatus);
+    if (previous?.actionId === actionId && previous.sent) return void res.redirect(303, SENT_PAGE);
     deps.logger.warn('status page: a post for a task that is not among the person’s open tasks refused');
     if (wantsJson(req)) return void res.status(403).json({ error: t('caseStatus.error.notYours') });
     return messagePage(req, res, deps, 403, { title: 'caseStatus.error.notYours' }, { href: routes.caseStatus, label: 'caseStatus.error.back' });
   }
+  const { task } = own;
   const state = taskStateOf(journey, taskId, actionId);
-  if (state.sent) return void res.redirect(303, routes.caseStatus);
+  if (own.answered) {
+    // The person's own action, answered already (sent from another browser): what they wanted is done.
+    state.sent = true;
+    if (wantsJson(req)) return void res.status(409).json({ error: t('caseStatus.sent.confirmation') });
+    return void res.redirect(303, SENT_PAGE);
+  }
+  if (state.sent) return void res.redirect(303, SENT_PAGE);
   keepTyped(state, post.data);
   const removed = post.data.remove ?? (post.data.intent === 'remove' ? post.data.attachmentId : undefined);
   if (removed !== undefined) {
     // Removing only forgets the file for this answer (there is no delete call upstream).
     state.files = state.files.filter((f) => f.attachmentId !== removed);
     if (wantsJson(req)) return void res.json({ files: storedFilesOf(journey, taskId) });
-    return renderPage(req, res, deps, journey, tasks);
+    return renderPage(req, res, deps, journey, { list });
   }
   const errors: Record<string, string> = {};
   try {
@@ -185,15 +241,15 @@ async function handleTaskPost(req: Request, res: Response, deps: AppDeps): Promi
       return void res.json({ files: storedFilesOf(journey, taskId) });
     }
     Object.assign(errors, { ...formProblems(task, state), ...errors });
-    if (Object.keys(errors).length > 0) return renderPage(req, res, deps, journey, tasks, { taskId, errors });
+    if (Object.keys(errors).length > 0) return renderPage(req, res, deps, journey, { list, outcome: { taskId, errors } });
     await sendAnswer(req, deps, person, task, state);
   } catch (err) {
     const failure = sendFailureOf(err);
     deps.logger.warn({ failure, status: err instanceof UpstreamError ? err.status : undefined, taskType: task.type }, 'status page: answer not sent');
     if (wantsJson(req)) return void res.status(statusOfFailure(failure)).json({ error: t(`caseStatus.error.${failure}`) });
-    return renderPage(req, res, deps, journey, tasks, { taskId, errors, failure });
+    return renderPage(req, res, deps, journey, { list, outcome: { taskId, errors, failure } });
   }
-  res.redirect(303, `${routes.caseStatus}#case-sent`);
+  res.redirect(303, SENT_PAGE);
 }
 
 export function caseStatusRoutes(deps: AppDeps): Router {
@@ -202,16 +258,18 @@ export function caseStatusRoutes(deps: AppDeps): Router {
   router.get(routePatterns.caseStatus, async (req, res, next) => {
     const journey = identifiedJourney(req);
     if (!journey) return res.redirect(303, routes.start);
-    let tasks: StatusTask[];
+    const justSent = pageQuery.parse(req.query).sent === '1';
+    let page: PageState;
     try {
-      tasks = await fetchTasks(deps, asPersonInSession(deps.brokerage, journey, deps.logger));
+      page = { list: await fetchTasks(deps, asPersonInSession(deps.brokerage, journey, deps.logger)), justSent };
     } catch (err) {
-      // identification-routing-creation §2: a failing task fetch redirects to Onboarding.
-      deps.logger.warn({ status: err instanceof UpstreamError ? err.status : undefined }, 'status page: task list failed');
-      return res.redirect(303, routes.start);
+      // identification-routing-creation §2 redirects to Onboarding here; said on this page instead (see the top).
+      const listFailure = err instanceof SessionEnded ? 'sessionExpired' : sendFailureOf(err);
+      deps.logger.warn({ failure: listFailure, status: err instanceof UpstreamError ? err.status : undefined }, 'status page: task list failed');
+      page = { list: null, listFailure };
     }
     try {
-      renderPage(req, res, deps, journey, tasks);
+      renderPage(req, res, deps, journey, page);
     } catch (err) {
       next(err);
     }

@@ -90,16 +90,21 @@ export const taskPost = z.object({
 export type TaskPost = z.infer<typeof taskPost>;
 
 /**
- * The person's own task that a post names, with the action it answers: the action must be open, or be the one this
- * session already began to send (its action may be closed by the update-action that went through). Anything else (a
- * task or action of someone else, an answered one) is null: the form's ids select nothing the task list does not hold.
+ * The person's own task that a post names, and whether its action still waits for an answer: open, or the one this
+ * session already began to send (its action may be closed by the update-action that went through). An action of the
+ * person's that is answered already (from another browser, say) is `answered`. Anything else (a task or action of
+ * someone else, an unknown one) is null: the form's ids select nothing the task list does not hold.
  */
-export function ownTaskFor(tasks: readonly StatusTask[], post: Pick<TaskPost, 'taskId' | 'actionId'>, kept: CaseTaskState | undefined): StatusTask | null {
+export function ownTaskFor(
+  tasks: readonly StatusTask[],
+  post: Pick<TaskPost, 'taskId' | 'actionId'>,
+  kept: CaseTaskState | undefined,
+): { task: StatusTask; answered: boolean } | null {
   const task = tasks.find((t) => t.nnxTaskId === post.taskId);
   const action = task?.actions.find((a) => a.actionId === post.actionId);
   if (!task || !action) return null;
-  if (action.status === ACTION_OPEN) return task;
-  return kept?.actionId === action.actionId && kept.attempt ? task : null;
+  if (action.status === ACTION_OPEN) return { task, answered: false };
+  return { task, answered: !(kept?.actionId === action.actionId && kept.attempt) };
 }
 
 /** The session's state of a task's answer for `actionId`; a new action of the task starts afresh. */
@@ -195,15 +200,27 @@ export async function sendAnswer(req: Request, deps: AppDeps, person: AsPerson, 
   const delay = deps.config.FILE_RETRY_DELAY_MS;
   if (!state.actionUpdated) {
     const body = updateActionBody(state.actionId, message);
-    await withRetries(() => person.call('updateAction', (jwt) => deps.brokerage.updateAction(jwt, body, `${attempt}:action`)), delay);
+    await recordedOnce(withRetries(() => person.call('updateAction', (jwt) => deps.brokerage.updateAction(jwt, body, `${attempt}:action`)), delay));
     state.actionUpdated = true;
     await saveSession(req);
   }
   const typed = state.typed ?? {};
   const residency = { address: typed.address ?? '', zipCode: typed.zipCode ?? '', city: typed.city ?? '' };
   const body = updateCaseBody(task, state.actionId, message, task.type === 'RESIDENCY' ? residency : undefined);
-  await withRetries(() => person.call('updateCase', (jwt) => deps.brokerage.updateCase(jwt, body, `${attempt}:case`)), delay);
+  await recordedOnce(withRetries(() => person.call('updateCase', (jwt) => deps.brokerage.updateCase(jwt, body, `${attempt}:case`)), delay));
   state.sent = true;
+}
+
+/**
+ * A 409 answers an update the brokerage has recorded already (the same task sent from another browser, or the answer
+ * of a call whose reply was lost): what the person wanted is done, so it is a success, never "it failed".
+ */
+async function recordedOnce(update: Promise<void>): Promise<void> {
+  try {
+    await update;
+  } catch (err) {
+    if (!(err instanceof UpstreamError && err.status === 409)) throw err;
+  }
 }
 
 /** A failed call as the person sees it: the session has ended (identify again), or anything else (try again). */

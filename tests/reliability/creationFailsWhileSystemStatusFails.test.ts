@@ -1,0 +1,57 @@
+// While the brokerage's system-status call failed, every creation poll failed with it (the poll asked for the status
+// and the creation status side by side, and a failing status threw the whole step): the queue retried with backoff and
+// after about 16 s the person saw "Something went wrong", though the customer was being created. The status only tells
+// whether creation is paused (identification-routing-creation §4 "Customer creation", rule 3), so a poll now decides
+// with the status its run last read, or with none (workers/customerCreationJob.ts).
+//
+// The sandbox's system status fails for 40 s from before the run starts (POST /sandbox/system-status failingForMs), so
+// every poll of the run meets the failure; the creationSlow persona is created after 8 queued polls.
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
+import { logCapture, startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { signOverHttp } from '../support/customerInformation.ts';
+import { openStream } from '../support/sse.ts';
+
+type Agent = ReturnType<typeof request.agent>;
+
+let stack: Stack;
+const logs = logCapture();
+
+beforeAll(async () => {
+  stack = await startEmbeddedStack({ LOG_LEVEL: 'info' }, { logDestination: logs.stream });
+});
+afterAll(async () => stack?.stop());
+
+const creationPage = (prospectId: string) => `/onboarding/customer-creation/${encodeURIComponent(prospectId)}`;
+
+/** Opens the creation page (which starts the run) and answers the run's final outcome as its event stream tells it. */
+async function finalOutcome(agent: Agent, prospectId: string): Promise<string> {
+  const access = { domain: '127.0.0.1', path: '/', secure: false, script: false } as Parameters<Agent['jar']['getCookie']>[1];
+  const sid = agent.jar.getCookie('onb.sid', access);
+  expect(sid).toBeDefined();
+  await agent.get(creationPage(prospectId)).expect(200);
+  const stream = await openStream(stack.webUrl, `${creationPage(prospectId)}/events`, { cookie: `onb.sid=${sid!.value}` });
+  const final = /"outcome":"(?!queued)(\w+)"/;
+  try {
+    // Long enough for the queue's every retry of a failing step (1 + 2 + 4 + 8 s of backoff) to have given up.
+    const text = await stream.waitFor((t) => final.test(t), 40_000);
+    return final.exec(text)![1]!;
+  } finally {
+    stream.close();
+  }
+}
+
+describe('a creation while the system status fails', () => {
+  it('system status failing for 40 s during creation: the run ends done', { timeout: 60_000 }, async () => {
+    const { agent, prospectId } = await signOverHttp(stack.webUrl, stack.sandboxUrl, 'creationSlow');
+    await request(stack.sandboxUrl).post('/sandbox/system-status').send({ failing: true, failingForMs: 40_000 }).expect(200);
+
+    expect(await finalOutcome(agent, prospectId)).toBe('done');
+    // The status was failing all along: it still is once the run has ended, and the polls met the failure.
+    await request(stack.sandboxUrl).get(brokeragePaths.systemStatus).expect(503);
+    const polls = logs.logged('system status failed; the poll decides with the last known status').filter((l) => l.prospectId === prospectId);
+    expect(polls.length).toBeGreaterThanOrEqual(8);
+    expect(logs.logged('customer creation step failed, will retry').filter((l) => l.prospectId === prospectId)).toEqual([]);
+  });
+});
