@@ -19,6 +19,9 @@ const url = z.string().url();
 const supportPhone = z.string().regex(/^\+\d{1,3}(?:[ -]?\d){4,14}$/, 'a phone number such as +46 8 000 000 00');
 const markets = ['SE', 'NO', 'DK', 'FI'] as const;
 
+/** A path of a site (one leading slash, nothing that could make it another origin). */
+const sitePath = z.string().regex(/^\/(?![/\\])[\w.~!$&'()*+,;=:@%/-]*$/, 'a path such as /login/handoff');
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -58,12 +61,7 @@ const schema = z
     /** Origins the browser may be sent to by a form post (the signing service). */
     SIGNING_ORIGINS: z.string().default('http://127.0.0.1:3001'),
     /** The bank's public site: configured links given as paths and an entry's clientUrl resolve on its origin (configLinks.ts). */
-    BANK_SITE_URL: url
-      .default('http://127.0.0.1:3001')
-      .refine(
-        (v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol),
-        "BANK_SITE_URL is the bank's site, an http(s) URL such as https://www.example.se",
-      ),
+    BANK_SITE_URL: url.default('http://127.0.0.1:3001'),
     SUCCESS_URL: link.default('http://127.0.0.1:3001/sandbox/overview'),
     /** Where a created customer of the market continues (identification-routing-creation §4); SUCCESS_URL when unset. */
     SUCCESS_URL_SE: link.optional(),
@@ -71,10 +69,7 @@ const schema = z
     SUCCESS_URL_DK: link.optional(),
     SUCCESS_URL_FI: link.optional(),
     /** The bank site's hand-off address, a path on BANK_SITE_URL's origin: it redeems `code` once, then goes on to `returnTo` (server/stages/customerCreation/loginHandoff.ts). */
-    BANK_SITE_HANDOFF_PATH: z
-      .string()
-      .regex(/^\/(?![/\\])[\w.~!$&'()*+,;=:@%/-]*$/, 'a path such as /login/handoff')
-      .default('/login/handoff'),
+    BANK_SITE_HANDOFF_PATH: sitePath.default('/login/handoff'),
     /**
      * identification-routing-creation §4: Continue for an outcome that allows log-in, other than done, goes to the
      * overview (route Overview) when the entry gave no clientUrl; per market, else OVERVIEW_URL, else the success URL.
