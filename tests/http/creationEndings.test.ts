@@ -25,7 +25,11 @@ const successUrls: Record<CountryCode, string> = {
 let stack: Stack;
 let port: string;
 beforeAll(async () => {
-  stack = await startEmbeddedStack({ BANK_SITE_URL, ...Object.fromEntries(Object.entries(successUrls).map(([c, url]) => [`SUCCESS_URL_${c}`, url])) });
+  stack = await startEmbeddedStack({
+    BANK_SITE_URL,
+    BANK_SITE_HANDOFF_PATH: '/login/handoff',
+    ...Object.fromEntries(Object.entries(successUrls).map(([c, url]) => [`SUCCESS_URL_${c}`, url])),
+  });
   port = new URL(stack.webUrl).port;
 });
 afterAll(async () => stack?.stop());
@@ -186,8 +190,8 @@ describe('when the calls after polling fail', () => {
     await expect.poll(logins, { timeout: 20_000 }).toBe(before + 2);
     await until(person, en['creation.error.title']);
     expect(await afterCreation(person.prospectId)).toEqual(lead);
-    // Continue from the error screen is no login: / (Try again is the screen's button).
-    expect(await continueNow(person)).toBe('/');
+    // Continue from the error screen is no login: the bank's home (Try again is the screen's button).
+    expect(await continueNow(person)).toBe(`${BANK_SITE_URL}/`);
   });
 
   it('an affiliate conversion that fails does not fail the run: done, logged in, no lead number', async () => {
@@ -264,7 +268,7 @@ describe("in the native app's webview every ending is the app's route or deep li
     const inApp = await identified('SE', { webview: true });
     await inApp.post('/onboarding/case-status/return', '').expect(303).expect('location', '/onboarding/close-signup-in-app');
     const web = await identified('SE');
-    // HOME_URL's "/" is the bank site's (BANK_SITE_URL, the sandbox here), not ours.
-    await web.post('/onboarding/case-status/return', '').expect(303).expect('location', `${stack.sandboxUrl}/`);
+    // HOME_URL's "/" is the bank site's (BANK_SITE_URL), not ours.
+    await web.post('/onboarding/case-status/return', '').expect(303).expect('location', `${BANK_SITE_URL}/`);
   });
 });

@@ -31,7 +31,14 @@ let webs: string[] = [];
 
 beforeAll(async () => {
   cluster = await createOwnRedisCluster('journey-cluster');
-  stack = await startRedisStack({ REDIS_URL: cluster.seeds, REDIS_CLUSTER: 'true', REDIS_PREFIX: PREFIX, SUCCESS_URL_SE, BANK_SITE_URL });
+  stack = await startRedisStack({
+    REDIS_URL: cluster.seeds,
+    REDIS_CLUSTER: 'true',
+    REDIS_PREFIX: PREFIX,
+    SUCCESS_URL_SE,
+    BANK_SITE_URL,
+    BANK_SITE_HANDOFF_PATH: '/login/handoff',
+  });
   const [secondWeb] = await Promise.all([stack.startExtraWeb(), stack.startExtraWorker()]);
   webs = [stack.webUrl, secondWeb];
   // Ready: connected to every primary of the cluster.

@@ -26,7 +26,7 @@ let stack: Stack;
 let port: string;
 beforeAll(async () => {
   const env = Object.fromEntries(Object.entries(getStarted).map(([m, url]) => [`GET_STARTED_URL_${m}`, url]));
-  stack = await startEmbeddedStack({ ...env, BANK_SITE_URL, LOG_LEVEL: 'info' }, { logDestination: logs.stream });
+  stack = await startEmbeddedStack({ ...env, BANK_SITE_URL, BANK_SITE_HANDOFF_PATH: '/login/handoff', LOG_LEVEL: 'info' }, { logDestination: logs.stream });
   port = new URL(stack.webUrl).port;
 });
 afterAll(async () => stack?.stop());

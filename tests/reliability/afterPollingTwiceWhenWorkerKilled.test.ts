@@ -21,7 +21,7 @@ let stack: Stack;
 let redis: RedisClientType;
 
 beforeAll(async () => {
-  stack = await startRedisStack({ REDIS_PREFIX: PREFIX, SUCCESS_URL_SE, BANK_SITE_URL });
+  stack = await startRedisStack({ REDIS_PREFIX: PREFIX, SUCCESS_URL_SE, BANK_SITE_URL, BANK_SITE_HANDOFF_PATH: '/login/handoff' });
   redis = createClient({ url: REDIS_URL }) as unknown as RedisClientType;
   await redis.connect();
 }, 90_000);

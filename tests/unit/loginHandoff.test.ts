@@ -25,8 +25,8 @@ describe('the hand-off address', () => {
     }
   });
 
-  it('is BANK_SITE_URL + BANK_SITE_HANDOFF_PATH, the sandbox stand-in by default', () => {
-    expect(bankSiteHandoffUrl(loadConfig({}))).toBe('http://127.0.0.1:3001/sandbox/bank-site/login/handoff');
+  it('is BANK_SITE_HANDOFF_PATH on BANK_SITE_URL’s origin, /login/handoff by default', () => {
+    expect(bankSiteHandoffUrl(loadConfig({}))).toBe('http://127.0.0.1:3001/login/handoff');
     expect(bankSiteHandoffUrl(loadConfig({ BANK_SITE_URL: 'https://www.bank.example/', BANK_SITE_HANDOFF_PATH: '/sso/in' }))).toBe(
       'https://www.bank.example/sso/in',
     );
