@@ -11,6 +11,7 @@ import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { identifyAtBrokerOverHttp, identifyOverHttp, personaFor } from '../support/journey.ts';
 import { answerStepsOverHttp, screenOf } from '../support/customerInformation.ts';
 import { brokeragePaths, loginHandoffRedeemResponse, type CountryCode } from '../../shared/contracts/brokerageContract.ts';
+import { SANDBOX_BANK_SITE_TOKEN } from '../../sandbox/afterCreation.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 
 /** The bank's site (one origin, BANK_SITE_URL) and each market's success URL on it, as an operator configures them. */
@@ -118,7 +119,8 @@ function handoffIn(location: string): { code: string; returnTo: string } {
 }
 
 /** The bank's site redeems the code with the brokerage (the sandbox), as it would server to server. */
-const redeem = (code: string) => request(stack.sandboxUrl).post(brokeragePaths.loginHandoffRedeem).send({ code });
+const redeem = (code: string) =>
+  request(stack.sandboxUrl).post(brokeragePaths.loginHandoffRedeem).set('authorization', `Bearer ${SANDBOX_BANK_SITE_TOKEN}`).send({ code });
 
 describe('Continue after creation hands the login to the bank site, going on to the market success URL', () => {
   it.each(['SE', 'NO', 'DK', 'FI'] as const)('%s', async (country) => {
