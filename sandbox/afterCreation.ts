@@ -37,6 +37,9 @@ const expireBody = z.object({ nationalId: z.string().min(1).max(32) });
 /** How long a login hand-off code can be redeemed: long enough to read the done screen and press Continue. */
 export const LOGIN_HANDOFF_LIFETIME_SECONDS = 300;
 
+/** The bank site's client token at the sandbox's redeem call (the stand-in redeems in-process; tests call it over HTTP). */
+export const SANDBOX_BANK_SITE_TOKEN = 'sandbox-bank-site-client-token';
+
 /** Why a code logs nobody in. */
 export type HandoffRefusal = 'unknown' | 'used' | 'expired';
 
@@ -116,6 +119,10 @@ export function afterCreationRouter(state: SandboxState): express.Router {
 
   // The bank's site, server to server: the customer the code logs in, once.
   router.post(brokeragePaths.loginHandoffRedeem, (req, res) => {
+    // Only the bank's site redeems: a caller without its client token is refused, and the code stays unspent.
+    if (req.get('authorization') !== `Bearer ${SANDBOX_BANK_SITE_TOKEN}`) {
+      return void res.status(401).json({ code: 'INVALID_CLIENT', data: { message: "Only the bank's site redeems a hand-off code" } });
+    }
     const body = loginHandoffRedeemRequest.safeParse(req.body ?? {});
     if (!body.success) return sendBrokerageError(res, 400, 'Invalid request', ['code']);
     const redeemed = redeemLoginHandoff(state, body.data.code);

@@ -28,7 +28,7 @@ import { oidcRoutes } from './stages/identification/oidcPage.tsx';
 import { routingRoutes } from './stages/routing/routingPage.ts';
 import { customerInformationRoutes } from './stages/customerInformation/customerInformationPage.tsx';
 import { refusedStepPost } from './stages/customerInformation/refusedStepPost.ts';
-import { customerCreationRoutes } from './stages/customerCreation/creationPage.tsx';
+import { continueOrigins, customerCreationRoutes } from './stages/customerCreation/creationPage.tsx';
 import { resultRoutes } from './stages/results/resultPages.tsx';
 import { routePatterns, routePrefixes, routes } from '../shared/routes.ts';
 
@@ -103,7 +103,13 @@ function expressApp(deps: AppDeps, sessionStore: Store): express.Express {
       httpsOnly: config.cookieSecure,
       // The native app's deep links (its host only, never the whole scheme): "I have signed" in the app's webview goes on
       // to the app's create path by a redirect after its post (shared/signingReturn.ts).
-      formActionOrigins: [...config.signingOrigins, new URL(config.OIDC_ISSUER_URL).origin, `${config.NATIVE_APP_SCHEME}://onboarding`],
+      // Continue after creation posts, then goes on to the bank site's login hand-off or a configured target.
+      formActionOrigins: [
+        ...config.signingOrigins,
+        new URL(config.OIDC_ISSUER_URL).origin,
+        `${config.NATIVE_APP_SCHEME}://onboarding`,
+        ...continueOrigins(config),
+      ],
       imageOrigins: config.contentImageOrigins,
       styleHashes: deps.manifest.inlineCss ? [deps.manifest.inlineCss.sha256] : [],
     }),

@@ -349,7 +349,10 @@ export const nnxSessionLoginResponse = z.object({
   expiresInSeconds: z.number().int().positive().max(3600),
 });
 export type LoginHandoff = z.infer<typeof nnxSessionLoginResponse>;
-/** POST handoff redeem, the bank's site to the brokerage: the code, once. */
+/**
+ * POST handoff redeem, the bank's site to the brokerage: the code, once. The caller is the bank's site, authenticated as
+ * a client of its own (`Authorization: Bearer <its client token>`; our reading), never a browser.
+ */
 export const loginHandoffRedeemRequest = z.object({ code: loginHandoffCode });
 /**
  * Its answer: the customer now logged in on the bank's site. An unknown, used or expired code answers 400 with

@@ -92,6 +92,25 @@ describe('a created customer arrives logged in on the bank site', () => {
   );
 });
 
+describe('the done screen waits for the person (WCAG 2.2.1: no time limit)', () => {
+  it('with the page\'s clock run on by a minute it is still there, Continue and "Start using the app" side by side', async () => {
+    const signed = await signInMarketOverHttp(stack.webUrl, stack.sandboxUrl, 'SE');
+    await context.clearCookies();
+    await context.addCookies(signed.cookies.map((c) => ({ ...c, url: stack.webUrl })));
+    const page = await context.newPage();
+    // The page's timers on a clock of the test's own: a move after a pause would come within this minute.
+    await page.clock.install();
+    const url = `${stack.webUrl}${routes.customerCreation(signed.prospectId)}`;
+    await page.goto(url);
+    await page.getByRole('heading', { level: 1, name: en['creation.done.title'] }).waitFor({ timeout: 20_000 });
+    await page.clock.runFor(60_000);
+    expect(page.url()).toBe(url);
+    expect(await page.getByRole('button', { name: en['creation.button.continue'] }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: en['creation.button.startUsingApp'] }).count()).toBe(1);
+    await page.close();
+  }, 60_000);
+});
+
 describe('identification-routing-creation §4: no login in a webview, a failed login is the error screen', () => {
   it("in the app's webview Continue goes to the login-in-app route; no login is started or handed over", async () => {
     const signed = await signInMarketOverHttp(stack.webUrl, stack.sandboxUrl, 'SE', { entry: '/onboarding?webview=true' });

@@ -11,6 +11,7 @@ import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { identifyAtBrokerOverHttp, identifyOverHttp, personaFor } from '../support/journey.ts';
 import { answerStepsOverHttp, screenOf } from '../support/customerInformation.ts';
 import { brokeragePaths, loginHandoffRedeemResponse, type CountryCode } from '../../shared/contracts/brokerageContract.ts';
+import { SANDBOX_BANK_SITE_TOKEN } from '../../sandbox/afterCreation.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 
 /** The bank's site (one origin, BANK_SITE_URL) and each market's success URL on it, as an operator configures them. */
@@ -122,7 +123,8 @@ function handoffIn(location: string): { code: string; returnTo: string } {
 }
 
 /** The bank's site redeems the code with the brokerage (the sandbox), as it would server to server. */
-const redeem = (code: string) => request(stack.sandboxUrl).post(brokeragePaths.loginHandoffRedeem).send({ code });
+const redeem = (code: string) =>
+  request(stack.sandboxUrl).post(brokeragePaths.loginHandoffRedeem).set('authorization', `Bearer ${SANDBOX_BANK_SITE_TOKEN}`).send({ code });
 
 describe('Continue after creation hands the login to the bank site, going on to the market success URL', () => {
   it.each(['SE', 'NO', 'DK', 'FI'] as const)('%s', async (country) => {
@@ -140,7 +142,11 @@ describe('Continue after creation hands the login to the bank site, going on to 
     await redeem(code).expect(400);
     // The code is in no page of ours: not in the creation page, not in its events' latest state.
     const creation = `/onboarding/customer-creation/${encodeURIComponent(person.prospectId)}`;
-    expect((await person.get(creation).expect(200)).text).not.toContain(code);
+    const page = await person.get(creation).expect(200);
+    expect(page.text).not.toContain(code);
+    // Chrome checks the redirect after a post against form-action: the bank site's origin is listed.
+    const formAction = /form-action ([^;]*)/.exec(String(page.headers['content-security-policy']))![1]!.split(' ');
+    expect(formAction).toContain(BANK_SITE_URL);
   });
 
   it('a GET of the continue address changes nothing: it shows the creation page, whose Continue posts', async () => {

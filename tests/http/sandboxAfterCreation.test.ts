@@ -15,6 +15,7 @@ import {
   nnxSessionLoginResponse,
 } from '../../shared/contracts/brokerageContract.ts';
 import { bearer, loginWithBankid, newApp, type Target } from '../support/sandboxApi.ts';
+import { SANDBOX_BANK_SITE_TOKEN } from '../../sandbox/afterCreation.ts';
 
 const LEAD_NUMBER = /^LN-\d+$/;
 
@@ -115,7 +116,7 @@ describe('the affiliate conversion', () => {
   });
 });
 
-const redeem = (app: Target, code: unknown) => request(app).post(brokeragePaths.loginHandoffRedeem).send({ code });
+const redeem = (app: Target, code: unknown) => request(app).post(brokeragePaths.loginHandoffRedeem).set(bearer(SANDBOX_BANK_SITE_TOKEN)).send({ code });
 const handoffOf = (body: unknown) => nnxSessionLoginResponse.parse(body).handoffCode;
 
 describe("the login's hand-off code, redeemed by the bank's site", () => {
@@ -130,6 +131,16 @@ describe("the login's hand-off code, redeemed by the bank's site", () => {
     expect(`${redeemed.customer.givenName} ${redeemed.customer.surname}`).toBe(persona.name);
     const replay = await redeem(app, answer.handoffCode).expect(400);
     expect(replay.body).toMatchObject({ code: LOGIN_HANDOFF_REFUSED, data: { message: expect.stringMatching(/already been used/) } });
+  });
+
+  it("refuses a caller that is not the bank's site (no or another client token, or the person's own token), and the code stays good", async () => {
+    const app = newApp();
+    const { jwt } = await personWithProspect(app, 'onboarding');
+    const code = handoffOf((await loginSession(app, jwt, 'k').expect(200)).body);
+    for (const auth of [{}, bearer('another-client'), bearer(jwt)]) {
+      expect((await request(app).post(brokeragePaths.loginHandoffRedeem).set(auth).send({ code }).expect(401)).body.code).toBe('INVALID_CLIENT');
+    }
+    await redeem(app, code).expect(200);
   });
 
   it('the same Idempotency-Key answers the same code; another key a new one', async () => {

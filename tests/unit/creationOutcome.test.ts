@@ -149,7 +149,8 @@ describe('constants and traits', () => {
       maxPollingTries: 'error',
     });
     const canLogIn = creationOutcomes.filter((o) => outcomeTraits[o].canLogIn).sort();
-    expect(canLogIn).toEqual(['accountLimit', 'creationPaused', 'customerExists', 'done', 'nightly_downtime']);
+    // identification-routing-creation §4 "Outcome codes": done, customerExists and accountLimit "can log in", no other.
+    expect(canLogIn).toEqual(['accountLimit', 'customerExists', 'done']);
     expect(outcomeTraits.accountLimit.severity).toBe('warning');
     expect(outcomeTraits.unspecifiedApiResponseError.severity).toBe('error');
     expect(outcomeTraits.queued.severity).toBe('pending');

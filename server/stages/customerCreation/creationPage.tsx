@@ -32,6 +32,16 @@ export interface ContinueTargets {
 }
 
 /**
+ * The origins Continue's post may redirect to, for the CSP's form-action (Chrome checks the redirect after a post): the
+ * bank site's (its login hand-off) and each configured target's (a path stays on an origin already allowed).
+ */
+export function continueOrigins(config: Pick<AppDeps['config'], 'BANK_SITE_URL' | 'successUrls' | 'overviewUrls' | 'getStartedUrls'>): string[] {
+  const targets = [config.successUrls, config.overviewUrls, config.getStartedUrls].flatMap((perMarket) => Object.values(perMarket));
+  const absolute = [config.BANK_SITE_URL, ...targets].filter((url) => /^https?:\/\//i.test(url) && URL.canParse(url));
+  return [...new Set(absolute.map((url) => new URL(url).origin))];
+}
+
+/**
  * Where Continue leads (a full server redirect; identification-routing-creation §4 "Customer creation"): nightly
  * downtime to the downtime page with justCompletedSignup=true; an outcome that allows log-in to the redirect URL the
  * entry gave (clientUrl, only as a path of the bank's site: identification-routing-creation §4 "Redirect sanitising", a rejected
