@@ -10,7 +10,7 @@
 // so the server takes it as the `address` screen's.
 import { useEffect, useRef, type FormEvent, type RefObject } from 'react';
 import type { CountryOption } from '../../shared/countries.ts';
-import { RESIDENCY_LIMITS, type AddressField } from '../../shared/residency.ts';
+import type { AddressField } from '../../shared/residency.ts';
 import { CSRF_FIELD, readCsrfToken } from '../../client/components/csrfToken.ts';
 import { openDialog } from '../../client/components/dialogEvents.ts';
 import { useDialogClose } from '../../client/components/useDialogClose.ts';
@@ -41,6 +41,9 @@ export interface AddressTexts {
 /** The address form's props (plain JSON: they travel in the island's data-props). */
 export interface AddressFormData extends ScreenForm {
   texts: AddressTexts;
+  /** The longest answer each text field takes (shared/residency.ts RESIDENCY_LIMITS, given rather than imported: its
+   * module brings the brokerage contract's schemas, which the browser does not need). */
+  limits: Record<'address' | 'zipCode' | 'city', number>;
   options: CountryOption[];
   values: Partial<Record<AddressField, string>>;
   errors?: Partial<Record<AddressField, string>>;
@@ -57,6 +60,7 @@ const OPEN_TRIES = 100;
 
 export function AddressForm({
   texts,
+  limits,
   action,
   fields,
   options,
@@ -74,7 +78,7 @@ export function AddressForm({
           name={field}
           defaultValue={values[field] ?? ''}
           autoComplete={autoComplete}
-          maxLength={RESIDENCY_LIMITS[field]}
+          maxLength={limits[field]}
           required
           {...described}
         />

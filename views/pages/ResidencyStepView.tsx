@@ -43,7 +43,7 @@ export function residencyDialog(t: Translate, options: { id: string; form: Scree
   });
 }
 
-export interface AddressFormProps extends Omit<AddressFormData, 'texts'> {
+export interface AddressFormProps extends Omit<AddressFormData, 'texts' | 'limits'> {
   t: Translate;
 }
 
@@ -65,7 +65,7 @@ function addressTexts(t: Translate): AddressTexts {
 }
 
 export function ResidencyAddressForm({ t, ...form }: AddressFormProps) {
-  return <AddressForm texts={addressTexts(t)} {...form} />;
+  return <AddressForm texts={addressTexts(t)} limits={RESIDENCY_LIMITS} {...form} />;
 }
 
 /**
@@ -80,7 +80,7 @@ export function ResidencyDialogGate(props: { t: Translate; dialog: ScreenForm; m
     screen: residencyDialog(t, { id: `${RESIDENCY_DIALOG_ID}-screen-dialog`, form, market, manualFormBase }),
     dialogId: modal.id,
     primary: modal.primary,
-    address: { ...address, texts: addressTexts(t) },
+    address: { ...address, texts: addressTexts(t), limits: RESIDENCY_LIMITS },
   };
   return (
     <>
