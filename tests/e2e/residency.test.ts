@@ -13,6 +13,7 @@ import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible } from '../support/journey.ts';
 import { browserAnswers, currentStep } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
+import { expectIslandsHydrated } from '../support/clientBuild.ts';
 
 let pdfPath: string;
 
@@ -249,6 +250,34 @@ describe('residency step', () => {
       ],
       nnxTaskId: received!.cases[0]!.taskId,
     });
+    await page.context().close();
+  }, 120_000);
+
+  it('with JavaScript: both islands hydrate; after Esc the address post answers the dialog first, then posts the address', async () => {
+    const page = await identified({});
+    const errors = collectPageErrors(page);
+    const dialog = page.getByRole('dialog', { name: DIALOG });
+    // Not answered yet: the page again opens the modal over the address form.
+    await expectIslandsHydrated(page, ['residencyDialog', 'dialog']);
+    expect(await h1(page)).toBe(ADDRESS);
+
+    // Esc closes the modal without answering it: the address post sends the dialog's answer first, then the address.
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('residency-address-title');
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(new URLSearchParams(r.postData() ?? '').get('screen') ?? '');
+    });
+    await page.getByLabel('Country', { exact: true }).selectOption('DK');
+    await page.getByLabel('Address', { exact: true }).fill('Strøget 2');
+    await page.getByLabel('Zip code', { exact: true }).fill('1160');
+    await page.getByLabel('City', { exact: true }).fill('København');
+    await submit(page, 'Continue');
+    expect(posts).toEqual(['dialog', 'address']);
+    expect(await h1(page)).toBe(QUESTIONS);
+    expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);
 

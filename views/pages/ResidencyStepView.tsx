@@ -1,31 +1,31 @@
 // Residency step screens (customer-information.md §2.3 "Residency", "Compliance dialogs"): the RESIDENCY
 // dialog on entering (`dialog`), the address abroad (`address`), the three questions (`questions`), and
 // the address documents (`documents`, the shared upload screen). Every form is a plain post (validated on
-// the server) carrying its step and screen; the dialog is a modal only with JavaScript.
+// the server) carrying its step and screen; the dialog is a modal only with JavaScript (the residencyDialog island,
+// views/components/ResidencyAddress.tsx, which also holds the address form).
 import type { ReactNode } from 'react';
 import type { Translate } from '../../shared/i18n.ts';
-import type { CountryOption } from '../../shared/countries.ts';
 import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import type { UploadedFileRef } from '../../shared/citizenship.ts';
-import { residencyQuestions, RESIDENCY_LIMITS, type AddressField, type ResidencyQuestion } from '../../shared/residency.ts';
+import { residencyQuestions, RESIDENCY_LIMITS, type ResidencyQuestion } from '../../shared/residency.ts';
 import { Island } from '../components/Island.tsx';
-import type { ResidencyDialogProps } from '../../client/islands/residencyDialogIsland.ts';
-import { Dialog, ModalDialog, type DialogProps } from '../components/Dialog.tsx';
+import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
+import {
+  AddressForm,
+  ResidencyGate,
+  type AddressFormData,
+  type AddressTexts,
+  type ResidencyGateProps,
+  type ScreenForm,
+} from '../components/ResidencyAddress.tsx';
 import { complianceDialogProps } from '../components/ComplianceDialog.tsx';
 import { ErrorSummary, Field } from '../components/ErrorSummary.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
 import { UploadScreen, type UploadScreenProps } from '../components/UploadScreen.tsx';
 
 export const RESIDENCY_DIALOG_ID = 'residency-dialog';
-const SCREEN_ID = 'residency-dialog-screen';
-const ADDRESS_ID = 'residency-address-step';
-const ADDRESS_TITLE_ID = 'residency-address-title';
 
-/** A form of the step: where it posts and its hidden step and screen fields. */
-export interface ScreenForm {
-  action: string;
-  fields: ScreenFieldValues;
-}
+export type { ScreenForm } from '../components/ResidencyAddress.tsx';
 
 /**
  * customer-information §2.3: the person lives outside the market's country. Continue closes the dialog
@@ -43,71 +43,29 @@ export function residencyDialog(t: Translate, options: { id: string; form: Scree
   });
 }
 
-export interface AddressFormProps extends ScreenForm {
+export interface AddressFormProps extends Omit<AddressFormData, 'texts' | 'limits'> {
   t: Translate;
-  options: CountryOption[];
-  values: Partial<Record<AddressField, string>>;
-  errors?: Partial<Record<AddressField, string>>;
 }
 
 const fieldId = (field: string) => `residency-${field}`;
 
-export function ResidencyAddressForm({ t, action, fields, options, values, errors = {} }: AddressFormProps) {
-  const text = (field: 'address' | 'zipCode' | 'city', autoComplete: string) => (
-    <Field id={fieldId(field)} label={t(`residency.address.${field}`)} error={errors[field]}>
-      {(described) => (
-        <input
-          type="text"
-          id={fieldId(field)}
-          name={field}
-          defaultValue={values[field] ?? ''}
-          autoComplete={autoComplete}
-          maxLength={RESIDENCY_LIMITS[field]}
-          required
-          {...described}
-        />
-      )}
-    </Field>
-  );
-  const listed = (['addressCountry', 'address', 'zipCode', 'city'] as const).filter((f) => errors[f]).map((f) => [fieldId(f), errors[f]!] as const);
-  return (
-    <section aria-labelledby={ADDRESS_TITLE_ID}>
-      <h1 id={ADDRESS_TITLE_ID} tabIndex={-1}>
-        {t('residency.address.title')}
-      </h1>
-      <p>{t('residency.address.text')}</p>
-      <ErrorSummary t={t} errors={listed} />
-      <form method="post" action={action} noValidate>
-        <ScreenFields fields={fields} />
-        <Field id={fieldId('addressCountry')} label={t('residency.address.country')} error={errors.addressCountry}>
-          {(described) => (
-            <select
-              id={fieldId('addressCountry')}
-              name="addressCountry"
-              defaultValue={values.addressCountry ?? ''}
-              autoComplete="country"
-              required
-              {...described}
-            >
-              <option value="">{t('residency.address.countryChoose')}</option>
-              {options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {/* One line for the street: address-line1 (street-address is for a multi-line control, WHATWG HTML autofill). */}
-        {text('address', 'address-line1')}
-        {text('zipCode', 'postal-code')}
-        {text('city', 'address-level2')}
-        <button type="submit" className="btn">
-          {t('residency.continue')}
-        </button>
-      </form>
-    </section>
-  );
+/** The address form's texts. */
+function addressTexts(t: Translate): AddressTexts {
+  return {
+    title: t('residency.address.title'),
+    text: t('residency.address.text'),
+    country: t('residency.address.country'),
+    countryChoose: t('residency.address.countryChoose'),
+    address: t('residency.address.address'),
+    zipCode: t('residency.address.zipCode'),
+    city: t('residency.address.city'),
+    continue: t('residency.continue'),
+    errorSummary: t('form.error.summary'),
+  };
+}
+
+export function ResidencyAddressForm({ t, ...form }: AddressFormProps) {
+  return <AddressForm texts={addressTexts(t)} limits={RESIDENCY_LIMITS} {...form} />;
 }
 
 /**
@@ -117,21 +75,17 @@ export function ResidencyAddressForm({ t, action, fields, options, values, error
 export function ResidencyDialogGate(props: { t: Translate; dialog: ScreenForm; market: CountryCode; manualFormBase: string; address: AddressFormProps }) {
   const { t, dialog: form, market, manualFormBase } = props;
   const modal = residencyDialog(t, { id: RESIDENCY_DIALOG_ID, form, market, manualFormBase });
+  const { t: _, ...address } = props.address;
+  const gate: ResidencyGateProps = {
+    screen: residencyDialog(t, { id: `${RESIDENCY_DIALOG_ID}-screen-dialog`, form, market, manualFormBase }),
+    dialogId: modal.id,
+    primary: modal.primary,
+    address: { ...address, texts: addressTexts(t), limits: RESIDENCY_LIMITS },
+  };
   return (
     <>
-      <div id={SCREEN_ID}>
-        <Dialog {...residencyDialog(t, { id: `${RESIDENCY_DIALOG_ID}-screen-dialog`, form, market, manualFormBase })} />
-      </div>
-      <div id={ADDRESS_ID} hidden>
-        <ResidencyAddressForm {...props.address} />
-      </div>
       <ModalDialog {...modal} />
-      <Island
-        name="residencyDialog"
-        props={
-          { dialogId: modal.id, primary: modal.primary, screenId: SCREEN_ID, contentId: ADDRESS_ID, focusId: ADDRESS_TITLE_ID } satisfies ResidencyDialogProps
-        }
-      />
+      <Island name="residencyDialog" component={ResidencyGate} props={gate} />
     </>
   );
 }
