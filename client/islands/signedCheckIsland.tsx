@@ -1,2 +1,2 @@
-// "I have signed", also posted by itself when the page is visible again (views/components/SignedCheck.tsx).
-export { SignedCheckForm as default } from '../../views/components/SignedCheck.tsx';
+// "I have signed", also posted by itself when the page is visible again (views/components/SignedCheckForm.tsx).
+export { SignedCheck as default } from '../../views/components/SignedCheckForm.tsx';

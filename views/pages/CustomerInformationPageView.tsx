@@ -5,7 +5,7 @@ import type { Translate } from '../../shared/i18n.ts';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { CsrfField } from '../components/CsrfField.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
-import { SignedCheck, type SignedCheckProps } from '../components/SignedCheck.tsx';
+import { SignedCheckForm, type SignedCheckProps } from '../components/SignedCheckForm.tsx';
 import { AnswersSummary, type SummarySection } from '../components/AnswersSummary.tsx';
 import { routes } from '../../shared/routes.ts';
 import { milestoneCardStep } from '../../shared/onboardingProgress.ts';
@@ -100,7 +100,7 @@ export function MilestoneStep({
           {t(`milestone.${milestone}.button`)}
         </button>
       </form>
-      {signedCheck && <SignedCheck {...signedCheck} />}
+      {signedCheck && <SignedCheckForm {...signedCheck} />}
     </section>
   );
 }

@@ -16,7 +16,7 @@ export interface SignedCheckProps {
 }
 
 /** The form (the signedCheck island's component). */
-export function SignedCheckForm({ action, fields, label }: SignedCheckProps) {
+export function SignedCheck({ action, fields, label }: SignedCheckProps) {
   const form = useRef<HTMLFormElement>(null);
   // The auto mark is posted only with the check the page sends by itself, never with a click on the button.
   const [auto, setAuto] = useState(false);
@@ -52,6 +52,6 @@ export function SignedCheckForm({ action, fields, label }: SignedCheckProps) {
 }
 
 /** "I have signed" in the milestone step: the signedCheck island. */
-export function SignedCheck(props: SignedCheckProps) {
-  return <Island name="signedCheck" component={SignedCheckForm} props={props} />;
+export function SignedCheckForm(props: SignedCheckProps) {
+  return <Island name="signedCheck" component={SignedCheck} props={props} />;
 }
