@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../support/browser.ts';
 import { expectIslandsHydrated } from '../support/clientBuild.ts';
 import { baseUrl, browser, errors, liveText, noScripts, page, qrPath, qrScript, qrSvgs, useScriptedIslands } from '../support/scriptedIslands.ts';
-import type { BankidQrStatus } from '../../shared/bankidQrStatus.ts';
+import type { BankidQrStatus } from '../../shared/bankidQr.ts';
 
 useScriptedIslands();
 

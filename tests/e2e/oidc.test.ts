@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browser, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
+import { expectIslandsHydrated } from '../support/clientBuild.ts';
 import { expectAccessible, personaFor } from '../support/journey.ts';
 
 useE2eStack();
@@ -34,6 +35,7 @@ describe('identification through the OIDC broker (DK, NO, FI)', () => {
     const errors = collectPageErrors(page);
 
     await openIdentificationPage(page, 'dk', 'Open account with MitID');
+    await expectIslandsHydrated(page, ['secretAddressDrawer', 'submitOnce']);
     const toggle = page.getByRole('button', { name: 'See more' });
     const drawer = page.getByRole('region', { name: 'Registered address protection' });
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
@@ -43,6 +45,8 @@ describe('identification through the OIDC broker (DK, NO, FI)', () => {
     await toggle.click();
     const seeLess = page.getByRole('button', { name: 'See less' });
     await expect.poll(() => seeLess.getAttribute('aria-expanded')).toBe('true');
+    // The same button, relabelled: the focus stays on it.
+    expect(await seeLess.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await drawer.isVisible()).toBe(true);
     await expectAccessible(page, 'MitID (banner expanded)');
     await seeLess.click();

@@ -50,6 +50,8 @@ describe('signed in another tab', () => {
         await second.close();
       };
       if (javaScript) {
+        // The island listens once it has hydrated (its User Timing mark, client/hydrate.tsx).
+        await expect.poll(() => page.evaluate(() => performance.getEntriesByName('island:signedCheck').length)).toBe(1);
         await switchAwayAndBack(page, signInSecondTab);
       } else {
         await signInSecondTab();

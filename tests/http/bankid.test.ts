@@ -5,7 +5,7 @@ import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { personaFor } from '../support/journey.ts';
 import { userAgents } from '../support/userAgents.ts';
 import { plainBrowser } from '../support/plainBrowser.ts';
-import { bankidQrStatusSchema } from '../../shared/bankidQrStatus.ts';
+import { bankidQrStatusSchema } from '../../shared/bankidQr.ts';
 
 let stack: Stack;
 

@@ -4,12 +4,12 @@
 // the same component, which polls the status endpoint and renders each answer, starts the BankID app once the order
 // waits for it, and follows `next` when done.
 import { useEffect, useRef, useState } from 'react';
-import { parseBankidQrStatus, type BankidQrStatus, type BankidQrView } from '../../shared/bankidQrStatus.ts';
+import { parseBankidQrStatus, type BankidQrStatus, type BankidQrView } from '../../shared/bankidQr.ts';
 import { CsrfField } from './CsrfField.tsx';
 import { Island } from './Island.tsx';
 
 // The answer's type, for whoever scripts the status endpoint beside this view (tests/support/scriptedIslands.ts).
-export type { BankidQrStatus } from '../../shared/bankidQrStatus.ts';
+export type { BankidQrStatus } from '../../shared/bankidQr.ts';
 
 export interface BankidQrLabels {
   qrAlt: string;

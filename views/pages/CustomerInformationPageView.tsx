@@ -5,7 +5,7 @@ import type { Translate } from '../../shared/i18n.ts';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { CsrfField } from '../components/CsrfField.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
-import { Island } from '../components/Island.tsx';
+import { SignedCheckForm, type SignedCheckProps } from '../components/SignedCheckForm.tsx';
 import { AnswersSummary, type SummarySection } from '../components/AnswersSummary.tsx';
 import { routes } from '../../shared/routes.ts';
 import { milestoneCardStep } from '../../shared/onboardingProgress.ts';
@@ -58,30 +58,6 @@ export function abortDialog(t: Translate, exitAction: string, continueUrl: strin
     secondary: { label: t('abort.no'), href: continueUrl },
     openers,
   };
-}
-
-/** Milestone three's "I have signed" (customer-information §4.8). */
-export interface SignedCheckProps {
-  action: string;
-  fields: ScreenFieldValues;
-  label: string;
-}
-
-/** "I have signed": a plain post; the signedCheck script (client/islands/signedCheckIsland.ts) also posts it, marked auto, when the page is visible again. */
-function SignedCheckForm({ action, fields, label }: SignedCheckProps) {
-  return (
-    <Island name="signedCheck" props={{}}>
-      <form method="post" action={action} className="actions">
-        <ScreenFields fields={fields} />
-        <input type="hidden" name="intent" value="signed" />
-        {/* Enabled only for the check the page posts by itself. */}
-        <input type="hidden" name="auto" value="1" disabled />
-        <button type="submit" className="btn btn-secondary">
-          {label}
-        </button>
-      </form>
-    </Island>
-  );
 }
 
 export function MilestoneStep({

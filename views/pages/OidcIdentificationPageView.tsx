@@ -3,8 +3,7 @@
 // BankID page and the Finnish bank ID page, each with a footer holding the privacy and FAQ links.
 import type { Translate } from '../../shared/i18n.ts';
 import type { BrokerCountry } from '../../shared/oidcState.ts';
-import { Island } from '../components/Island.tsx';
-import type { SecretAddressDrawerProps } from '../../client/islands/secretAddressDrawerIsland.ts';
+import { SecretAddressDrawer } from '../components/SecretAddressDrawer.tsx';
 import { SubmitOnceForm } from '../components/SubmitOnceForm.tsx';
 
 export interface OidcIdentificationPageProps {
@@ -16,32 +15,6 @@ export interface OidcIdentificationPageProps {
   faqUrl: string;
 }
 
-const SECRET_ADDRESS_TITLE_ID = 'secret-address-title';
-
-/**
- * The Danish page's secret-address banner (identification-routing-creation §2 "Danish MitID page"): See more as a
- * <details> without JavaScript; the secretAddressDrawer script makes it a toggle button and a drawer.
- */
-function SecretAddressBanner({ t }: { t: Translate }) {
-  const labels: SecretAddressDrawerProps['labels'] = { seeMore: t('oidc.secretAddress.seeMore'), seeLess: t('oidc.secretAddress.seeLess') };
-  return (
-    <Island<SecretAddressDrawerProps> name="secretAddressDrawer" props={{ labels }}>
-      <div className="banner secret-address">
-        <p className="secret-address__text">{t('oidc.secretAddress.banner')}</p>
-        <details className="secret-address__details">
-          <summary className="link-button">{labels.seeMore}</summary>
-          <section className="drawer" aria-labelledby={SECRET_ADDRESS_TITLE_ID}>
-            <h2 id={SECRET_ADDRESS_TITLE_ID} className="drawer__title">
-              {t('oidc.secretAddress.title')}
-            </h2>
-            <p>{t('oidc.secretAddress.text')}</p>
-          </section>
-        </details>
-      </div>
-    </Island>
-  );
-}
-
 export function OidcIdentificationPage({ t, country, action, privacyUrl, faqUrl }: OidcIdentificationPageProps) {
   return (
     <section className={`eid eid--${country.toLowerCase()}`} aria-labelledby="eid-title">
@@ -51,7 +24,14 @@ export function OidcIdentificationPage({ t, country, action, privacyUrl, faqUrl 
       </p>
       <h1 id="eid-title">{t(`oidc.${country}.title`)}</h1>
       <p>{t(`oidc.${country}.intro`)}</p>
-      {country === 'DK' && <SecretAddressBanner t={t} />}
+      {country === 'DK' && (
+        <SecretAddressDrawer
+          text={t('oidc.secretAddress.banner')}
+          title={t('oidc.secretAddress.title')}
+          body={t('oidc.secretAddress.text')}
+          labels={{ seeMore: t('oidc.secretAddress.seeMore'), seeLess: t('oidc.secretAddress.seeLess') }}
+        />
+      )}
       <SubmitOnceForm action={action} className="oidc-continue" labels={{ submit: t('oidc.continue'), pending: t('oidc.redirecting') }} />
       <nav className="eid__footer" aria-label={t('oidc.footerLabel')}>
         <a href={privacyUrl}>{t('shell.footer.privacy')}</a>

@@ -12,7 +12,7 @@ import { Island } from '../components/Island.tsx';
 import type { TaxLiabilityScriptProps } from '../../client/islands/taxLiabilityIsland.ts';
 import { QuestionFieldset } from '../../client/components/QuestionFieldset.tsx';
 import CountrySelect from '../../client/islands/countrySelectIsland.tsx';
-import type { ScriptMarkerProps } from '../../client/islands/scriptMarkerIsland.ts';
+import { ScriptMarker } from '../components/ScriptMarker.tsx';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { complianceDialogProps } from '../components/ComplianceDialog.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
@@ -212,7 +212,7 @@ export function TaxNumbersForm({
     <>
       <form method="post" action={action} noValidate>
         <ScreenFields fields={fields} />
-        <Island<ScriptMarkerProps> name="scriptMarker" props={{ name: ENHANCED_FIELD }} />
+        <ScriptMarker name={ENHANCED_FIELD} />
         <h1>{t('taxInformation.numbers.title')}</h1>
         <p>{t('taxInformation.numbers.intro')}</p>
         <ErrorSummary t={t} errors={errors} />
@@ -323,7 +323,7 @@ export function TaxResidenceProofForm(props: {
       continueLabel={t('taxInformation.continue')}
       removeHref={props.removeHref}
       {...(props.error ? { error: props.error } : {})}
-      finishExtra={<Island<ScriptMarkerProps> name="scriptMarker" props={{ name: ENHANCED_FIELD }} />}
+      finishExtra={<ScriptMarker name={ENHANCED_FIELD} />}
     />
   );
 }

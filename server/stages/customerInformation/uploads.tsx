@@ -172,7 +172,7 @@ const slotKey = z.string().min(1).max(100);
 const uploadScreenInput = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('upload'), slot: slotKey }),
   z.object({ intent: z.literal('remove'), slot: slotKey, attachmentId: z.string().min(1).max(100) }),
-  // Set by the page's JavaScript (client/islands/scriptMarkerIsland.ts), for steps whose refusal opens a modal.
+  // Set by the page's JavaScript (views/components/ScriptMarker.tsx), for steps whose refusal opens a modal.
   z.object({ intent: z.literal('finish'), enhanced: z.literal('yes').optional().catch(undefined) }),
 ]);
 

@@ -26,7 +26,7 @@ import { qrData, qrSvg } from './qrData.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 import { BankidBackButton, BankidChoicePage, BankidPage } from '../../../views/pages/BankidPageView.tsx';
 import type { BankidQrProps } from '../../../views/components/BankidQrStatus.tsx';
-import type { BankidQrStatus } from '../../../shared/bankidQrStatus.ts';
+import type { BankidQrStatus } from '../../../shared/bankidQr.ts';
 
 /**
  * QR orders are re-created up to 2 times after a polling failure (identification-routing-creation §4

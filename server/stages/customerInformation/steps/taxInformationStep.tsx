@@ -60,7 +60,7 @@ const list = z
   .transform((v) => [v].flat())
   .optional()
   .catch(undefined);
-// Set by the page's JavaScript (client/islands/scriptMarkerIsland.ts): a refusal then answers with the modal.
+// Set by the page's JavaScript (views/components/ScriptMarker.tsx): a refusal then answers with the modal.
 const enhanced = z.literal('yes').optional().catch(undefined);
 const validCountries = (posted: readonly string[] | undefined) => [...new Set((posted ?? []).filter((c) => isCountryCode(c)))];
 
