@@ -1,8 +1,10 @@
 // The customer-creation status island in a real browser against a scripted server-sent event stream
-// (tests/support/scriptedIslands.ts): updates, a dropped stream, the redirect, the done screen's choice, a failed outcome.
+// (tests/support/scriptedIslands.ts): the browser hydrates the server's markup, ignores an event of another shape,
+// renders updates, survives a dropped stream, redirects, shows the done screen's choice and a failed outcome.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CreationView } from '../../shared/creationView.ts';
 import { axeViolations, describeViolations } from '../support/browser.ts';
+import { expectIslandsHydrated } from '../support/clientBuild.ts';
 import { errors, noScripts, page, sse, useScriptedIslands, views } from '../support/scriptedIslands.ts';
 
 /** Events per SSE connection (in order); a connection after the last script gets nothing. */
@@ -17,6 +19,34 @@ beforeEach(() => {
 });
 
 describe('creationStatus island', () => {
+  it("hydrates the server's markup and ignores an event of another shape", async () => {
+    const otherShape = { ...views.stillPending, title: 'Of another shape', tone: 'calm' } as unknown as CreationView;
+    // The same events on whichever connection the reloaded page opens (its first or, after a drop, its second).
+    sseScript = [
+      [otherShape, views.stillPending],
+      [otherShape, views.stillPending],
+    ];
+    let release!: () => void;
+    sseGate = new Promise((resolve) => (release = resolve));
+    await page.goto('/creation');
+    await expectIslandsHydrated(page, ['creationStatus']);
+    // Every title the live region shows from now on.
+    await page.locator('.creation__status').evaluate((status) => {
+      const titles: string[] = [];
+      (window as unknown as { titles: string[] }).titles = titles;
+      new MutationObserver(() => titles.push(status.querySelector('h1')?.textContent ?? '')).observe(status, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    release();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Still working');
+    expect(await page.evaluate(() => (window as unknown as { titles: string[] }).titles)).not.toContain('Of another shape');
+    expect(await page.locator('[data-outcome]').getAttribute('data-outcome')).toBe('queued');
+    expect(errors).toEqual([]);
+  });
+
   it('updates from events, survives a dropped stream and redirects after a pause', async () => {
     sseScript = [[views.stillPending], [views.done]];
     // Held until the server's pending view has been read: on a busy machine the first event could otherwise arrive
@@ -27,8 +57,8 @@ describe('creationStatus island', () => {
     const heading = page.getByRole('heading', { level: 1 });
     expect(await heading.innerText()).toBe('Please wait...');
     release();
-    // The plain-DOM script marks when it has enhanced the markup (client/enhance.ts), as the bench counts it; the live
-    // region it updates stays the server's element, so each outcome is read out.
+    // The island marks when it has hydrated (client/hydrate.tsx), as the bench counts it; the live region it renders
+    // into stays the server's element, so each outcome is read out.
     await expect.poll(() => page.evaluate(() => performance.getEntriesByName('island:creationStatus').length)).toBe(1);
     await page.locator('[role="status"]').evaluate((el) => el.setAttribute('data-kept', 'yes'));
 

@@ -40,7 +40,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 
 /**
  * Records every text the page's `main` shows, from now on and across its navigations, so that a screen which
- * moves on by itself after a pause (the creation outcome, client/islands/creationStatusIsland.ts) is seen
+ * moves on by itself after a pause (the creation outcome, views/components/CreationStatus.tsx) is seen
  * however long the test's own checks took meanwhile on a loaded machine. Answers the texts shown so far.
  */
 export async function recordMainTexts(page: Page): Promise<() => string[]> {

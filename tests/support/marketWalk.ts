@@ -117,7 +117,7 @@ async function walkMarket(country: Market, javaScript: boolean, checks: HtmlChec
   await page.getByRole('button', { name: 'Sign' }).click();
   await page.waitForURL(/\/onboarding\/customer-creation\//);
   await expect.poll(() => page.locator('main').textContent(), { timeout: 20_000 }).toContain('Agreements signed');
-  // With JavaScript the outcome moves on by itself after a moment (client/islands/creationStatusIsland.ts).
+  // With JavaScript the outcome moves on by itself after a moment (views/components/CreationStatus.tsx).
   await check(`${country} customer creation`, { moving: javaScript });
   // Joined, so that a failure names each error (the walks report through Promise.allSettled).
   expect(errors.join('\n')).toBe('');

@@ -1,5 +1,5 @@
 // Customer creation (identification-routing-creation §2 "Customer creation screens"): the live outcome comes over server-sent
-// events through the creationStatus script (views/components/CreationStatus.tsx); without JavaScript the page refreshes
+// events through the creationStatus island (views/components/CreationStatus.tsx); without JavaScript the page refreshes
 // itself every 2 s.
 import type { Translate } from '../../shared/i18n.ts';
 import { MaintenanceBanner } from '../components/SystemStatusBanners.tsx';
