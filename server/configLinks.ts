@@ -13,6 +13,13 @@ export const link = z
     "an absolute http(s) URL such as https://www.example.se/kom-igang, or a path of the bank's site (BANK_SITE_URL) such as /kom-igang",
   );
 
+/** BANK_SITE_URL: the bank's public site, an http(s) URL whose origin the links given as paths resolve on (the sandbox by default). */
+export const bankSiteUrl = z
+  .string()
+  .url()
+  .default('http://127.0.0.1:3001')
+  .refine((v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol), "BANK_SITE_URL is the bank's site, an http(s) URL such as https://www.example.se");
+
 /**
  * Placeholder defaults of the per-market links: outside pages of each market's public site, clearly examples, so
  * that none leads back into the journey (a path of ours that is not a route redirects to the start page).

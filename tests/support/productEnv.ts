@@ -34,6 +34,8 @@ export function redisModeEnv(options: { redisUrl: string; prefix: string; webPor
     SIGNING_ORIGINS: sandboxUrl,
     SUCCESS_URL: `${sandboxUrl}/sandbox/overview`,
     BANK_SITE_URL: sandboxUrl,
+    // The tests' browsers stand behind a router on loopback: X-Forwarded-For names each one's address.
+    TRUST_PROXY: 'loopback',
     OIDC_ISSUER_URL: `${sandboxUrl}/oidc`,
   };
 }

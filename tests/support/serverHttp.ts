@@ -52,6 +52,9 @@ export async function startWeb(env: Record<string, string>): Promise<string> {
       BROKERAGE_API_URL: stack.sandboxUrl,
       SIGNING_ORIGINS: stack.sandboxUrl,
       SUCCESS_URL: `${stack.sandboxUrl}/sandbox/overview`,
+      BANK_SITE_URL: stack.sandboxUrl,
+      // Behind a router on loopback, as startEmbeddedStack's web (X-Forwarded-Proto, X-Forwarded-For).
+      TRUST_PROXY: 'loopback',
       ...testTimings(),
       ...env,
     },

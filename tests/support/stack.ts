@@ -89,6 +89,8 @@ export async function startEmbeddedStack(
       SIGNING_ORIGINS: sandbox.url,
       SUCCESS_URL: `${sandbox.url}/sandbox/overview`,
       BANK_SITE_URL: sandbox.url,
+      // The tests' browsers stand behind a router on loopback: X-Forwarded-For names each one's address.
+      TRUST_PROXY: 'loopback',
       OIDC_ISSUER_URL: `${sandbox.url}/oidc`,
       ...testTimings(),
       ...extraEnv,
