@@ -59,7 +59,8 @@ function expressApp(deps: AppDeps, sessionStore: Store): express.Express {
   // No ETag on pages and JSON answers (hashing each body cost 4 % of the start page's CPU): they go out no-store,
   // and no caller of ours revalidates. The build files and images keep theirs (serve-static's own).
   app.set('etag', false);
-  app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
+  // None unless configured: a loopback peer is not a proxy by default (its X-Forwarded-For would name any address).
+  app.set('trust proxy', config.trustProxy);
 
   // Before every middleware: it needs none of them (server/health.ts).
   app.get('/healthz', healthz);

@@ -5,9 +5,9 @@ import type { CountryCode } from '../shared/contracts/brokerageContract.ts';
 import { supportedLocales } from '../shared/i18n.ts';
 import type { PerMarket } from '../shared/markets.ts';
 import { redisTarget, redisTargetIssues, type RedisTarget } from './infra/redisTarget.ts';
-import { link, marketLinkDefaults, onBankSite } from './configLinks.ts';
+import { bankSiteUrl, isLoopbackHost, link, marketLinkDefaults, onBankSite, sitePath } from './configLinks.ts';
 
-export { marketLinkDefaults };
+export { isLoopbackHost, marketLinkDefaults };
 
 const SANDBOX_OIDC_CLIENT_SECRET = 'sandbox-only-client-secret-not-for-production';
 // Development only: fixed so sessions and sealed job secrets survive a restart; refused where they would be shared.
@@ -18,9 +18,6 @@ const url = z.string().url();
 /** A phone number as shown to people: an international prefix, then digits with single spaces or hyphens. */
 const supportPhone = z.string().regex(/^\+\d{1,3}(?:[ -]?\d){4,14}$/, 'a phone number such as +46 8 000 000 00');
 const markets = ['SE', 'NO', 'DK', 'FI'] as const;
-
-/** A path of a site (one leading slash, nothing that could make it another origin). */
-const sitePath = z.string().regex(/^\/(?![/\\])[\w.~!$&'()*+,;=:@%/-]*$/, 'a path such as /login/handoff');
 
 const schema = z
   .object({
@@ -61,14 +58,14 @@ const schema = z
     /** Origins the browser may be sent to by a form post (the signing service). */
     SIGNING_ORIGINS: z.string().default('http://127.0.0.1:3001'),
     /** The bank's public site: configured links given as paths and an entry's clientUrl resolve on its origin (configLinks.ts). */
-    BANK_SITE_URL: url.default('http://127.0.0.1:3001'),
+    BANK_SITE_URL: bankSiteUrl,
     SUCCESS_URL: link.default('http://127.0.0.1:3001/sandbox/overview'),
     /** Where a created customer of the market continues (identification-routing-creation §4); SUCCESS_URL when unset. */
     SUCCESS_URL_SE: link.optional(),
     SUCCESS_URL_NO: link.optional(),
     SUCCESS_URL_DK: link.optional(),
     SUCCESS_URL_FI: link.optional(),
-    /** The bank site's hand-off address, a path on BANK_SITE_URL's origin: it redeems `code` once, then goes on to `returnTo` (server/stages/customerCreation/loginHandoff.ts). */
+    /** The bank site's hand-off address (a path on its origin): redeems `code` once, goes on to `returnTo` (loginHandoff.ts). */
     BANK_SITE_HANDOFF_PATH: sitePath.default('/login/handoff'),
     /**
      * identification-routing-creation §4: Continue for an outcome that allows log-in, other than done, goes to the
@@ -188,8 +185,11 @@ const schema = z
       .regex(/^[a-z][a-z0-9+.-]*$/, 'NATIVE_APP_SCHEME is a URL scheme such as nordicbank')
       .default('nordicbank'),
     PRIVACY_URL: link.default('/privacy'),
-    /** Express 'trust proxy': the PaaS router sits in front of the web process. */
-    TRUST_PROXY: z.string().default('loopback'),
+    /** Express 'trust proxy', the hops whose X-Forwarded-* count (req.ip keys the BankID limit): unset none, a hop count, or addresses. */
+    TRUST_PROXY: z
+      .string()
+      .refine((v) => v !== 'true', "TRUST_PROXY=true would believe any client's X-Forwarded-For: give the router's hop count or addresses")
+      .optional(),
     /** Prometheus /metrics (and the worker's health) on a listener of its own, never the app's port; unset: none (server/infra/metrics.ts). */
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_HOST: z.string().default('127.0.0.1'),
@@ -281,29 +281,20 @@ const schema = z
     }
   });
 
-/**
- * Allowed but broken for a browser that opens PUBLIC_URL itself, said at start (server/main.ts) and on each page (views/Layout.tsx):
- * Secure cookies over plain http (loopback; elsewhere refused above). Not refused: behind a TLS-terminating proxy that
- * TRUST_PROXY trusts the same settings work (express-session gives a Secure cookie to a request that proxy calls https).
- */
+const SECURE_OVER_HTTP_FIX = 'Serve it over https (or behind a TLS-terminating proxy that TRUST_PROXY trusts), or set COOKIE_SECURE=false for a plain-http run';
+// Secure cookies over plain-http loopback: a browser opening it gets no session (said at start and on each page), yet
+// behind a TLS-terminating proxy TRUST_PROXY trusts the same settings work, so it is not refused.
 export function startWarnings(config: Pick<Config, 'cookieSecure' | 'publicUrl'>): string[] {
   const own = new URL(config.publicUrl);
   if (!config.cookieSecure || own.protocol === 'https:') return [];
-  return [
-    `PUBLIC_URL ${own.origin} is plain http, but cookies are Secure (COOKIE_SECURE, on in production): a browser that opens it directly gets no session cookie, so the journey cannot start (its pages say so). Serve it over https (or behind a TLS-terminating proxy that TRUST_PROXY trusts), or set COOKIE_SECURE=false for a plain-http run`,
-  ];
+  const why = 'a browser that opens it directly gets no session cookie, so the journey cannot start (its pages say so)';
+  return [`PUBLIC_URL ${own.origin} is plain http, but cookies are Secure (COOKIE_SECURE, on in production): ${why}. ${SECURE_OVER_HTTP_FIX}`];
 }
 
 /** A 32-byte key from base64 or hex, else null. */
 export function decodeKey(value: string): Buffer | null {
   const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/]{43}=$/.test(value) ? Buffer.from(value, 'base64') : null;
   return bytes?.length === 32 ? bytes : null;
-}
-
-/** 127.0.0.1, ::1, localhost and *.localhost: hosts that never leave the machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
 
 export type Config = z.infer<typeof schema> & {
@@ -321,6 +312,8 @@ export type Config = z.infer<typeof schema> & {
   contentImageOrigins: string[];
   /** SUPPORT_PHONE_<market> per market (shared/markets.ts forMarket). */
   supportPhones: PerMarket<string>;
+  /** TRUST_PROXY as Express takes it: false (none), a hop count, or addresses. */
+  trustProxy: false | number | string;
   /** BANK_SITE_URL's origin: the configured links given as paths are resolved against it here, so every link below is absolute. */
   bankSiteOrigin: string;
   /** SUCCESS_URL_<market> per market, each SUCCESS_URL when unset. */
@@ -367,6 +360,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...(c.ACCOUNT_TYPES_INFO_URL ? { ACCOUNT_TYPES_INFO_URL: onBankSite(c.BANK_SITE_URL, c.ACCOUNT_TYPES_INFO_URL) } : {}),
     ...(c.DEPOSIT_GUARANTEE_URL ? { DEPOSIT_GUARANTEE_URL: onBankSite(c.BANK_SITE_URL, c.DEPOSIT_GUARANTEE_URL) } : {}),
     bankSiteOrigin: new URL(c.BANK_SITE_URL).origin,
+    trustProxy:
+      c.TRUST_PROXY === undefined || ['none', 'false', '0'].includes(c.TRUST_PROXY)
+        ? false
+        : /^\d+$/.test(c.TRUST_PROXY)
+          ? Number(c.TRUST_PROXY)
+          : c.TRUST_PROXY,
     redis: c.REDIS_URL ? redisTarget(c.REDIS_URL, c.REDIS_CLUSTER) : undefined,
     countryByHost: new Map(
       c.COUNTRY_HOSTS.split(',').map((pair) => {

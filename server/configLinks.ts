@@ -13,6 +13,16 @@ export const link = z
     "an absolute http(s) URL such as https://www.example.se/kom-igang, or a path of the bank's site (BANK_SITE_URL) such as /kom-igang",
   );
 
+/** BANK_SITE_URL: the bank's public site, an http(s) URL whose origin the links given as paths resolve on (the sandbox by default). */
+export const bankSiteUrl = z
+  .string()
+  .url()
+  .default('http://127.0.0.1:3001')
+  .refine((v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol), "BANK_SITE_URL is the bank's site, an http(s) URL such as https://www.example.se");
+
+/** A path of a site (one leading slash, nothing that could make it another origin). */
+export const sitePath = z.string().regex(/^\/(?![/\\])[\w.~!$&'()*+,;=:@%/-]*$/, 'a path such as /login/handoff');
+
 /**
  * Placeholder defaults of the per-market links: outside pages of each market's public site, clearly examples, so
  * that none leads back into the journey (a path of ours that is not a route redirects to the start page).
@@ -37,4 +47,10 @@ export const marketLinkDefaults = {
 /** A configured link as the browser is sent to it: a path (the `link` rule: one leading slash) on the bank's site, an absolute URL as given. */
 export function onBankSite(bankSiteUrl: string, value: string): string {
   return value.startsWith('/') ? `${new URL(bankSiteUrl).origin}${value}` : value;
+}
+
+/** 127.0.0.1, ::1, localhost and *.localhost: hosts that never leave the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }

@@ -114,16 +114,26 @@ export function errorSerializer(err: unknown, depth = 0): unknown {
   return out;
 }
 
-// _csrf: an upload form's anti-forgery token rides in its action's query (server/csrfProtection.ts).
-const sensitiveQuery = /^(autostarttoken|code|state|token|jwt|nationalid|natregno|email|phone|_csrf)$/i;
+// A logged URL keeps the values of an allow-list of our own query switches only, each only in a short token's shape:
+// every other value (the entry's clientUrl, clientId and tracking ids, the broker's code and state, tokens, an upload
+// form's _csrf) may carry personal data or a secret, whatever its name, and reads [Redacted]. A name is kept when it
+// looks like one (a letter or _ first, at most 32 characters), else only counted: a name may be someone's data too.
+const loggedQueryValues = new Set(['lang', 'webview', 'embedded', 'justCompletedSignup', 'shouldUseLegacyFlow', 'epk', 'run', 'error', 'dialog']);
+const SAFE_QUERY_VALUE = /^[A-Za-z0-9_.-]{1,32}$/;
+const SAFE_QUERY_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/;
 
-/** Keeps the path, drops the values of sensitive query parameters. */
+/** Keeps the path, and of the query the allow-listed values; other values read [Redacted], odd names are counted. */
 export function scrubUrl(raw: string): string {
   const q = raw.indexOf('?');
   if (q < 0) return raw;
-  const params = new URLSearchParams(raw.slice(q + 1));
-  for (const key of [...params.keys()]) if (sensitiveQuery.test(key)) params.set(key, '[Redacted]');
-  return `${raw.slice(0, q)}?${params.toString()}`;
+  const kept = new URLSearchParams();
+  let unnamed = 0;
+  for (const [name, value] of new URLSearchParams(raw.slice(q + 1))) {
+    if (!SAFE_QUERY_NAME.test(name)) unnamed++;
+    else kept.append(name, loggedQueryValues.has(name) && SAFE_QUERY_VALUE.test(value) ? value : '[Redacted]');
+  }
+  if (unnamed > 0) kept.append('[unnamed]', String(unnamed));
+  return `${raw.slice(0, q)}?${kept.toString()}`;
 }
 
 /** A request's id in its log line: a well-formed x-request-id as sent, else a new UUID; the answer says it (x-request-id). */

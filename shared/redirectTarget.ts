@@ -1,7 +1,8 @@
 // Redirect sanitising (identification-routing-creation §4 "Redirect sanitising", §5 "Redirect URL rule"): a
 // redirect target that comes from a request (clientUrl, a query restored through the identification broker, a
-// URL the server was asked for) is used only as a relative path of our own origin; anything else is rejected
-// and the caller sends the person to the market's get-started page instead. Pure; no I/O.
+// URL the server was asked for) is used only as a relative path of a configured origin (the bank's site for clientUrl,
+// BANK_SITE_URL; ours for a page reloaded); anything else is rejected and the caller sends the person to the market's
+// get-started page instead. Pure; no I/O.
 //
 // Browsers and URL parsers disagree on the edges (a backslash read as a slash, tabs and newlines dropped,
 // percent-encoded slashes decoded by a proxy, full-width solidus folded by IDNA, `..` collapsing to `//`),
@@ -96,8 +97,8 @@ function textProblem(text: string): RedirectRejection | null {
 }
 
 /**
- * Checks a redirect target from a request against our own origin (PUBLIC_URL, or the market's configured
- * origin): accepted only as a same-origin relative path, answered as WHATWG URL re-serialises it.
+ * Checks a redirect target from a request against `ownOrigin`, a configured origin (the bank's site, PUBLIC_URL or
+ * the market's): accepted only as a same-origin relative path, answered as WHATWG URL re-serialises it.
  */
 export function checkRedirectTarget(raw: unknown, ownOrigin: string): RedirectTarget {
   if (typeof raw !== 'string') return { accepted: false, reason: 'notText' };

@@ -138,3 +138,15 @@ describe('the signing service’s returns and any other path stay on our paths',
     },
   );
 });
+
+describe('the entry query in the request log', () => {
+  it('names the parameters, never the values of clientUrl, clientId or tracking ids (they may carry a name)', async () => {
+    logs.clear();
+    const entry = `/onboarding?lang=en&clientId=partner-7&clientUrl=${q('/sv/kund/astrid-lindqvist')}&tduid=track-42&utm_campaign=lindqvist`;
+    await request(stack.webUrl).get(entry).expect(200);
+    const lines = logs.text();
+    expect(lines).toContain('clientUrl=%5BRedacted%5D');
+    expect(lines).toContain('lang=en');
+    expect(lines).not.toMatch(/lindqvist|partner-7|track-42/i);
+  });
+});

@@ -110,11 +110,11 @@ describe('anonymous GETs still store sessions', () => {
     expect(cookie).toMatch(/; SameSite=Lax/i);
     // The page already speaks the chosen language and closes into the app.
     expect(entry.text).toContain('<html lang="sv-SE"');
-    expect(entry.text).toContain('href="/onboarding/close-signup-in-app"');
+    expect(entry.text).toContain('href="/onboarding/leave?webview=true"');
     // A later page of the visit without the query still knows them.
     const later = await agent.get('/onboarding/nightly-downtime-status').expect(200);
     expect(later.text).toContain('<html lang="sv-SE"');
-    expect(later.text).toContain('href="/onboarding/close-signup-in-app"');
+    expect(later.text).toContain('href="/onboarding/leave?webview=true"');
     expect(sessionCookie(later)).toBeUndefined();
 
     const before = new Set(await sessionKeys());
@@ -151,7 +151,7 @@ describe('anonymous GETs still store sessions', () => {
       expect(res.status, sent.slice(0, 60)).toBe(200);
       // Ignored: the default language (English in tests) and no webview.
       expect(res.text).toContain('<html lang="en"');
-      expect(res.text).not.toContain('href="/onboarding/close-signup-in-app"');
+      expect(res.text).not.toContain('href="/onboarding/leave?webview=true"');
     }
     // The genuine cookie is honoured.
     const genuine = await request(stack.webUrl).get('/onboarding').set('cookie', cookie).expect(200);

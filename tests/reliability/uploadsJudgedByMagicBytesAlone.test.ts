@@ -9,7 +9,7 @@ import { citizenshipProofUpload } from '../support/customerInformation.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { identifyOverHttp } from '../support/journey.ts';
-import { pdfHtmlPolyglot, pngWithDimensions, samplePdf } from '../support/files.ts';
+import { pdfHtmlPolyglot, pdfWith, pngWithDimensions, pngWithTextAfter, samplePdf } from '../support/files.ts';
 
 let stack: Stack;
 
@@ -42,6 +42,7 @@ const upload = (agent: Agent, page: string, bytes: Buffer, name: string, type: s
   citizenshipProofUpload(agent.post(`${page}/step`), { country: 'NO', bytes, name, type });
 
 const TYPE_MESSAGE = 'We only support PDF, PNG and JPEG, please try again';
+const ACTIVE_MESSAGE = 'This file contains active content, such as scripts or attached files, which we cannot accept.';
 
 describe('uploads judged by magic bytes alone', () => {
   it('refuses a PDF/HTML polyglot and a 20000 × 20000 PNG without storing them, tells an empty file so, and serves a stored file as a nosniff attachment', async () => {
@@ -51,7 +52,7 @@ describe('uploads judged by magic bytes alone', () => {
     // Before: both answered 303 ("uploaded") and were stored.
     const polyglot = await upload(agent, page, pdfHtmlPolyglot(), 'passport.pdf', 'application/pdf');
     expect(polyglot.status).toBe(400);
-    expect(polyglot.text).toContain(TYPE_MESSAGE);
+    expect(polyglot.text).toContain(ACTIVE_MESSAGE);
     const huge = await upload(agent, page, pngWithDimensions(20_000, 20_000), 'scan.png', 'image/png');
     expect(huge.status).toBe(400);
     expect(huge.text).toContain(TYPE_MESSAGE);
@@ -74,5 +75,23 @@ describe('uploads judged by magic bytes alone', () => {
     expect(served.headers['content-type']).toMatch(/^application\/pdf/);
     expect(served.headers['content-disposition']).toBe('attachment; filename="Pass port.pdf"');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses a PDF that runs JavaScript when opened, and a PNG with a page after its first kilobyte, with their own message', async () => {
+    const agent = request.agent(stack.webUrl);
+    const page = await toProof(agent);
+    const before = (await storedObjects()).length;
+    const openAction = pdfWith({ catalog: '/OpenAction 5 0 R', objects: ['<< /S /JavaScript /JS (app.launchURL("https://evil.example")) >>'] });
+    for (const [bytes, name, type] of [
+      [openAction, 'passport.pdf', 'application/pdf'],
+      [pngWithTextAfter(4096, '<html><body><script>alert(1)</script></body></html>'), 'passport.png', 'image/png'],
+    ] as const) {
+      const refused = await upload(agent, page, bytes, name, type);
+      expect(refused.status, name).toBe(400);
+      expect(refused.text, name).toContain(ACTIVE_MESSAGE);
+    }
+    expect((await storedObjects()).length).toBe(before);
+    // A plain PDF still goes through.
+    await upload(agent, page, samplePdf(), 'passport.pdf', 'application/pdf').expect(303);
   });
 });

@@ -90,3 +90,40 @@ export const pdfWithoutPages = (): Buffer =>
 
 /** JPEG magic bytes without any frame header: no dimensions to read. */
 export const jpegWithoutFrame = (): Buffer => Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64, 0x20)]);
+
+/**
+ * The sample PDF's one page with more in it: `catalog` entries added to the catalogue (object 1), and `objects` added
+ * as objects 5, 6, … (the sample's are 1–4), each with its offset in the cross-reference table.
+ */
+export function pdfWith({ catalog = '', objects = [] }: { catalog?: string; objects?: string[] }): Buffer {
+  const all = [
+    `<< /Type /Catalog /Pages 2 0 R ${catalog} >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+    '<< /Length 35 >>\nstream\nBT /F1 12 Tf 20 100 Td (Pass) Tj ET\nendstream',
+    ...objects,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  all.forEach((obj, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${all.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${all.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** The sample PNG with a tEXt chunk after `padding` bytes of another ancillary chunk: text well past the first kilobyte. */
+export function pngWithTextAfter(padding: number, text: string): Buffer {
+  const png = samplePng();
+  // Ancillary chunks go before IEND (its 12 bytes end the file).
+  const end = png.length - 12;
+  return Buffer.concat([
+    png.subarray(0, end),
+    pngChunk('zzZz', Buffer.alloc(padding, 0x41)),
+    pngChunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1')),
+    png.subarray(end),
+  ]);
+}

