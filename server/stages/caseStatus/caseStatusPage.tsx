@@ -10,9 +10,12 @@
 //
 // OnboardingTriggerCase (route parameter prospectId) creates a case, so its GET only shows a button whose POST creates it:
 // a GET must never change anything upstream (README "Security choices"; a link prefetched or opened twice would otherwise
-// create cases). It acts only for the identified person's own prospect (the session's), else goes to Onboarding; a failed
-// case creation is only logged, and the status page follows either way. The journey that leads there: the customer-creation
+// create cases). It acts only for the identified person's own prospect (the session's), else goes to Onboarding; it
+// reaches the brokerage once per application, whatever the clicks, tabs or web processes (server/infra/caseTriggers.ts:
+// one call at a time, one Idempotency-Key, none once answered); a failed case creation is only logged, and the status
+// page follows either way. The journey that leads there: the customer-creation
 // screen's outcomes where the application waits for the bank (server/stages/customerCreation/creationPage.tsx).
+import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { ownedJourney, sendPage, translatorFor, localeOf } from '../../pages.ts';
@@ -295,8 +298,20 @@ export function caseStatusRoutes(deps: AppDeps): Router {
     const journey = ownedJourney(req, prospectId);
     if (!journey) return res.redirect(303, routes.start);
     try {
-      const person = asPersonInSession(deps.brokerage, journey, deps.logger);
-      await person.call('triggerCase', (jwt) => deps.brokerage.triggerCase(jwt, prospectId));
+      // Once per application (server/infra/caseTriggers.ts): a request finding the case made, or being made, only goes on.
+      const turn = await deps.caseTriggers.claim(prospectId, randomUUID(), deps.config.REQUEST_DEADLINE_MS);
+      if (turn.call) {
+        const person = asPersonInSession(deps.brokerage, journey, deps.logger);
+        try {
+          await person.call('triggerCase', (jwt) => deps.brokerage.triggerCase(jwt, prospectId, turn.attempt));
+        } catch (err) {
+          await deps.caseTriggers.release(prospectId);
+          throw err;
+        }
+        await deps.caseTriggers.done(prospectId);
+      } else {
+        deps.logger.info({ reason: turn.reason }, 'trigger-case not sent again');
+      }
     } catch (err) {
       // identification-routing-creation §4 "Status page": a failed case creation is only logged.
       deps.logger.error({ status: err instanceof UpstreamError ? err.status : undefined }, 'trigger-case failed');
