@@ -25,7 +25,8 @@ import { asPersonInSession } from '../../upstream/asPersonInSession.ts';
 import type { AsPerson } from '../../../shared/asPerson.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { z } from 'zod';
-import { ACTION_OPEN, type OtherTask, type StatusTask, type TaskList } from '../../../shared/contracts/statusPageContract.ts';
+import type { TaskList } from '../../../shared/contracts/statusPageContract.ts';
+import { stepTwoStatus, tasksNeedingInput, type AnsweredHere } from '../../../shared/caseStatus.ts';
 import { SessionEnded } from '../../../shared/asPerson.ts';
 import { countryName } from '../../../shared/countries.ts';
 import type { Journey } from '../../journey.ts';
@@ -68,14 +69,13 @@ const fetchTasks = (deps: AppDeps, person: AsPerson) => person.call('tasksWithAc
 const pageQuery = z.object({ sent: z.literal('1').optional().catch(undefined) }).catch({});
 const SENT_PAGE = `${routes.caseStatus}?sent=1#case-sent`;
 
-/** The open action of a task, unless this session's record has it answered. */
-function actionWaiting(journey: Journey, task: StatusTask): string | undefined {
-  const open = task.actions.find((a) => a.status === ACTION_OPEN)?.actionId;
-  const kept = journey.caseStatus?.[task.nnxTaskId];
-  return open !== undefined && kept?.actionId === open && kept.sent ? undefined : open;
-}
-
-const otherWaits = (task: OtherTask) => task.actions.some((a) => a.status === ACTION_OPEN);
+/** This session's record of the answers it sent (shared/caseStatus.ts AnsweredHere). */
+const answeredIn =
+  (journey: Journey): AnsweredHere =>
+  (taskId, actionId) => {
+    const kept = journey.caseStatus?.[taskId];
+    return kept?.actionId === actionId && kept.sent === true;
+  };
 
 interface PageState {
   /** The person's tasks; null when the list could not be had (`listFailure` says why). */
@@ -92,11 +92,8 @@ function renderPage(req: Request, res: Response, deps: AppDeps, journey: Journey
   const kept = journey.caseStatus ?? {};
   const tasks = page.list?.tasks ?? [];
   const others = page.list?.others ?? [];
-  const waiting = tasks.flatMap((task) => {
-    const actionId = actionWaiting(journey, task);
-    return actionId === undefined ? [] : [{ task, actionId }];
-  });
-  const forms: CaseTaskFormView[] = waiting.map(({ task, actionId }, index) => {
+  const answered = answeredIn(journey);
+  const forms: CaseTaskFormView[] = tasksNeedingInput(tasks, answered).map(({ task, actionId }, index) => {
     const state = kept[task.nnxTaskId]?.actionId === actionId ? kept[task.nnxTaskId] : undefined;
     const typed = state?.typed ?? {};
     const fromTask = task.type === 'RESIDENCY' ? task.taskData : undefined;
@@ -138,7 +135,7 @@ function renderPage(req: Request, res: Response, deps: AppDeps, journey: Journey
     body: (
       <CaseStatusPageView
         t={t}
-        stepTwo={page.list ? (waiting.length > 0 || others.some(otherWaits) ? 'pending' : 'inProgress') : null}
+        stepTwo={page.list ? stepTwoStatus(tasks, others, answered) : null}
         forms={forms}
         others={others.map((_, index) => ({ id: `other-${index + 1}` }))}
         sent={sent}
