@@ -14,8 +14,7 @@ import {
   type ProofFile,
   type ResidencyFormInput,
 } from '../../shared/caseStatus.ts';
-import { updateCaseRequest, type StatusTask, type TaskType } from '../../shared/contracts/statusPageContract.ts';
-import { tasksOf } from '../../shared/contracts/statusPageContract.ts';
+import { tasksOf, updateCaseRequest, type StatusTask, type TaskType } from '../../shared/contracts/statusPageContract.ts';
 
 const residency: StatusTask = {
   nnxTaskId: 't-res',
