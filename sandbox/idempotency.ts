@@ -49,6 +49,7 @@ export function idempotency(state: SandboxState) {
     if (earlier) {
       if (earlier.fingerprint !== fingerprint) return sendBrokerageError(res, 422, 'The Idempotency-Key was used with another request');
       if (!earlier.answer) return sendBrokerageError(res, 409, 'A request with this Idempotency-Key is still being processed');
+      if (earlier.answer.body === undefined) return void res.status(earlier.answer.status).end();
       return void res.status(earlier.answer.status).json(earlier.answer.body);
     }
 
@@ -63,7 +64,8 @@ export function idempotency(state: SandboxState) {
     };
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = ((...args: unknown[]) => {
-      if (kept(res.statusCode) && body !== undefined) call.answer = { status: res.statusCode, body };
+      // An answer without a body (a 204) is kept too: a repeat must not run the call again.
+      if (kept(res.statusCode)) call.answer = { status: res.statusCode, body };
       else if (state.idempotentCalls.get(id) === call) state.idempotentCalls.delete(id);
       return end(...args);
     }) as Response['end'];

@@ -9,6 +9,7 @@
 // persona that keepsActionsOpen lists an answered action OPEN still, and refuses a second answer all the same. An
 // action, task or customer id that is not the caller's answers 403 (someone else's) or 404 (nobody's). With an
 // Idempotency-Key (sandbox/idempotency.ts) a repeated update answers the first answer without reaching this router.
+// trigger-case needs one (400 without): a repeat of the attempt answers the first answer and makes no second case.
 import { createHash, randomUUID } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ import {
   updateCaseRequest,
   type StatusTask,
 } from '../shared/contracts/statusPageContract.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../shared/contracts/brokerageContract.ts';
 import { authenticate, sendBrokerageError } from './brokerage.ts';
 import type { Persona } from './personas.ts';
 import { oddFieldsOf, seedTaskData, unknownTypeTask } from './statusPageTasks.ts';
@@ -119,6 +121,8 @@ export function statusPageRouter(state: SandboxState): express.Router {
     recorded(
       (r) => r.triggerCases,
       (req, _record, persona) => {
+        // A case is made once per application: a call must say which attempt it is (sandbox/idempotency.ts answers a repeat).
+        if (req.get(IDEMPOTENCY_KEY_HEADER) === undefined) return { status: 400, message: 'Idempotency-Key is required', fields: [IDEMPOTENCY_KEY_HEADER] };
         const body = triggerCaseRequest.safeParse(req.body ?? {});
         if (!body.success) return { status: 400, message: 'prospectId is required', fields: ['prospectId'] };
         const prospect = state.prospects.get(body.data.prospectId);

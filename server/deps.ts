@@ -22,6 +22,7 @@ import type { RunningDeadlines } from './infra/deadline.ts';
 import type { SessionLocks } from './infra/sessionLocks.ts';
 import type { BankidStartLimiter } from './infra/rateLimits.ts';
 import type { Metrics } from './infra/metrics.ts';
+import type { CaseTriggers } from './infra/caseTriggers.ts';
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +50,8 @@ export interface AppDeps {
    * server/infra/kycJobs.ts, given `queue` and `creationCredentials`.
    */
   kycStates: KycStates;
+  /** OnboardingTriggerCase's once-only state per prospect, across web processes. */
+  caseTriggers: CaseTriggers;
   sse: SseConnections;
   /** The running requests' deadlines, which graceful shutdown brings forward (server/main.ts). */
   deadlines?: RunningDeadlines;

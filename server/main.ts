@@ -20,6 +20,7 @@ import { createRunningDeadlines, type RunningDeadlines } from './infra/deadline.
 import { createSystemStatusCache } from './infra/systemStatusCache.ts';
 import { createSharedAnswers } from './infra/sharedAnswersCache.ts';
 import { createMemorySessionLocks, createRedisSessionLocks, DEFAULT_LOCK_TIMING } from './infra/sessionLocks.ts';
+import { createMemoryCaseTriggers, createRedisCaseTriggers } from './infra/caseTriggers.ts';
 import { createBankidStartLimiter } from './infra/rateLimits.ts';
 import { createMetrics, listenForMetrics, workerReadiness, type Metrics } from './infra/metrics.ts';
 import { createCustomerCreationAbandoned, createCustomerCreationJob } from '../workers/customerCreationJob.ts';
@@ -219,6 +220,7 @@ async function createWebApp(
     creationCredentials: stores.creationCredentials,
     loginHandoffs: stores.loginHandoffs,
     kycStates: stores.kycStates,
+    caseTriggers: redis ? createRedisCaseTriggers({ client: redis, prefix: config.REDIS_PREFIX }) : createMemoryCaseTriggers(),
     ...connections,
     sessionLocks: redis
       ? createRedisSessionLocks({ client: redis, prefix: config.REDIS_PREFIX, timing: { ...DEFAULT_LOCK_TIMING, waitMs: config.SESSION_LOCK_WAIT_MS } })

@@ -3,6 +3,7 @@
 // update-case bodies built from what the person sent (contract shared/contracts/statusPageContract.ts).
 import {
   ACTION_OPEN,
+  type OtherTask,
   type StatusTask,
   type TaskAction,
   type TaskType,
@@ -17,9 +18,14 @@ import { RESIDENCY_LIMITS, trimAll } from './residency.ts';
 export type StepTwoStatus = 'inProgress' | 'pending';
 
 /** The task's action that waits for the person (status OPEN), if any. */
-export const openActionOf = (task: StatusTask): TaskAction | undefined => task.actions.find((a) => a.status === ACTION_OPEN);
+export const openActionOf = (task: Pick<StatusTask, 'actions'>): TaskAction | undefined => task.actions.find((a) => a.status === ACTION_OPEN);
 
-export const stepTwoStatus = (tasks: readonly StatusTask[]): StepTwoStatus => (tasks.some((t) => openActionOf(t)) ? 'pending' : 'inProgress');
+/**
+ * Whether this session's record has the task's action answered: the answer was sent, though the brokerage may list the
+ * action OPEN a while longer. Such an action waits for nobody.
+ */
+export type AnsweredHere = (taskId: string, actionId: string) => boolean;
+const answeredNowhere: AnsweredHere = () => false;
 
 /** A task the page shows a form for ("We need additional information"), with the open action the form answers. */
 export interface TaskNeedingInput {
@@ -27,12 +33,16 @@ export interface TaskNeedingInput {
   actionId: string;
 }
 
-/** The tasks with an open action, in the order the task list gave them. */
-export const tasksNeedingInput = (tasks: readonly StatusTask[]): TaskNeedingInput[] =>
+/** The tasks with an open action not answered here, in the order the task list gave them. */
+export const tasksNeedingInput = (tasks: readonly StatusTask[], answered: AnsweredHere = answeredNowhere): TaskNeedingInput[] =>
   tasks.flatMap((task) => {
     const action = openActionOf(task);
-    return action ? [{ task, actionId: action.actionId }] : [];
+    return action && !answered(task.nnxTaskId, action.actionId) ? [{ task, actionId: action.actionId }] : [];
   });
+
+/** Pending while a task waits for the person: one with an open action not answered here, or one the page only names (OtherTask). */
+export const stepTwoStatus = (tasks: readonly StatusTask[], others: readonly OtherTask[] = [], answered: AnsweredHere = answeredNowhere): StepTwoStatus =>
+  tasksNeedingInput(tasks, answered).length > 0 || others.some((o) => o.actions.some((a) => a.status === ACTION_OPEN)) ? 'pending' : 'inProgress';
 
 // --- the forms ----------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@
 // - Every other script or MULTI names one key: a creation's latest event (server/infra/creationEvents.ts; the
 //   event's number is the latest's plus one, so no second key), the KYC state (kycStates.ts), the lock's renewal and
 //   release (sessionLocks.ts), a rate-limit count (rate-limiter-flexible's script per key). The creation
-//   credentials, records, login hand-offs and connect-redis use single-key commands.
+//   credentials, records, login hand-offs, the case triggers (caseTriggers.ts) and connect-redis use single-key commands.
 // Pub/sub channels are not keys: a PUBLISH on any node of a cluster reaches the subscribers on every node.
 
 /** connect-redis's prefix: a session's key is this followed by its id. */

@@ -7,6 +7,7 @@ import {
   statusPagePaths as paths,
   tasksOf,
   tasksWithActionsResponse,
+  triggerCaseRequest,
   updateActionRequest,
   updateCaseRequest,
   type TaskList,
@@ -18,9 +19,14 @@ import { emptyAnswer, idempotencyHeaders } from './idempotency.ts';
 
 export function brokerageStatusPageCalls(http: HttpClient) {
   return {
-    /** POST trigger-case: creates a case for the person's prospect (OnboardingTriggerCase). */
-    async triggerCase(jwt: string, prospectId: string): Promise<void> {
-      await http.json({ method: 'POST', path: paths.triggerCase, bearer: jwt, body: { prospectId }, schema: emptyAnswer });
+    /**
+     * POST trigger-case: creates a case for the person's prospect (OnboardingTriggerCase). `attempt` is the prospect's one
+     * attempt (server/infra/caseTriggers.ts): every call for it sends the same Idempotency-Key.
+     */
+    async triggerCase(jwt: string, prospectId: string, attempt: string): Promise<void> {
+      const body = triggerCaseRequest.parse({ prospectId });
+      const headers = idempotencyHeaders(attempt, 'POST', paths.triggerCase, body);
+      await http.json({ method: 'POST', path: paths.triggerCase, bearer: jwt, headers, body, schema: emptyAnswer });
     },
     /**
      * GET task-with-actions list: the person's own tasks; a 204 is no tasks (identification-routing-creation §4 "Status

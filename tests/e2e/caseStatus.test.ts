@@ -85,7 +85,8 @@ async function walkMarket(country: Market, javaScript: boolean, viewport: typeof
     await form.getByRole('button', { name: 'Remove notes.txt' }).click();
   }
   await form.getByRole('button', { name: 'Send' }).click();
-  await page.waitForURL(/\/onboarding\/case-status#case-sent/);
+  await page.waitForURL(/\/onboarding\/case-status\?sent=1#case-sent/);
+  expect(await page.getByRole('status').textContent()).toBe('Thank you. We have received what you sent and will continue reviewing your application.');
   expect(await page.locator('section.case-task').count()).toBe(2);
 
   // Tax liability: two files at once and a comment; tax residence: one file.
@@ -181,6 +182,60 @@ describe('the application status page in every market', () => {
     expect(await form.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
     await context.close();
   }, 120_000);
+
+  it('against a brokerage beyond our guesses, phone and desktop (axe): a failing task list, a task it does not know, an answer kept OPEN', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await fetch(`${stack.sandboxUrl}/sandbox/reset`, { method: 'POST' });
+      const context = await browser.newContext({ viewport });
+      const english = () => context.addCookies((['SE', 'DK', 'FI'] as const).map((c) => ({ name: 'locale', value: 'en', url: marketUrl(c) })));
+      await english();
+      const errors: string[] = [];
+      const screen = async (page: Page, state: string) => {
+        await expectPhoneLayout(page, `${viewport.width}px ${state}`);
+        await expectAccessible(page, `${viewport.width}px ${state}`);
+        errors.push(...(await codeSnifferErrors(page)).map((e) => `${state}: ${JSON.stringify(e)}`));
+      };
+
+      // SE: the task list fails. Routing sends the open case here, and here it stays (it looped through Onboarding).
+      const failing = await context.newPage();
+      await identifyInMarket(failing, 'SE', await personaFor(stack.sandboxUrl, 'caseTaskListFails', 'SE'), /\/onboarding\/case-status$/);
+      expect(await failing.getByRole('alert').textContent()).toContain('We could not load what we may need from you just now');
+      expect(await failing.locator('[data-step-two]').count()).toBe(0);
+      await screen(failing, 'task list failed');
+      await failing.getByRole('link', { name: 'Try again' }).click();
+      await failing.waitForURL(/\/onboarding\/case-status$/);
+      await failing.close();
+      await context.clearCookies();
+      await english();
+
+      // DK: a task of a type the contract does not name, beside two with odd fields.
+      const unknown = await context.newPage();
+      await identifyInMarket(unknown, 'DK', await personaFor(stack.sandboxUrl, 'caseUnknownTask', 'DK'), /\/onboarding\/case-status/);
+      expect(await stepTwo(unknown)).toBe('Pending');
+      await unknown.getByRole('heading', { name: 'Another request from us' }).waitFor();
+      expect(await unknown.locator('form[enctype="multipart/form-data"]').count()).toBe(2);
+      await screen(unknown, 'unknown task');
+      await unknown.close();
+      await context.clearCookies();
+      await english();
+
+      // FI: the brokerage keeps the answered action OPEN: shown sent, and Send says it arrived.
+      const keptOpen = await context.newPage();
+      await identifyInMarket(keptOpen, 'FI', await personaFor(stack.sandboxUrl, 'caseKeptOpen', 'FI'), /\/onboarding\/case-status/);
+      const liability = taskForm(keptOpen, 'Tax liability');
+      await hydrated(liability);
+      await liability.getByLabel('Attachments', { exact: true }).setInputFiles([pdf('tax.pdf')]);
+      await liability.getByRole('button', { name: 'Remove tax.pdf' }).waitFor();
+      await liability.getByRole('button', { name: 'Send' }).click();
+      await keptOpen.waitForURL(/\/onboarding\/case-status\?sent=1#case-sent/);
+      expect(await keptOpen.getByRole('status').textContent()).toContain('Thank you. We have received what you sent');
+      expect(await keptOpen.locator('section.case-task').count()).toBe(0);
+      expect(await stepTwo(keptOpen)).toBe('In progress');
+      await screen(keptOpen, 'sent, kept open');
+      await context.close();
+      expect(errors).toEqual([]);
+    }
+  }, 240_000);
 
   it('a person without tasks sees In progress and no forms (axe)', async () => {
     const persona = await personaFor(stack.sandboxUrl, 'caseNoTasks', 'NO');

@@ -44,7 +44,7 @@ describe('the status page', () => {
     const page = decode((await agent.get('/onboarding/case-status').expect(502)).text);
     expect(page).toContain('Your application has been received');
     expect(page).toContain('We could not load what we may need from you just now');
-    expect(page).toContain('<a class="btn" href="/onboarding/case-status">Try again</a>');
+    expect(page).toContain('<a href="/onboarding/case-status">Try again</a>');
     expect(page).toContain('Return to site');
     // Step two's status is not known without the list.
     expect(page).not.toMatch(/Application reviewed(<!-- -->)? <span class="badge">/);
@@ -175,9 +175,20 @@ describe('OnboardingTriggerCase', () => {
     expect((await readOut(stack.sandboxUrl, persona.nationalId)).triggerCases).toEqual([]);
     await agent.post(url).set('sec-fetch-site', 'same-origin').type('form').send({}).expect(303).expect('location', '/onboarding/case-status');
     expect((await readOut(stack.sandboxUrl, persona.nationalId)).triggerCases).toEqual([{ status: 204, body: { prospectId } }]);
-    // A failed case creation is only logged: the status page follows.
+    // Made once: a later click goes on to the status page without asking again.
+    await agent.post(url).set('sec-fetch-site', 'same-origin').type('form').send({}).expect(303).expect('location', '/onboarding/case-status');
+    expect((await readOut(stack.sandboxUrl, persona.nationalId)).triggerCases).toHaveLength(1);
+  });
+
+  it('a failed case creation is only logged (the status page follows), and a later click asks again', async () => {
+    const agent = agentOf();
+    const { prospectId, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'citizenship');
+    const url = `/onboarding/trigger-case/${encodeURIComponent(prospectId)}`;
     await request(stack.sandboxUrl).post('/sandbox/faults').send({ method: 'POST', path: '/api/2/onboarding/trigger-case', status: 500 }).expect(204);
     await agent.post(url).set('sec-fetch-site', 'same-origin').type('form').send({}).expect(303).expect('location', '/onboarding/case-status');
+    expect((await readOut(stack.sandboxUrl, persona.nationalId)).triggerCases).toEqual([]);
+    await agent.post(url).set('sec-fetch-site', 'same-origin').type('form').send({}).expect(303).expect('location', '/onboarding/case-status');
+    expect((await readOut(stack.sandboxUrl, persona.nationalId)).triggerCases).toEqual([{ status: 204, body: { prospectId } }]);
   });
 
   it("sends anyone else to Onboarding and creates nothing for another person's prospect", async () => {

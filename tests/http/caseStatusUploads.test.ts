@@ -81,7 +81,7 @@ describe('the status page when the brokerage session runs out', () => {
     expect(said).toContain('href="/onboarding"');
     const page = decode((await agent.get('/onboarding/case-status').expect(401)).text);
     expect(page).toContain('Your session has expired');
-    expect(page).toContain('<a class="btn" href="/onboarding">Identify again</a>');
+    expect(page).toContain('<a href="/onboarding">Identify again</a>');
     expect((await readOut(stack.sandboxUrl, persona.nationalId)).actionUpdates).toEqual([]);
   });
 

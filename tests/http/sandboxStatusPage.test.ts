@@ -257,15 +257,25 @@ describe('trigger-case', () => {
     const them = await person(app, 'openCase', 'DK');
     const mine = await prospectOf(app, me.jwt, 'DK');
     const theirs = await prospectOf(app, them.jwt, 'DK');
-    await request(app).post(statusPagePaths.triggerCase).set(bearer(me.jwt)).send({ prospectId: mine }).expect(204);
-    await request(app).post(statusPagePaths.triggerCase).set(bearer(me.jwt)).send({ prospectId: theirs }).expect(403);
-    await request(app).post(statusPagePaths.triggerCase).set(bearer(me.jwt)).send({ prospectId: 'nope' }).expect(404);
-    await request(app).post(statusPagePaths.triggerCase).set(bearer(me.jwt)).send({}).expect(400);
+    const trigger = (body: object, key?: string) =>
+      request(app)
+        .post(statusPagePaths.triggerCase)
+        .set(bearer(me.jwt))
+        .set(key ? { 'Idempotency-Key': `"${key}"` } : {})
+        .send(body);
+    await trigger({ prospectId: mine }, 'k1').expect(204);
+    await trigger({ prospectId: theirs }, 'k2').expect(403);
+    await trigger({ prospectId: 'nope' }, 'k3').expect(404);
+    await trigger({}, 'k4').expect(400);
+    // Without an Idempotency-Key: refused. The same key again: the first answer, and no second case.
+    await trigger({ prospectId: mine }).expect(400);
+    await trigger({ prospectId: mine }, 'k1').expect(204);
     expect((await readOut(app, me.persona.nationalId)).triggerCases).toEqual([
       { status: 204, body: { prospectId: mine } },
       { status: 403, body: { prospectId: theirs } },
       { status: 404, body: { prospectId: 'nope' } },
       { status: 400, body: {} },
+      { status: 400, body: { prospectId: mine } },
     ]);
   });
 
@@ -273,7 +283,7 @@ describe('trigger-case', () => {
     const app = newApp();
     const { jwt } = await person(app, 'caseTriggerFails', country);
     const prospectId = await prospectOf(app, jwt, country);
-    await request(app).post(statusPagePaths.triggerCase).set(bearer(jwt)).send({ prospectId }).expect(500);
+    await request(app).post(statusPagePaths.triggerCase).set(bearer(jwt)).set('Idempotency-Key', '"k1"').send({ prospectId }).expect(500);
   });
 });
 

@@ -100,9 +100,17 @@ describe('triggerCase', () => {
       await client.becomeCustomerIntent(jwt, 'SE');
       await client.submitValidationStep(jwt, 'SE', true);
       const { prospect_id: prospectId } = await client.createProspect(jwt, 'SE', false);
-      const outcome = client.triggerCase(jwt, prospectId);
+      const outcome = client.triggerCase(jwt, prospectId, 'attempt-1');
       if (expected === null) await expect(outcome).resolves.toBeUndefined();
       else expect((await upstreamRejection(outcome)).status).toBe(expected);
     }
+    // The same attempt again carries the same Idempotency-Key: the brokerage answers it without making a second case.
+    const { jwt, nationalId } = await jwtOf('caseNoTasks', 'FI');
+    await client.becomeCustomerIntent(jwt, 'FI');
+    await client.submitValidationStep(jwt, 'FI', true);
+    const { prospect_id: prospectId } = await client.createProspect(jwt, 'FI', false);
+    await client.triggerCase(jwt, prospectId, 'attempt-1');
+    await client.triggerCase(jwt, prospectId, 'attempt-1');
+    expect((await readOut(nationalId)).triggerCases).toEqual([{ status: 204, body: { prospectId } }]);
   });
 });

@@ -14,7 +14,7 @@ import {
   type ProofFile,
   type ResidencyFormInput,
 } from '../../shared/caseStatus.ts';
-import { updateCaseRequest, type StatusTask, type TaskType } from '../../shared/contracts/statusPageContract.ts';
+import { tasksOf, updateCaseRequest, type StatusTask, type TaskType } from '../../shared/contracts/statusPageContract.ts';
 
 const residency: StatusTask = {
   nnxTaskId: 't-res',
@@ -71,6 +71,37 @@ describe('tasksNeedingInput: one form per task with an open action, answering th
   });
   it('is empty when nothing is open', () => {
     expect(tasksNeedingInput([closed(residency)])).toEqual([]);
+  });
+  it('leaves out an action this session has answered, though the brokerage lists it OPEN still', () => {
+    const answered = (taskId: string, actionId: string) => taskId === 't-res' && actionId === 'a-res';
+    expect(tasksNeedingInput([residency, taxLiability], answered).map((n) => n.actionId)).toEqual(['a-tax']);
+    expect(stepTwoStatus([residency], [], answered)).toBe('inProgress');
+  });
+});
+
+describe('tasks the page only names (a type or data the contract does not describe)', () => {
+  it('one with an open action keeps step two Pending; one without does not', () => {
+    expect(stepTwoStatus([], [{ nnxTaskId: 'x', type: 'SOURCE_OF_FUNDS', actions: [{ status: 'OPEN' }] }])).toBe('pending');
+    expect(stepTwoStatus([], [{ type: 'SOURCE_OF_FUNDS', actions: [{ status: 'DONE' }] }])).toBe('inProgress');
+  });
+  it('are read from the list task by task: a task of an unknown type or with unreadable data never fails the others', () => {
+    const list = tasksOf([
+      { ...taxLiability, priority: { level: 'HIGH' }, attachments: [{ documentId: 'D' }] },
+      { nnxTaskId: 'u', type: 'SOURCE_OF_FUNDS', customerId: 'c', actions: [{ actionId: 'z', status: 'OPEN' }] },
+      { ...residency, taskData: { address: 'x' } },
+      'not a task',
+      { ...residency, taskData: { ...residency.taskData, questionsAndAnswers: { reason: 'Work' }, type: 7 } },
+    ]);
+    expect(list.tasks.map((t) => [t.nnxTaskId, t.attachments])).toEqual([
+      ['t-tax', []],
+      ['t-res', []],
+    ]);
+    expect(list.tasks[1]!.type === 'RESIDENCY' && list.tasks[1]!.taskData).toEqual({ ...residency.taskData, questionsAndAnswers: undefined, type: undefined });
+    expect(list.others).toEqual([
+      { nnxTaskId: 'u', type: 'SOURCE_OF_FUNDS', actions: [{ actionId: 'z', status: 'OPEN' }] },
+      { nnxTaskId: 't-res', type: 'RESIDENCY', actions: [{ actionId: 'a-res', status: 'OPEN' }] },
+      { actions: [] },
+    ]);
   });
 });
 

@@ -160,9 +160,7 @@ export function CaseStatusPageView({ t, stepTwo, forms, others, sent, justSent, 
         <div className="error-summary" role="alert" id="case-list-failed">
           <p>{listFailure.text}</p>
           <p>
-            <a className="btn" href={listFailure.href}>
-              {listFailure.label}
-            </a>
+            <a href={listFailure.href}>{listFailure.label}</a>
           </p>
         </div>
       )}

@@ -10,9 +10,12 @@
 //
 // OnboardingTriggerCase (route parameter prospectId) creates a case, so its GET only shows a button whose POST creates it:
 // a GET must never change anything upstream (README "Security choices"; a link prefetched or opened twice would otherwise
-// create cases). It acts only for the identified person's own prospect (the session's), else goes to Onboarding; a failed
-// case creation is only logged, and the status page follows either way. The journey that leads there: the customer-creation
+// create cases). It acts only for the identified person's own prospect (the session's), else goes to Onboarding; it
+// reaches the brokerage once per application, whatever the clicks, tabs or web processes (server/infra/caseTriggers.ts:
+// one call at a time, one Idempotency-Key, none once answered); a failed case creation is only logged, and the status
+// page follows either way. The journey that leads there: the customer-creation
 // screen's outcomes where the application waits for the bank (server/stages/customerCreation/creationPage.tsx).
+import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { ownedJourney, sendPage, translatorFor, localeOf } from '../../pages.ts';
@@ -22,7 +25,8 @@ import { asPersonInSession } from '../../upstream/asPersonInSession.ts';
 import type { AsPerson } from '../../../shared/asPerson.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { z } from 'zod';
-import { ACTION_OPEN, type OtherTask, type StatusTask, type TaskList } from '../../../shared/contracts/statusPageContract.ts';
+import type { TaskList } from '../../../shared/contracts/statusPageContract.ts';
+import { stepTwoStatus, tasksNeedingInput, type AnsweredHere } from '../../../shared/caseStatus.ts';
 import { SessionEnded } from '../../../shared/asPerson.ts';
 import { countryName } from '../../../shared/countries.ts';
 import type { Journey } from '../../journey.ts';
@@ -65,14 +69,13 @@ const fetchTasks = (deps: AppDeps, person: AsPerson) => person.call('tasksWithAc
 const pageQuery = z.object({ sent: z.literal('1').optional().catch(undefined) }).catch({});
 const SENT_PAGE = `${routes.caseStatus}?sent=1#case-sent`;
 
-/** The open action of a task, unless this session's record has it answered. */
-function actionWaiting(journey: Journey, task: StatusTask): string | undefined {
-  const open = task.actions.find((a) => a.status === ACTION_OPEN)?.actionId;
-  const kept = journey.caseStatus?.[task.nnxTaskId];
-  return open !== undefined && kept?.actionId === open && kept.sent ? undefined : open;
-}
-
-const otherWaits = (task: OtherTask) => task.actions.some((a) => a.status === ACTION_OPEN);
+/** This session's record of the answers it sent (shared/caseStatus.ts AnsweredHere). */
+const answeredIn =
+  (journey: Journey): AnsweredHere =>
+  (taskId, actionId) => {
+    const kept = journey.caseStatus?.[taskId];
+    return kept?.actionId === actionId && kept.sent === true;
+  };
 
 interface PageState {
   /** The person's tasks; null when the list could not be had (`listFailure` says why). */
@@ -89,11 +92,8 @@ function renderPage(req: Request, res: Response, deps: AppDeps, journey: Journey
   const kept = journey.caseStatus ?? {};
   const tasks = page.list?.tasks ?? [];
   const others = page.list?.others ?? [];
-  const waiting = tasks.flatMap((task) => {
-    const actionId = actionWaiting(journey, task);
-    return actionId === undefined ? [] : [{ task, actionId }];
-  });
-  const forms: CaseTaskFormView[] = waiting.map(({ task, actionId }, index) => {
+  const answered = answeredIn(journey);
+  const forms: CaseTaskFormView[] = tasksNeedingInput(tasks, answered).map(({ task, actionId }, index) => {
     const state = kept[task.nnxTaskId]?.actionId === actionId ? kept[task.nnxTaskId] : undefined;
     const typed = state?.typed ?? {};
     const fromTask = task.type === 'RESIDENCY' ? task.taskData : undefined;
@@ -135,7 +135,7 @@ function renderPage(req: Request, res: Response, deps: AppDeps, journey: Journey
     body: (
       <CaseStatusPageView
         t={t}
-        stepTwo={page.list ? (waiting.length > 0 || others.some(otherWaits) ? 'pending' : 'inProgress') : null}
+        stepTwo={page.list ? stepTwoStatus(tasks, others, answered) : null}
         forms={forms}
         others={others.map((_, index) => ({ id: `other-${index + 1}` }))}
         sent={sent}
@@ -296,8 +296,20 @@ export function caseStatusRoutes(deps: AppDeps): Router {
     const journey = ownedJourney(req, prospectId);
     if (!journey) return res.redirect(303, routes.start);
     try {
-      const person = asPersonInSession(deps.brokerage, journey, deps.logger);
-      await person.call('triggerCase', (jwt) => deps.brokerage.triggerCase(jwt, prospectId));
+      // Once per application (server/infra/caseTriggers.ts): a request finding the case made, or being made, only goes on.
+      const turn = await deps.caseTriggers.claim(prospectId, randomUUID(), deps.config.REQUEST_DEADLINE_MS);
+      if (turn.call) {
+        const person = asPersonInSession(deps.brokerage, journey, deps.logger);
+        try {
+          await person.call('triggerCase', (jwt) => deps.brokerage.triggerCase(jwt, prospectId, turn.attempt));
+        } catch (err) {
+          await deps.caseTriggers.release(prospectId);
+          throw err;
+        }
+        await deps.caseTriggers.done(prospectId);
+      } else {
+        deps.logger.info({ reason: turn.reason }, 'trigger-case not sent again');
+      }
     } catch (err) {
       // identification-routing-creation §4 "Status page": a failed case creation is only logged.
       deps.logger.error({ status: err instanceof UpstreamError ? err.status : undefined }, 'trigger-case failed');
