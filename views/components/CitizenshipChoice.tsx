@@ -8,7 +8,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { CitizenshipChoice as Choice } from '../../shared/citizenship.ts';
 import { useConfirmThenSubmit } from '../../client/components/useConfirmThenSubmit.ts';
-import { QuestionFieldset } from '../../client/components/QuestionFieldset.tsx';
+import { QuestionFieldset } from './QuestionFieldset.tsx';
 import { ScreenFields, type ScreenFieldValues } from './ScreenForm.tsx';
 
 export const CITIZENSHIP_CONTINUE_DELAY_MS = 700;

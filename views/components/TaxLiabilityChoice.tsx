@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import { decideLiability, taxLiabilities, type TaxLiability } from '../../shared/taxInformation.ts';
 import { useConfirmThenSubmit } from '../../client/components/useConfirmThenSubmit.ts';
-import { QuestionFieldset } from '../../client/components/QuestionFieldset.tsx';
+import { QuestionFieldset } from './QuestionFieldset.tsx';
 import { ScreenFields, type ScreenFieldValues } from './ScreenForm.tsx';
 
 export interface TaxLiabilityChoiceProps {

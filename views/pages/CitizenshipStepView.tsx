@@ -7,7 +7,7 @@ import type { CitizenshipChoice as Choice, UploadedFileRef } from '../../shared/
 import type { CountryOption } from '../../shared/countries.ts';
 import { Island } from '../components/Island.tsx';
 import { CitizenshipChoice } from '../components/CitizenshipChoice.tsx';
-import CountrySelect from '../../client/islands/countrySelectIsland.tsx';
+import { CountrySelect } from '../components/CountrySelect.tsx';
 import { Dialog, ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { UploadScreen } from '../components/UploadScreen.tsx';
 import type { ScreenFieldValues } from '../components/ScreenForm.tsx';

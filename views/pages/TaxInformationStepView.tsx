@@ -10,7 +10,7 @@ import type { UploadedFileRef } from '../../shared/citizenship.ts';
 import type { TaxLiability } from '../../shared/taxInformation.ts';
 import { Island } from '../components/Island.tsx';
 import { TaxLiabilityChoice } from '../components/TaxLiabilityChoice.tsx';
-import CountrySelect from '../../client/islands/countrySelectIsland.tsx';
+import { CountrySelect } from '../components/CountrySelect.tsx';
 import type { ScriptMarkerProps } from '../../client/islands/scriptMarkerIsland.ts';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { complianceDialogProps } from '../components/ComplianceDialog.tsx';
