@@ -1,5 +1,5 @@
-// The one way a plain-DOM island asks in a dialog before its form posts (tax's FATCA dialog, citizenship's CITIZENSHIP
-// dialog; useConfirmThenSubmit.ts is the React islands' twin): Continue opens the modal instead of posting when the
+// The one way a plain-DOM island asks in a dialog before its form posts (the KYC question's PEP dialog;
+// useConfirmThenSubmit.ts is the React islands' twin): Continue opens the modal instead of posting when the
 // answer the form holds needs confirming; the confirming answer adds the confirmation to the form as a hidden field
 // and posts it (after `delayMs`, e.g. the customer-information §9 700 ms for the dialog to close first); any other
 // answer calls `onDecline`. Without JavaScript the form simply posts and the server shows the dialog as a screen of

@@ -11,7 +11,7 @@ import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible } from '../support/journey.ts';
 import { currentStep } from '../support/customerInformation.ts';
 import { samplePdf } from '../support/files.ts';
-import { expectNoReact } from '../support/clientBuild.ts';
+import { expectIslandsHydrated } from '../support/clientBuild.ts';
 
 let pdfPath: string;
 
@@ -38,8 +38,8 @@ describe('citizenship step', () => {
     const page = await identified(context);
     const errors = collectPageErrors(page);
     expect(await h1(page)).toBe('What is your citizenship?');
-    // The choice screen: its form and the CITIZENSHIP modal are plain DOM (issue 23 item 4), no React.
-    await expectNoReact(page, ['citizenshipChoice', 'dialog']);
+    // The choice screen: its form and the CITIZENSHIP modal hydrate the server's markup.
+    await expectIslandsHydrated(page, ['citizenshipChoice', 'dialog']);
     await expectAccessible(page, 'citizenship choice');
 
     // The dialog's primary action puts the answer back to Sweden.
@@ -59,7 +59,7 @@ describe('citizenship step', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'I am only a citizen of Sweden' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    // The script resets the answer when it hears the dialog close, a moment after the close.
+    // The choice island resets the answer when it hears the dialog close, a moment after the close.
     await expect.poll(() => page.getByRole('radio', { name: 'I am only a citizen of Sweden' }).isChecked()).toBe(true);
 
     // Continue in the dialog goes on to the countries (700 ms later).

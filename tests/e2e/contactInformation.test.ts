@@ -1,14 +1,14 @@
 // The contact information step (customer-information.md §2.3, §5 "Contact", §8) in real Chromium, with
 // JavaScript (checks on blur, the suggestion filled in place, submit blocked while invalid) and without
 // (server checks, the suggestion as a button, the upstream's 400 marking a field). Personas go straight
-// to the step (sandbox scenarios contactInformation and contactEmailRejected). The form's script runs without React
-// (issue 23 item 5) and takes what was typed before it ran.
+// to the step (sandbox scenarios contactInformation and contactEmailRejected). The form is an island that hydrates the
+// server's markup (views/components/ContactInformationForm.tsx) and takes what was typed before it hydrated.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browser, identifyAs, PHONE, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible } from '../support/journey.ts';
-import { expectNoReact, reloadWithScriptHeld } from '../support/clientBuild.ts';
+import { expectIslandsHydrated, reloadWithScriptHeld } from '../support/clientBuild.ts';
 
 useE2eStack();
 
@@ -91,12 +91,12 @@ describe('contact information step', () => {
     await context.close();
   });
 
-  it('without React: only plain-DOM scripts, marked when enhanced, what was typed before the script ran counts', async () => {
+  it('hydrated: only its islands, marked when hydrated, what was typed before it hydrated counts', async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await openContactStep(page, 'contactInformation');
-    await expectNoReact(page, ['contactInformation']);
+    await expectIslandsHydrated(page, ['contactInformation', 'dialog']);
 
     // The page again, its script held back until the person has typed.
     const release = await reloadWithScriptHeld(page, 'contactInformation');
@@ -112,7 +112,7 @@ describe('contact information step', () => {
     await expect.poll(() => main(page)).toContain('Please include a plus sign');
     expect(await page.getByRole('alert').getByRole('link', { name: 'Please include a plus sign' }).count()).toBe(1);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-phone');
-    await expectAccessible(page, 'contact information, typed before the script ran');
+    await expectAccessible(page, 'contact information, typed before it hydrated');
 
     // A post under way disables Continue; a return to the page from the back/forward cache enables it again (the post
     // is held here, as a page left for the next one is kept in that cache).
@@ -122,7 +122,7 @@ describe('contact information step', () => {
     await proceed.click();
     await expect.poll(() => proceed.isDisabled()).toBe(true);
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
-    expect(await proceed.isDisabled()).toBe(false);
+    await expect.poll(() => proceed.isDisabled()).toBe(false);
     expect(await proceed.getAttribute('aria-busy')).toBeNull();
     expect(errors).toEqual([]);
     await context.close();

@@ -9,7 +9,7 @@ import { browser, identifyAs, PHONE, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectScreenAccessible } from '../support/journey.ts';
 import { currentStep, httpAnswerOf, screenOf, walkToMilestoneThree } from '../support/customerInformation.ts';
-import { expectNoReact } from '../support/clientBuild.ts';
+import { expectIslandsHydrated } from '../support/clientBuild.ts';
 
 useE2eStack();
 
@@ -79,8 +79,8 @@ describe('tax information', () => {
   it('with JavaScript: FATCA modal (cancel, attest), live country search, FATCA from the countries, the failure modal, done', async () => {
     const page = await toTaxStep({});
     const errors = collectPageErrors(page);
-    // The liability screen: its form and the FATCA modal are plain DOM (issue 23 item 4), no React.
-    await expectNoReact(page, ['taxLiability', 'dialog']);
+    // The liability screen: its form and the FATCA modal hydrate the server's markup.
+    await expectIslandsHydrated(page, ['taxLiability', 'dialog']);
     await expectAccessible(page, 'liability');
 
     // USA opens the FATCA modal in place; its form link carries the exit parameter; Cancel only closes it.

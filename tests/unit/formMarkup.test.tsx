@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createI18n, loadCatalogues } from '../../server/catalogues.ts';
-import { ContactInformationForm } from '../../views/pages/ContactInformationStepView.tsx';
+import { ContactInformationForm } from '../../views/components/ContactInformationForm.tsx';
 import { suggestEmail } from '../../shared/emailAddress.ts';
 import { ResidencyAddressForm } from '../../views/pages/ResidencyStepView.tsx';
 

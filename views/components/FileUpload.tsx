@@ -1,6 +1,6 @@
 // Reusable file upload (customer-information.md §5 "Files"): the files uploaded so far, each with a
 // Remove that asks 'Do you want to remove this file?' (a modal with JS, its own screen without), and the
-// upload form (client/islands/fileUploadIsland.tsx). The server side is server/stages/customerInformation/uploads.ts.
+// upload form (the fileUpload island, views/components/FileUploadForm.tsx). The server side is server/stages/customerInformation/uploads.ts.
 //
 //   <FileUpload t={t} id="proof-NO" label={…} action={ctx.action}
 //     fields={{ step: 'CITIZENSHIP_STEP', country: 'NO' }} files={answers.attachments.NO ?? []}
@@ -10,7 +10,7 @@ import type { Translate } from '../../shared/i18n.ts';
 import type { UploadedFileRef } from '../../shared/citizenship.ts';
 import { MAX_FILE_BYTES } from '../../shared/files.ts';
 import { Island } from './Island.tsx';
-import FileUploadForm from '../../client/islands/fileUploadIsland.tsx';
+import { FileUploadForm } from './FileUploadForm.tsx';
 import { ModalDialog, type DialogProps } from './Dialog.tsx';
 
 export interface FileUploadProps {

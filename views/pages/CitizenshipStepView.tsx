@@ -6,12 +6,11 @@ import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import type { CitizenshipChoice as Choice, UploadedFileRef } from '../../shared/citizenship.ts';
 import type { CountryOption } from '../../shared/countries.ts';
 import { Island } from '../components/Island.tsx';
-import type { CitizenshipChoiceScriptProps } from '../../client/islands/citizenshipChoiceIsland.ts';
-import { QuestionFieldset } from '../../client/components/QuestionFieldset.tsx';
-import CountrySelect from '../../client/islands/countrySelectIsland.tsx';
+import { CitizenshipChoice } from '../components/CitizenshipChoice.tsx';
+import { CountrySelect } from '../components/CountrySelect.tsx';
 import { Dialog, ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { UploadScreen } from '../components/UploadScreen.tsx';
-import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
+import type { ScreenFieldValues } from '../components/ScreenForm.tsx';
 import { manualFormUrl } from '../../shared/complianceDialogTypes.ts';
 
 export const CITIZENSHIP_DIALOG_ID = 'citizenship-dialog';
@@ -19,7 +18,7 @@ const flags: Record<CountryCode, string> = { SE: '🇸🇪', NO: '🇳🇴', DK:
 
 /**
  * customer-information §4.7: the primary action resets to the market's answer; continue posts the choice
- * confirmed (as the choice script does after the modal) and goes on to the countries. `fields` are the
+ * confirmed (as the choice island does after the modal) and goes on to the countries. `fields` are the
  * dialog screen's.
  */
 export function citizenshipDialog(t: Translate, market: CountryCode, action: string, fields: ScreenFieldValues): DialogProps {
@@ -52,35 +51,27 @@ export function CitizenshipChoiceStep(props: {
   chosen?: Choice;
   error?: string;
 }) {
-  const { t, market, action, chosen } = props;
+  const { t, market, action } = props;
   return (
     <>
-      <Island<CitizenshipChoiceScriptProps> name="citizenshipChoice" props={{ dialogId: CITIZENSHIP_DIALOG_ID }}>
-        <form method="post" action={action} noValidate>
-          <ScreenFields fields={props.fields} />
-          <input type="hidden" name="intent" value="choose" />
-          <QuestionFieldset id="citizenship-choice" legend={t('citizenship.title')} error={props.error ?? null}>
-            <div className="choice-card">
-              <input type="radio" id="citizenship-home" name="choice" value="inOfficeCitizenship" defaultChecked={chosen === 'inOfficeCitizenship'} />
-              <label htmlFor="citizenship-home">
-                <span className="flag" aria-hidden="true">
-                  {flags[market]}
-                </span>{' '}
-                <span className="choice-card__title">{t('citizenship.onlyHome', { country: market })}</span>
-              </label>
-            </div>
-            <div className="choice-card">
-              <input type="radio" id="citizenship-other" name="choice" value="otherCitizenships" defaultChecked={chosen === 'otherCitizenships'} />
-              <label htmlFor="citizenship-other">
-                <span className="choice-card__title">{t('citizenship.other')}</span>
-              </label>
-            </div>
-          </QuestionFieldset>
-          <button type="submit" className="btn">
-            {t('citizenship.continue')}
-          </button>
-        </form>
-      </Island>
+      <Island
+        name="citizenshipChoice"
+        component={CitizenshipChoice}
+        props={{
+          action,
+          fields: props.fields,
+          chosen: props.chosen ?? null,
+          error: props.error ?? null,
+          dialogId: CITIZENSHIP_DIALOG_ID,
+          texts: {
+            title: t('citizenship.title'),
+            flag: flags[market],
+            onlyHome: t('citizenship.onlyHome', { country: market }),
+            other: t('citizenship.other'),
+            continue: t('citizenship.continue'),
+          },
+        }}
+      />
       <ModalDialog {...citizenshipDialog(t, market, action, props.dialogFields)} />
     </>
   );

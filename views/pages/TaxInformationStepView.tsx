@@ -2,16 +2,15 @@
 // its screens — liability choice, country selection, tax identification numbers, proof of tax residence —
 // and the props of its two dialogs. Plain forms posting to the step route with their step and screen
 // (ScreenFields); errors in a linked summary and next to their field, the input kept. The FATCA and tax
-// failure dialogs: modals with JavaScript (the liability script and the country island open FATCA in place; the
+// failure dialogs: modals with JavaScript (the liability and country islands open FATCA in place; the
 // failure modal opens on load over the numbers form), screens of their own (`fatca`, `failure`) without.
 import type { Translate } from '../../shared/i18n.ts';
 import type { CountryOption } from '../../shared/countries.ts';
 import type { UploadedFileRef } from '../../shared/citizenship.ts';
 import type { TaxLiability } from '../../shared/taxInformation.ts';
 import { Island } from '../components/Island.tsx';
-import type { TaxLiabilityScriptProps } from '../../client/islands/taxLiabilityIsland.ts';
-import { QuestionFieldset } from '../../client/components/QuestionFieldset.tsx';
-import CountrySelect from '../../client/islands/countrySelectIsland.tsx';
+import { TaxLiabilityChoice } from '../components/TaxLiabilityChoice.tsx';
+import { CountrySelect } from '../components/CountrySelect.tsx';
 import { ScriptMarker } from '../components/ScriptMarker.tsx';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { complianceDialogProps } from '../components/ComplianceDialog.tsx';
@@ -94,22 +93,22 @@ export function TaxLiabilityForm({
   ];
   return (
     <>
-      <Island<TaxLiabilityScriptProps> name="taxLiability" props={{ dialogId: fatca.id, home, addressCountry }}>
-        <form method="post" action={action} noValidate>
-          <ScreenFields fields={fields} />
-          <QuestionFieldset id="tax-liability" legend={t('taxInformation.liability.title')} error={error ?? null}>
-            {options.map((o) => (
-              <div key={o.value} className="checkbox-card">
-                <input type="radio" id={`tax-liability-${o.value}`} name="liability" value={o.value} defaultChecked={chosen === o.value} />
-                <label htmlFor={`tax-liability-${o.value}`}>{o.label}</label>
-              </div>
-            ))}
-          </QuestionFieldset>
-          <button type="submit" className="btn">
-            {t('taxInformation.continue')}
-          </button>
-        </form>
-      </Island>
+      <Island
+        name="taxLiability"
+        component={TaxLiabilityChoice}
+        props={{
+          action,
+          fields,
+          legend: t('taxInformation.liability.title'),
+          options,
+          chosen: chosen ?? null,
+          error: error ?? null,
+          continue: t('taxInformation.continue'),
+          dialogId: fatca.id,
+          home,
+          addressCountry,
+        }}
+      />
       <ModalDialog {...fatca} />
     </>
   );

@@ -17,7 +17,8 @@ import {
   type ContactInput,
 } from '../../../../shared/contactInformation.ts';
 import { suggestEmail } from '../../../../shared/emailAddress.ts';
-import { ContactInformationStep, type ContactFormProps } from '../../../../views/pages/ContactInformationStepView.tsx';
+import { ContactInformationStep } from '../../../../views/pages/ContactInformationStepView.tsx';
+import type { ContactFormProps } from '../../../../views/components/ContactInformationForm.tsx';
 import { UpstreamError } from '../../../upstream/http.ts';
 
 type ContactScreen = 'contact';

@@ -144,7 +144,7 @@ async function submitResidence(ctx: Ctx, proof: ResidenceProof): Promise<void> {
 const liability = screen({
   input: z.object({
     liability: z.enum(taxLiabilities).optional().catch(undefined),
-    // With JavaScript, the FATCA modal's attest (confirmThenSubmit in client/islands/taxLiabilityIsland.ts).
+    // With JavaScript, the FATCA modal's attest (useConfirmThenSubmit in views/components/TaxLiabilityChoice.tsx).
     intent: z.literal('attest').optional().catch(undefined),
   }),
   view: (ctx) => liabilityView(ctx),

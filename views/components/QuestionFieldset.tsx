@@ -1,7 +1,6 @@
 // One question per screen as a fieldset: the legend is the page's heading, and a refused answer's
 // message sits under it, announced (role=alert) and tied to the fieldset (aria-describedby). Shared by
-// the single-question islands and the views of the forms a plain-DOM script enhances (tax liability, citizenship
-// choice); not an island itself (esbuild builds client/islands/ only).
+// the single-question forms (tax liability, citizenship choice, the country select).
 import type { ReactNode } from 'react';
 
 export function QuestionFieldset({ id, legend, error, children }: { id: string; legend: string; error?: string | null; children: ReactNode }) {

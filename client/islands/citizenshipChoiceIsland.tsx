@@ -1,0 +1,2 @@
+// The citizenship choice (views/components/CitizenshipChoice.tsx).
+export { CitizenshipChoice as default } from '../../views/components/CitizenshipChoice.tsx';
