@@ -1,4 +1,5 @@
-// Client build: one browser bundle per island in client/islands/ (React or plain DOM) plus the hashed stylesheet, and
+// Client build: one browser bundle per island in client/islands/ (each hydrates a component from views/), React and
+// react-dom in a chunk of their own, the hashed stylesheet, and
 // public/build/manifest.json telling server/render.tsx which files a page using an island needs.
 //   node esbuild.config.mjs [--quiet] [--watch]
 // In --watch mode a new island file needs a restart (entries are listed once at start).
@@ -16,34 +17,31 @@ const publicPath = '/build/';
 const quiet = process.argv.includes('--quiet');
 const watch = process.argv.includes('--watch');
 
-// An island's file is <name>Island.tsx, a React component hydrated in the browser, or <name>Island.ts, a
-// plain-DOM script that enhances the server's markup without React (the file-name rule in README "Where things
-// are"); <name> names its bundle and the data-island marker the server renders.
+// An island's file is <name>Island.tsx, whose default export is the component from views/ that the browser hydrates
+// (README "How an island is made"); <name> names its bundle and the data-island marker the server renders.
 const islandFiles = (await readdir(islandsDir)).filter((f) => /\.tsx?$/.test(f));
 for (const file of islandFiles) {
-  if (!/Island\.tsx?$/.test(file)) throw new Error(`An island file's name ends in Island.tsx or Island.ts: client/islands/${file}`);
+  if (!/Island\.tsx$/.test(file)) throw new Error(`An island file's name ends in Island.tsx: client/islands/${file}`);
 }
-const islandFileOf = new Map(islandFiles.map((f) => [f.replace(/Island\.tsx?$/, ''), f]));
-if (islandFileOf.size !== islandFiles.length) throw new Error('Two island files share a name (Island.ts and Island.tsx)');
+const islandFileOf = new Map(islandFiles.map((f) => [f.replace(/Island\.tsx$/, ''), f]));
 const islandNames = [...islandFileOf.keys()].sort();
 for (const name of islandNames) {
   // The name becomes a CSS selector, a file name and a JS string in the virtual entry.
   if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Error(`Island file name must be an identifier: ${islandFileOf.get(name)}`);
 }
 
-// Each entry is generated rather than written by hand, so an island file is just a component (or a function).
+// Each entry is generated rather than written by hand, so an island file is just its component.
 const islandEntries = {
   name: 'island-entries',
   setup(build) {
     build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice('island:'.length), namespace: 'island' }));
     build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => {
       const file = islandFileOf.get(args.path);
-      const react = file.endsWith('.tsx');
       return {
         contents: [
           `import island from './${file}';`,
-          react ? `import { hydrateIslands as run } from '../hydrate.tsx';` : `import { enhanceIslands as run } from '../enhance.ts';`,
-          `run(${JSON.stringify(args.path)}, island);`,
+          `import { hydrateIslands } from '../hydrate.tsx';`,
+          `hydrateIslands(${JSON.stringify(args.path)}, island);`,
         ].join('\n'),
         resolveDir: islandsDir,
         loader: 'tsx',

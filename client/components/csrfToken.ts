@@ -1,5 +1,5 @@
-// The anti-forgery token's names (server/csrfProtection.ts) and, in the browser, the page's token, without
-// React: views/components/CsrfField.tsx renders the field, plain-DOM islands post with readCsrfToken().
+// The anti-forgery token's names (server/csrfProtection.ts) and, in the browser, the page's token from the head (where
+// renderPage wrote it): views/components/CsrfField.tsx renders the field with it when an island hydrates.
 
 /** The form field the server reads (urlencoded forms). */
 export const CSRF_FIELD = '_csrf';

@@ -1,5 +1,5 @@
 // The one way a React island asks in a dialog before its form posts (the tax liability's and countries' FATCA dialog,
-// citizenship's CITIZENSHIP dialog; plain-DOM islands use its twin confirmThenSubmit.ts): Continue opens the modal instead of posting; the
+// citizenship's CITIZENSHIP dialog, the KYC question's PEP dialog): Continue opens the modal instead of posting; the
 // confirming answer renders the confirmation into the form and posts it (after `delayMs`, e.g. the
 // customer-information §9 700 ms for the dialog to close first); any other answer calls `onDecline`.
 // Without JavaScript the form simply posts and the server shows the dialog as a screen of its own.
