@@ -14,9 +14,9 @@ useE2eStack();
 const marketUrl = (country: 'dk' | 'no' | 'fi') => `http://${country}.localhost:${new URL(stack.webUrl).port}`;
 const h1 = (page: Page) => page.locator('h1').first().textContent();
 
-async function toPickerViaBroker(page: Page, country: 'dk' | 'no' | 'fi'): Promise<void> {
+async function toPickerViaBroker(page: Page, country: 'dk' | 'no' | 'fi', query = ''): Promise<void> {
   const persona = await personaFor(stack.sandboxUrl, 'accounts', country.toUpperCase());
-  await page.goto(`${marketUrl(country)}/onboarding`);
+  await page.goto(`${marketUrl(country)}/onboarding${query}`);
   await page.getByRole('button', { name: /Private/ }).click();
   await page.waitForLoadState();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -182,6 +182,53 @@ describe('account picker and alias', () => {
     expect(await page.locator('input[name^=alias_]').count()).toBe(2);
     await submit(page, 'Skip');
     await expect.poll(() => h1(page)).toBe('Almost there! Just need to sign with your eID.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('DK campaign with JavaScript: the question first, yes locks DSK off, no opens the confirmation', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await toPickerViaBroker(page, 'dk', '?campaign=ask');
+    await expectIslandsHydrated(page, ['accountPicker', 'dialog']);
+    const dsk = page.getByRole('checkbox', { name: /Equity Savings Account/ });
+    const question = page.getByRole('group', { name: 'Do you have an existing equity savings account at another bank?' });
+    const dialog = page.getByRole('dialog', { name: 'Do you have an ASK with another bank?' });
+    const warning = page.locator('#dsk-existing-warning');
+    // Ticking DSK asks the question first, no modal yet.
+    await toggle(page, 'DSK_DK');
+    await expect.poll(() => question.isVisible()).toBe(true);
+    expect(await dialog.isVisible()).toBe(false);
+    // Yes: DSK unticked and locked off, with the warning; the question stays to change the answer.
+    await question.getByLabel('Yes').check();
+    await expect.poll(() => dsk.isDisabled()).toBe(true);
+    expect(await dsk.isChecked()).toBe(false);
+    expect(await warning.isVisible()).toBe(true);
+    expect(await question.isVisible()).toBe(true);
+    await expectAccessible(page, 'DK campaign, yes');
+    // No: DSK ticked again and its confirmation opens; Cancel unticks it and clears the answer.
+    await question.getByLabel('No').check();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dsk.isChecked()).toBe(true);
+    expect(await warning.isVisible()).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await dsk.isChecked()).toBe(false);
+    // The answer is cleared, and the question hides with DSK unticked.
+    expect(await page.locator('#dsk-existing-no').isChecked()).toBe(false);
+    expect(await question.isVisible()).toBe(false);
+    // No again, confirmed: the choice posts and the alias step names both accounts.
+    await toggle(page, 'DSK_DK');
+    await question.getByLabel('No').check();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByLabel('I confirm that I do not have an ASK with another bank').check();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await dsk.isChecked()).toBe(true);
+    await submit(page, 'Continue');
+    await expect.poll(() => h1(page)).toBe('Name your accounts');
+    expect(await page.locator('input[name^=alias_]').count()).toBe(2);
     expect(errors).toEqual([]);
     await context.close();
   });
