@@ -1,2 +1,2 @@
-// The account alias form (views/components/AccountAlias.tsx).
-export { AccountAlias as default } from '../../views/components/AccountAlias.tsx';
+// The account alias form (views/components/AccountAliasForm.tsx).
+export { AccountAlias as default } from '../../views/components/AccountAliasForm.tsx';

@@ -1,2 +1,2 @@
-// The account picker form (views/components/AccountPicker.tsx).
-export { AccountPicker as default } from '../../views/components/AccountPicker.tsx';
+// The account picker form (views/components/AccountPickerForm.tsx).
+export { AccountPicker as default } from '../../views/components/AccountPickerForm.tsx';

@@ -31,35 +31,6 @@ export function scriptsOf(page: Page): (notCounted?: Set<string>) => { files: st
 }
 
 /**
- * Every file the plain-DOM islands (client/islands/<name>Island.ts, no React) load: all a page without React may fetch;
- * `lazy` those they import once they run, after the page has loaded (the contact form's rules).
- */
-function plainDomFiles(manifest: Manifest): { all: Set<string>; lazy: Set<string> } {
-  const plain = Object.entries(manifest.islands).flatMap(([name, island]) =>
-    existsSync(path.join(root, 'client/islands', `${name}Island.ts`)) ? [island] : [],
-  );
-  const before = new Set(plain.flatMap((island) => [island.file, ...island.imports]));
-  const lazy = new Set(plain.flatMap((island) => island.lazy ?? []).filter((f) => !before.has(f)));
-  return { all: new Set([...before, ...lazy]), lazy };
-}
-
-/**
- * The page, loaded again, fetches only plain-DOM islands' files (no React chunk), within the 10 KB gzip of a page whose
- * only interaction is a dialog (issue 23 item 4), and each of `islands` marks that it has enhanced its markup
- * (client/enhance.ts, as the bench counts it).
- */
-export async function expectNoReact(page: Page, islands: string[]): Promise<void> {
-  const scripts = scriptsOf(page);
-  await page.reload();
-  const plain = plainDomFiles(clientBuildManifest());
-  const { files, gzip } = scripts(plain.lazy);
-  expect(files.filter((f) => !plain.all.has(f))).toEqual([]);
-  // The budget is for what runs before the islands do: what they import after the page has loaded is not in it.
-  expect(gzip).toBeLessThanOrEqual(10_000);
-  for (const name of islands) await expect.poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, `island:${name}`)).toBe(1);
-}
-
-/**
  * Reloads `page` with the island `name`'s script held back until the returned function is called (the page shown, the
  * script not yet run: for what a person does before it runs).
  */

@@ -165,6 +165,10 @@ describe('renderPage', () => {
     const entry = page(<p>Hi</p>, { inlineStyles: true });
     expect(entry).not.toContain('rel="stylesheet"');
     expect(count(entry, `<link rel="prefetch" href="${manifest.css}"/>`)).toBe(1);
+    // The entry page runs no script but prefetches React's chunk, so the first island page finds it cached.
+    expect(count(entry, `<link rel="prefetch" href="${manifest.react}"/>`)).toBe(1);
+    expect(entry).not.toContain('<script');
+    expect(linked).not.toContain(manifest.react);
     // The stylesheet as built, byte for byte: its hash is what the CSP allows.
     const inline = /<style>([\s\S]*?)<\/style>/.exec(entry)?.[1];
     expect(inline).toBe(readFileSync(path.join(root, 'public', manifest.css!), 'utf8'));
@@ -178,14 +182,16 @@ describe('renderPage', () => {
 
 describe('manifest', () => {
   it('lists every island with files that exist on disk', () => {
-    // An island's file is <name>Island.tsx, or <name>Island.ts without React (README "File names say their
-    // role"); <name> is its manifest key.
+    // An island's file is <name>Island.tsx (README "File names say their role"); <name> is its manifest key.
     const islandFiles = readdirSync(path.join(root, 'client/islands'))
-      .filter((f) => /Island\.tsx?$/.test(f))
-      .map((f) => f.replace(/Island\.tsx?$/, ''));
+      .filter((f) => /Island\.tsx$/.test(f))
+      .map((f) => f.replace(/Island\.tsx$/, ''));
     expect(Object.keys(manifest.islands).sort()).toEqual(islandFiles.sort());
     expect(islandFiles).toContain('bankidQr');
     expect(islandFiles).toContain('dialog');
+    // React and react-dom are one chunk that every island imports: the browser fetches and caches it once.
+    for (const island of Object.values(manifest.islands)) expect(island.imports).toContain(manifest.react);
+    expect(readFileSync(path.join(root, 'public', manifest.react!), 'utf8')).toContain('hydrateRoot');
     const files = [manifest.css!, ...Object.values(manifest.islands).flatMap((i) => [i.file, ...i.imports])];
     for (const url of files) {
       expect(url).toMatch(/^\/build\/[\w-]+-[A-Z0-9]{8}\.(js|css)$/);

@@ -6,6 +6,7 @@
 import { useRef, useState } from 'react';
 import { useCsrfToken, withCsrfQuery } from './CsrfField.tsx';
 import { useHydrated } from '../../client/components/useHydrated.ts';
+import { refusalIn, storedFilesIn, type CaseStoredFile } from '../../shared/caseFilesAnswer.ts';
 
 export interface CaseFileSlot {
   /** The file input's name (`files`, or `file_<kind>` for a proof of address). */
@@ -15,11 +16,7 @@ export interface CaseFileSlot {
   kind?: string;
 }
 
-export interface CaseStoredFile {
-  attachmentId: string;
-  fileName: string;
-  kind?: string;
-}
+export type { CaseStoredFile };
 
 export interface CaseFilesProps {
   /** Prefix of every element id (unique on the page). */
@@ -45,15 +42,6 @@ interface Item {
   progress?: number;
   error?: string;
 }
-
-const answerFiles = (body: unknown): CaseStoredFile[] | null => {
-  const files = (body as { files?: unknown } | null)?.files;
-  return Array.isArray(files) ? (files as CaseStoredFile[]) : null;
-};
-const answerError = (body: unknown): string | null => {
-  const error = (body as { error?: unknown } | null)?.error;
-  return typeof error === 'string' ? error : null;
-};
 
 /** The server's list of stored files (the truth), then the files still uploading or refused, without `done`. */
 const withStored = (list: Item[], files: CaseStoredFile[], done?: string): Item[] => [
@@ -137,9 +125,9 @@ export function CaseFiles(props: CaseFilesProps) {
     };
     return new Promise((resolve) => {
       xhr.onload = () => {
-        const files = xhr.status === 200 ? answerFiles(xhr.response) : null;
+        const files = xhr.status === 200 ? storedFilesIn(xhr.response) : null;
         if (files) setItems((list) => withStored(list, files, key));
-        else update(key, { progress: undefined, error: answerError(xhr.response) ?? texts.failed });
+        else update(key, { progress: undefined, error: refusalIn(xhr.response) ?? texts.failed });
         resolve();
       };
       xhr.onerror = () => {
@@ -154,7 +142,7 @@ export function CaseFiles(props: CaseFilesProps) {
     if (!item.attachmentId) return update(item.key, null);
     const body = new URLSearchParams({ _csrf: csrf, taskId, actionId, intent: 'remove', attachmentId: item.attachmentId });
     void fetch(action, { method: 'POST', body, headers: { accept: 'application/json' } })
-      .then(async (res) => (res.ok ? answerFiles(await res.json()) : null))
+      .then(async (res) => (res.ok ? storedFilesIn(await res.json()) : null))
       .then((files) => {
         if (files) setItems((list) => withStored(list, files));
         else setError(texts.failed);

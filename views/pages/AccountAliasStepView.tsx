@@ -1,8 +1,8 @@
 // Account alias step view (customer-information.md §2.3 'Name your accounts'): the accountAlias island
-// (views/components/AccountAlias.tsx), a plain form post that is checked as it is filled in with JavaScript.
+// (views/components/AccountAliasForm.tsx), a plain form post that is checked as it is filled in with JavaScript.
 import type { Translate } from '../../shared/i18n.ts';
 import { Island } from '../components/Island.tsx';
-import { AccountAlias, type AccountAliasField } from '../components/AccountAlias.tsx';
+import { AccountAlias, type AccountAliasField } from '../components/AccountAliasForm.tsx';
 import type { ScreenFieldValues } from '../components/ScreenForm.tsx';
 
 export type AliasField = AccountAliasField;

@@ -1,12 +1,12 @@
 // Account picker view (customer-information.md §2.3, §4.2): the picker form (the accountPicker island,
-// views/components/AccountPicker.tsx: one card per account, the Danish campaign question, a 'Read more' drawer per
+// views/components/AccountPickerForm.tsx: one card per account, the Danish campaign question, a 'Read more' drawer per
 // account) and the exclusive accounts' confirmation dialogs (a modal with JS, the `exclusive` screen without).
 import type { Translate } from '../../shared/i18n.ts';
 import type { AccountTypeEntry } from '../../shared/accountPicker.ts';
 import { accountCode } from '../../shared/accountPicker.ts';
 import type { AccountTypeWithCountry, AgreementDocument } from '../../shared/contracts/brokerageContract.ts';
 import { Island } from '../components/Island.tsx';
-import { AccountPicker, exclusiveDialogId, type AccountPickerProps } from '../components/AccountPicker.tsx';
+import { AccountPicker, exclusiveDialogId, type AccountPickerProps } from '../components/AccountPickerForm.tsx';
 import { Dialog, ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import type { ScreenFieldValues } from '../components/ScreenForm.tsx';
 
@@ -50,7 +50,7 @@ export function exclusiveDialog(
     checkbox: { name: 'confirm', label: t(`accountPicker.${key}.dialog.checkbox`) },
     primary: { label: t('accountPicker.dialog.next'), action, fields: fields('confirm') },
     secondary: { label: t('accountPicker.dialog.cancel'), action, fields: fields('cancel') },
-    // With JS both only close: the picker island keeps or unticks the box (views/components/AccountPicker.tsx).
+    // With JS both only close: the picker island keeps or unticks the box (views/components/AccountPickerForm.tsx).
     closes: mode === 'modal' ? ['primary', 'secondary'] : undefined,
   };
 }
