@@ -5,7 +5,7 @@ import type { DestinationStream } from 'pino';
 import { Writable } from 'node:stream';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { startSandbox } from '../../sandbox/main.ts';
 import { start } from '../../server/main.ts';
 import { productProcessArgs } from './productProcess.ts';
@@ -164,6 +164,10 @@ export async function startRedisStack(
     LOG_LEVEL: 'info',
     ...extraEnv,
   };
+  // The processes' log files are named by the web port, which an earlier stack of the run may have had: this stack's
+  // start afresh, so that a test reading them (journeyOnRedisCluster's worker log) sees only its own processes' lines.
+  mkdirSync('test-results', { recursive: true });
+  for (const role of ['sandbox', 'worker', 'web']) writeFileSync(`test-results/${role}-${webPort}.log`, '');
   const sandbox = spawnRole('sandbox', [], env);
   const workerEnv = { ...env, ...roleEnv.worker };
   let worker = spawnRole('server', ['worker'], workerEnv);
