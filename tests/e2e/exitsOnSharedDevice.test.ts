@@ -6,17 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
-import { identifyOnPhone, personaFor, startPrivateIdentification, type Persona } from '../support/journey.ts';
+import { identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
 import en from '../../locales/en.json' with { type: 'json' };
+import { sessionTokensOf } from '../support/sandboxApi.ts';
 
 useE2eStack({ env: { HOME_URL: '/sandbox/home' } });
 
 const START_TITLE = "Before we get started. Who's the account for?";
-
-/** The person's live tokens at the brokerage (read before leaving: a session ended drops them). */
-async function tokensOf(persona: Persona): Promise<string[]> {
-  return ((await (await fetch(`${stack.sandboxUrl}/sandbox/sessions/tokens?nationalId=${persona.nationalId}`)).json()) as { tokens: string[] }).tokens;
-}
 
 /** The logout calls the sandbox's session service recorded with one of the tokens. */
 async function logoutsWith(tokens: string[]): Promise<number> {
@@ -41,13 +37,13 @@ describe('exits on a shared device', () => {
     const { context, page } = await newPhonePage();
     await identifyAs(page, 'onboarding');
     const persona = await personaFor(stack.sandboxUrl, 'onboarding');
-    const tokens = await tokensOf(persona);
+    const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
     expect(tokens.length).toBeGreaterThan(0);
     const before = await logoutsWith(tokens);
     await page.getByRole('link', { name: en['shell.close'] }).click();
     await page.waitForURL(`${stack.sandboxUrl}/sandbox/home`);
     await expect.poll(() => logoutsWith(tokens)).toBe(before + 2);
-    expect(await tokensOf(persona)).toEqual([]);
+    expect(await sessionTokensOf(stack.sandboxUrl, persona.nationalId)).toEqual([]);
     await expectNextPersonStartsAfresh(page);
     await context.close();
   });
@@ -58,13 +54,13 @@ describe('exits on a shared device', () => {
     await startPrivateIdentification(page, stack.webUrl, { axe: false });
     await identifyOnPhone(browser, stack.sandboxUrl, persona);
     await page.waitForURL(/\/onboarding\/nightly-downtime-status/, { timeout: 15_000 });
-    const tokens = await tokensOf(persona);
+    const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
     expect(tokens.length).toBeGreaterThan(0);
     const before = await logoutsWith(tokens);
     await page.getByRole('link', { name: button, exact: true }).click();
     await page.waitForURL(`${stack.sandboxUrl}/sandbox/home`);
     await expect.poll(() => logoutsWith(tokens)).toBe(before + 2);
-    expect(await tokensOf(persona)).toEqual([]);
+    expect(await sessionTokensOf(stack.sandboxUrl, persona.nationalId)).toEqual([]);
     await expectNextPersonStartsAfresh(page);
     await context.close();
   });

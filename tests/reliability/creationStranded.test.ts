@@ -12,6 +12,7 @@ import { bullmqJobKey } from '../support/redisKeys.ts';
 import type { Persona } from '../support/journey.ts';
 import { signOverHttp } from '../support/customerInformation.ts';
 import { isFinal, type CreationOutcome, type CreationState } from '../../shared/creationOutcome.ts';
+import { sessionTokensOf } from '../support/sandboxApi.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -102,12 +103,6 @@ async function expireTokens(persona: Persona): Promise<number> {
     .expired;
 }
 
-/** Every refresh and access token the sandbox ever issued to the person (ended sessions aside). */
-async function tokensOf(persona: Persona): Promise<string[]> {
-  return ((await request(stack.sandboxUrl).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body as { tokens: string[] })
-    .tokens;
-}
-
 /** The BullMQ job hashes under the stack's prefix: what a job's data holds in Redis. */
 async function jobData(): Promise<string[]> {
   const data: string[] = [];
@@ -128,7 +123,7 @@ async function credentialKeys(): Promise<string[]> {
  * their next jobs wait in Redis; once they have ended none is left (creation jobs are removed as they end, issue 24).
  */
 async function expectNoTokenInClear(persona: Persona, runs: 'polling' | 'ended'): Promise<void> {
-  const tokens = await tokensOf(persona);
+  const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
   expect(tokens.length).toBeGreaterThan(0);
   const jobs = await jobData();
   if (runs === 'polling') expect(jobs.length).toBeGreaterThan(0);

@@ -10,8 +10,9 @@ import request from 'supertest';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, startRedisStack, type Stack } from '../support/stack.ts';
-import { identifyOverHttp, type Persona } from '../support/journey.ts';
+import { identifyOverHttp } from '../support/journey.ts';
 import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
+import { sessionTokensOf, workingTokens } from '../support/sandboxApi.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 type Res = Awaited<ReturnType<Agent['get']>>;
@@ -71,21 +72,6 @@ interface LogoutCall {
   status: number;
 }
 
-async function tokensOf(persona: Persona): Promise<string[]> {
-  return ((await request(stack.sandboxUrl).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body as { tokens: string[] })
-    .tokens;
-}
-
-/** How many of the tokens still open the person's data at the brokerage API (routing status answers 200). */
-async function workingTokens(tokens: string[]): Promise<number> {
-  let working = 0;
-  for (const token of tokens) {
-    const res = await request(stack.sandboxUrl).get(brokeragePaths.routingStatus).set('authorization', `Bearer ${token}`);
-    if (res.status === 200) working++;
-  }
-  return working;
-}
-
 async function logoutsWith(tokens: string[]): Promise<LogoutCall[]> {
   const res = await request(stack.sandboxUrl).get('/sandbox/logouts');
   const calls = res.status === 200 ? (res.body as LogoutCall[]) : [];
@@ -110,7 +96,7 @@ const valueOf = (held: string) => (held.startsWith(`${COOKIE}=`) ? held.slice(CO
 
 /** After leaving, the person's tokens are dead upstream, both logout calls came with them, and our session is gone. */
 async function expectJourneyEnded(left: Res, tokens: string[], oldCookie: string, pageOfTheJourney: string): Promise<void> {
-  expect(await workingTokens(tokens), "the person's tokens still working at the brokerage API after leaving").toBe(0);
+  expect(await workingTokens(stack.sandboxUrl, tokens), "the person's tokens still working at the brokerage API after leaving").toBe(0);
   const calls = await logoutsWith(tokens);
   expect(new Set(calls.map((c) => c.path)), 'logout calls made with the person’s own token').toEqual(
     new Set([brokeragePaths.logoutCurrent, brokeragePaths.logoutLegacy]),
@@ -132,8 +118,8 @@ describe('exit leaves the brokerage session alive', () => {
     const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'onboarding');
     expect(page).toMatch(/^\/onboarding\/customer-information\//);
     await agent.get(page).expect(200);
-    const tokens = await tokensOf(persona);
-    expect(await workingTokens(tokens), 'a working access token before the exit').toBeGreaterThan(0);
+    const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
+    expect(await workingTokens(stack.sandboxUrl, tokens), 'a working access token before the exit').toBeGreaterThan(0);
     const oldCookie = heldCookie(agent);
 
     // The modal as a page (no JavaScript), then its "Yes, exit" post.
@@ -148,8 +134,8 @@ describe('exit leaves the brokerage session alive', () => {
     const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'openCase');
     expect(page).toBe('/onboarding/case-status');
     await agent.get(page).expect(200);
-    const tokens = await tokensOf(persona);
-    expect(await workingTokens(tokens)).toBeGreaterThan(0);
+    const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
+    expect(await workingTokens(stack.sandboxUrl, tokens)).toBeGreaterThan(0);
     const oldCookie = heldCookie(agent);
 
     const left = await agent.post('/onboarding/case-status/return').type('form').send({}).expect(303);
@@ -162,7 +148,7 @@ describe('exit leaves the brokerage session alive', () => {
   it('an access token that expired while the person sat on the page: Exit still ends the session', async () => {
     const agent = browser();
     const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'onboarding');
-    const tokens = await tokensOf(persona);
+    const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
     await request(stack.sandboxUrl).post('/sandbox/sessions/expire').send({ nationalId: persona.nationalId }).expect(200);
     const left = await agent.post(`${page}/exit`).type('form').send({}).expect(303);
     expect(left.headers.location).toBe('/');
@@ -173,7 +159,7 @@ describe('exit leaves the brokerage session alive', () => {
       refreshed.filter((status) => status === 200),
       'tokens that still buy an access token after leaving',
     ).toEqual([]);
-    expect((await tokensOf(persona)).filter((t) => tokens.includes(t))).toEqual([]);
+    expect((await sessionTokensOf(stack.sandboxUrl, persona.nationalId)).filter((t) => tokens.includes(t))).toEqual([]);
   });
 
   it('a failing or slow logout upstream does not hold the exit; the calls still end the session', async () => {
@@ -181,18 +167,18 @@ describe('exit leaves the brokerage session alive', () => {
     {
       const agent = browser();
       const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'onboarding');
-      const tokens = await tokensOf(persona);
+      const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
       await request(stack.sandboxUrl).post('/sandbox/faults').send({ method: 'DELETE', path: brokeragePaths.logoutCurrent, status: 500, count: 1 }).expect(204);
       const left = await agent.post(`${page}/exit`).type('form').send({}).expect(303);
       expect(left.headers.location).toBe('/');
-      expect(await workingTokens(tokens)).toBe(0);
+      expect(await workingTokens(stack.sandboxUrl, tokens)).toBe(0);
       expect(sessionSetCookie(left)).toMatch(/Expires=Thu, 01 Jan 1970/);
     }
     // The session service is slow (answers after 8 s): the exit answers first, the call ends the session later.
     {
       const agent = browser();
       const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'onboarding');
-      const tokens = await tokensOf(persona);
+      const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
       await request(stack.sandboxUrl)
         .post('/sandbox/faults')
         .send({ method: 'DELETE', path: brokeragePaths.logoutCurrent, delayMs: 8000, count: 1 })
@@ -204,7 +190,7 @@ describe('exit leaves the brokerage session alive', () => {
       const left = await agent.post(`${page}/exit`).type('form').send({}).expect(303);
       expect(await logoutsWith(tokens), 'logout calls answered before the exit answered').toEqual([]);
       await expect.poll(async () => (await logoutsWith(tokens)).length, { timeout: 15_000 }).toBe(2);
-      expect(await workingTokens(tokens)).toBe(0);
+      expect(await workingTokens(stack.sandboxUrl, tokens)).toBe(0);
       expect(sessionSetCookie(left)).toMatch(/Expires=Thu, 01 Jan 1970/);
     }
   });

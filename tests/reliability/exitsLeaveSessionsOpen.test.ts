@@ -7,10 +7,11 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { identifyOverHttp, postStep, type Persona } from '../support/journey.ts';
+import { identifyOverHttp, postStep } from '../support/journey.ts';
 import { atMilestoneThreeOverHttp } from '../support/customerInformation.ts';
 import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
 import { routes } from '../../shared/routes.ts';
+import { sessionTokensOf, workingTokens } from '../support/sandboxApi.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -27,20 +28,6 @@ afterAll(async () => {
 /** A browser tab on our pages: its navigations are same-origin. */
 const browser = (): Agent => request.agent(stack.webUrl).set('sec-fetch-site', 'same-origin');
 
-async function tokensOf(persona: Persona): Promise<string[]> {
-  return ((await request(stack.sandboxUrl).get('/sandbox/sessions/tokens').query({ nationalId: persona.nationalId }).expect(200)).body as { tokens: string[] })
-    .tokens;
-}
-
-/** How many of the tokens still open the person's data at the brokerage API. */
-async function workingTokens(tokens: string[]): Promise<number> {
-  let working = 0;
-  for (const token of tokens) {
-    if ((await request(stack.sandboxUrl).get(brokeragePaths.routingStatus).set('authorization', `Bearer ${token}`)).status === 200) working++;
-  }
-  return working;
-}
-
 /** The logout calls the sandbox's session service recorded with one of the tokens. */
 async function logoutsWith(tokens: string[]): Promise<string[]> {
   const calls = (await request(stack.sandboxUrl).get('/sandbox/logouts').expect(200)).body as { path: string; bearer: string | null }[];
@@ -55,7 +42,7 @@ const buttons = (html: string) => Object.fromEntries([...html.matchAll(/<a class
 
 /** After leaving: the brokerage session is over (both logouts recorded once), and this browser no longer routes the person. */
 async function expectSignedOut(agent: Agent, tokens: string[]): Promise<void> {
-  expect(await workingTokens(tokens), "the person's tokens still working at the brokerage after leaving").toBe(0);
+  expect(await workingTokens(stack.sandboxUrl, tokens), "the person's tokens still working at the brokerage after leaving").toBe(0);
   expect((await logoutsWith(tokens)).sort(), 'logout calls with the person’s token').toEqual(
     [brokeragePaths.logoutCurrent, brokeragePaths.logoutLegacy].sort(),
   );
@@ -69,8 +56,8 @@ describe('every exit ends the session', () => {
     const agent = browser();
     const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'onboarding');
     const html = (await agent.get(page).expect(200)).text;
-    const tokens = await tokensOf(persona);
-    expect(await workingTokens(tokens)).toBeGreaterThan(0);
+    const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
+    expect(await workingTokens(stack.sandboxUrl, tokens)).toBeGreaterThan(0);
     const href = closeHref(html);
     expect(href).toBe(routes.leave());
     const left = await agent.get(href!).expect(303);
@@ -83,7 +70,7 @@ describe('every exit ends the session', () => {
     const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'nightlyDowntimeRouting');
     expect(page).toMatch(/^\/onboarding\/nightly-downtime-status/);
     const html = (await agent.get(page).query({ lang: 'en' }).expect(200)).text;
-    const tokens = await tokensOf(persona);
+    const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
     const href = buttons(html)[label];
     expect(href, `${label} on ${JSON.stringify(buttons(html))}`).toBe(routes.leave());
     expect(closeHref(html)).toBe(routes.leave());
@@ -96,10 +83,10 @@ describe('every exit ends the session', () => {
     const agent = browser();
     const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'onboarding');
     await agent.get(page).expect(200);
-    const tokens = await tokensOf(persona);
+    const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
     // Another person's browser leaving ends only its own (empty) session.
     await browser().get(routes.leave()).expect(303);
-    expect(await workingTokens(tokens)).toBeGreaterThan(0);
+    expect(await workingTokens(stack.sandboxUrl, tokens)).toBeGreaterThan(0);
     const [first, second] = await Promise.all([agent.get(routes.leave()), agent.get(routes.leave())]);
     // The second waited for the first and found its session gone: home, or once more through leave (no session: home).
     for (const res of [first, second]) expect([HOME_URL, routes.leave()]).toContain(res.headers.location);
@@ -110,10 +97,10 @@ describe('every exit ends the session', () => {
     const agent = browser();
     const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'onboarding');
     await agent.get(page).expect(200);
-    const tokens = await tokensOf(persona);
+    const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
     const left = await agent.get(routes.leave()).set('sec-fetch-site', 'cross-site').expect(303);
     expect(left.headers.location).toBe(HOME_URL);
-    expect(await workingTokens(tokens)).toBeGreaterThan(0);
+    expect(await workingTokens(stack.sandboxUrl, tokens)).toBeGreaterThan(0);
     expect(await logoutsWith(tokens)).toEqual([]);
     await agent.get(page).expect(200);
     // The person's own click does end it (the persona's sessions are shared by the tests of this file).
@@ -125,11 +112,11 @@ describe('every exit ends the session', () => {
     const agent = browser();
     await agent.get('/onboarding?webview=true').expect(200);
     const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'onboarding');
-    const tokens = await tokensOf(persona);
+    const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
     const href = closeHref((await agent.get(page).expect(200)).text);
     const left = await agent.get(href!).expect(303);
     expect(left.headers.location).toBe(routes.closeSignupInApp);
-    expect(await workingTokens(tokens)).toBe(0);
+    expect(await workingTokens(stack.sandboxUrl, tokens)).toBe(0);
   });
 });
 

@@ -145,3 +145,17 @@ export function listeningSandboxWithClient(): { readonly url: string; readonly c
     },
   };
 }
+
+/** Every refresh and access token the sandbox issued to the person and has not ended with a session. */
+export async function sessionTokensOf(app: Target, nationalId: string): Promise<string[]> {
+  return ((await request(app).get('/sandbox/sessions/tokens').query({ nationalId }).expect(200)).body as { tokens: string[] }).tokens;
+}
+
+/** How many of `tokens` still open the person's data at the brokerage API (routing status answers 200). */
+export async function workingTokens(app: Target, tokens: string[]): Promise<number> {
+  let working = 0;
+  for (const token of tokens) {
+    if ((await request(app).get(brokeragePaths.routingStatus).set('authorization', `Bearer ${token}`)).status === 200) working++;
+  }
+  return working;
+}
