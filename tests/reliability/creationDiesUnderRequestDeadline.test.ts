@@ -10,13 +10,11 @@
 // seconds: polls every 150 ms and a request deadline of 1 s, which the creationSlow run passes before its
 // 9th poll and the creationStuck run long before its 45th.
 import { Writable } from 'node:stream';
-import request from 'supertest';
+import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { signOverHttp } from '../support/customerInformation.ts';
-import { openStream } from '../support/sse.ts';
-
-type Agent = ReturnType<typeof request.agent>;
+import { finalCreationOutcome } from '../support/sse.ts';
 
 const REQUEST_DEADLINE_MS = 1000;
 const CREATION_POLL_MS = 150;
@@ -50,25 +48,8 @@ afterAll(async () => {
 const creationPage = (prospectId: string) => `/onboarding/customer-creation/${encodeURIComponent(prospectId)}`;
 
 /** Identified as the scenario's persona, every step answered and the agreements signed: the run starts on the creation page. */
-async function signedProspect(scenario: string): Promise<{ agent: Agent; prospectId: string }> {
+async function signedProspect(scenario: string): Promise<{ agent: ReturnType<typeof request.agent>; prospectId: string }> {
   return signOverHttp(stack.webUrl, stack.sandboxUrl, scenario);
-}
-
-/** The run's final outcome as the creation page's event stream tells it. */
-async function finalOutcome(agent: Agent, prospectId: string, ms: number): Promise<string> {
-  const access = { domain: '127.0.0.1', path: '/', secure: false, script: false } as Parameters<Agent['jar']['getCookie']>[1];
-  const sid = agent.jar.getCookie('onb.sid', access);
-  expect(sid).toBeDefined();
-  // The creation page starts the run (the request whose deadline the jobs used to inherit).
-  await agent.get(creationPage(prospectId)).expect(200);
-  const stream = await openStream(stack.webUrl, `${creationPage(prospectId)}/events`, { cookie: `onb.sid=${sid!.value}` });
-  const final = /"outcome":"(?!queued)(\w+)"/;
-  try {
-    const text = await stream.waitFor((t) => final.test(t), ms);
-    return final.exec(text)![1]!;
-  } finally {
-    stream.close();
-  }
 }
 
 const pollsOf = (prospectId: string) => logLines.filter((l) => l.msg === 'customer creation poll' && l.prospectId === prospectId);
@@ -78,7 +59,7 @@ const failuresOf = (prospectId: string) =>
 describe('creation dies under the request deadline (in-memory mode, as `npm start`)', () => {
   it('creationSlow is created although its polls run long after the deadline of the request that started it', async () => {
     const { agent, prospectId } = await signedProspect('creationSlow');
-    const outcome = await finalOutcome(agent, prospectId, 40_000);
+    const outcome = await finalCreationOutcome(stack.webUrl, agent, prospectId, 40_000);
     expect(outcome).toBe('done');
     expect(failuresOf(prospectId).map((l) => l.err)).toEqual([]);
     expect((await agent.get(creationPage(prospectId)).expect(200)).text).toContain('Agreements signed');
@@ -86,7 +67,7 @@ describe('creation dies under the request deadline (in-memory mode, as `npm star
 
   it('creationStuck polls until the 45th poll and ends with maxPollingTries', async () => {
     const { agent, prospectId } = await signedProspect('creationStuck');
-    const outcome = await finalOutcome(agent, prospectId, 45_000);
+    const outcome = await finalCreationOutcome(stack.webUrl, agent, prospectId, 45_000);
     expect(outcome).toBe('maxPollingTries');
     expect(failuresOf(prospectId).map((l) => l.err)).toEqual([]);
     const finalPoll = pollsOf(prospectId).find((l) => l.outcome === 'maxPollingTries');

@@ -11,9 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';
 import { logCapture, startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { signOverHttp } from '../support/customerInformation.ts';
-import { openStream } from '../support/sse.ts';
-
-type Agent = ReturnType<typeof request.agent>;
+import { finalCreationOutcome } from '../support/sse.ts';
 
 let stack: Stack;
 const logs = logCapture();
@@ -23,31 +21,13 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const creationPage = (prospectId: string) => `/onboarding/customer-creation/${encodeURIComponent(prospectId)}`;
-
-/** Opens the creation page (which starts the run) and answers the run's final outcome as its event stream tells it. */
-async function finalOutcome(agent: Agent, prospectId: string): Promise<string> {
-  const access = { domain: '127.0.0.1', path: '/', secure: false, script: false } as Parameters<Agent['jar']['getCookie']>[1];
-  const sid = agent.jar.getCookie('onb.sid', access);
-  expect(sid).toBeDefined();
-  await agent.get(creationPage(prospectId)).expect(200);
-  const stream = await openStream(stack.webUrl, `${creationPage(prospectId)}/events`, { cookie: `onb.sid=${sid!.value}` });
-  const final = /"outcome":"(?!queued)(\w+)"/;
-  try {
-    // Long enough for the queue's every retry of a failing step (1 + 2 + 4 + 8 s of backoff) to have given up.
-    const text = await stream.waitFor((t) => final.test(t), 40_000);
-    return final.exec(text)![1]!;
-  } finally {
-    stream.close();
-  }
-}
-
 describe('a creation while the system status fails', () => {
   it('system status failing for 40 s during creation: the run ends done', { timeout: 60_000 }, async () => {
     const { agent, prospectId } = await signOverHttp(stack.webUrl, stack.sandboxUrl, 'creationSlow');
     await request(stack.sandboxUrl).post('/sandbox/system-status').send({ failing: true, failingForMs: 40_000 }).expect(200);
 
-    expect(await finalOutcome(agent, prospectId)).toBe('done');
+    // Long enough for the queue's every retry of a failing step (1 + 2 + 4 + 8 s of backoff) to have given up.
+    expect(await finalCreationOutcome(stack.webUrl, agent, prospectId, 40_000)).toBe('done');
     // The status was failing all along: it still is once the run has ended, and the polls met the failure.
     await request(stack.sandboxUrl).get(brokeragePaths.systemStatus).expect(503);
     const polls = logs.logged('system status failed; the poll decides with the last known status').filter((l) => l.prospectId === prospectId);

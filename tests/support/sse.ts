@@ -1,5 +1,9 @@
 // A raw server-sent-events reader for tests (supertest would wait for the stream to end).
 import http from 'node:http';
+import type request from 'supertest';
+import { expect } from 'vitest';
+
+type Agent = ReturnType<typeof request.agent>;
 
 /** A raw SSE reader: collects the text, answers once a condition on it holds. */
 export interface Stream {
@@ -67,4 +71,24 @@ export function sseFrames(text: string): Array<Record<string, string>> {
         }),
       ),
     );
+}
+
+/**
+ * Opens the creation page of the person of `agent` (which starts the run) and answers the run's final outcome as the
+ * page's event stream tells it, within `ms`.
+ */
+export async function finalCreationOutcome(webUrl: string, agent: Agent, prospectId: string, ms: number): Promise<string> {
+  const creationPage = `/onboarding/customer-creation/${encodeURIComponent(prospectId)}`;
+  const access = { domain: '127.0.0.1', path: '/', secure: false, script: false } as Parameters<Agent['jar']['getCookie']>[1];
+  const sid = agent.jar.getCookie('onb.sid', access);
+  expect(sid).toBeDefined();
+  await agent.get(creationPage).expect(200);
+  const stream = await openStream(webUrl, `${creationPage}/events`, { cookie: `onb.sid=${sid!.value}` });
+  const final = /"outcome":"(?!queued)(\w+)"/;
+  try {
+    const text = await stream.waitFor((t) => final.test(t), ms);
+    return final.exec(text)![1]!;
+  } finally {
+    stream.close();
+  }
 }
