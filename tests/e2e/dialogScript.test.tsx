@@ -45,7 +45,7 @@ describe('the dialog island', () => {
     const fetched = scripts();
     const dialogFiles = [stage.manifest.islands.dialog!.file, ...stage.manifest.islands.dialog!.imports];
     expect(dialogFiles).toContain(stage.manifest.react);
-    expect(fetched.files.sort()).toEqual([...dialogFiles].sort());
+    expect(fetched.sort()).toEqual([...dialogFiles].sort());
 
     const exit = page.getByRole('link', { name: t('customerInformation.exit') });
     const dialog = page.getByRole('dialog', { name: t('abort.title') });

@@ -3,7 +3,7 @@
 // side: a build starts by removing public/build (esbuild.config.mjs), which took the islands and the manifest from
 // under the other files' servers and pages.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -17,17 +17,14 @@ export function clientBuildManifest(): Manifest {
   return loadManifest(clientManifestPath);
 }
 
-/** The built JavaScript files the page fetches from now on, and their gzip bytes as the build wrote them beside each. */
-export function scriptsOf(page: Page): (notCounted?: Set<string>) => { files: string[]; gzip: number } {
+/** The built JavaScript files the page fetches from now on. */
+export function scriptsOf(page: Page): () => string[] {
   const files = new Set<string>();
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
     if (/^\/build\/[\w.-]+\.js$/.test(pathname)) files.add(pathname);
   });
-  return (notCounted = new Set()) => ({
-    files: [...files],
-    gzip: [...files].filter((f) => !notCounted.has(f)).reduce((sum, f) => sum + readFileSync(path.join(root, 'public', `${f}.gz`)).length, 0),
-  });
+  return () => [...files];
 }
 
 /**
@@ -58,5 +55,5 @@ export async function expectIslandsHydrated(page: Page, islands: string[]): Prom
     islands.flatMap((name) => [manifest.islands[name]!.file, ...manifest.islands[name]!.imports, ...(manifest.islands[name]!.lazy ?? [])]),
   );
   for (const name of islands) await expect.poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, `island:${name}`)).toBe(1);
-  expect(scripts().files.filter((f) => !allowed.has(f))).toEqual([]);
+  expect(scripts().filter((f) => !allowed.has(f))).toEqual([]);
 }
