@@ -7,18 +7,19 @@ import type { Store } from 'express-session';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 import { fileURLToPath } from 'node:url';
-import { pinoHttp } from 'pino-http';
+import { logStreamRequest, requestLogger } from './requestLog.ts';
 import type { AppDeps } from './deps.ts';
-import { nonceMiddleware, securityHeaders } from './security.ts';
+import { nonceMiddleware, securityHeaders, streamSecurityHeaders } from './security.ts';
 import { createSessionStore, readOnlyPageViews, sessionMiddleware, sessionReader } from './session.ts';
-import { withLeanRoute } from './leanRoute.ts';
-import { creationEventsRoute } from './stages/customerCreation/creationStreamRoute.ts';
+import { withStreams } from './pageKit/streams.ts';
+import { mountPages } from './pageKit/mountPages.ts';
+import type { Page } from './pageKit/definePage.ts';
+import { creationEventsPage } from './stages/customerCreation/creationEventsPage.ts';
 import { csrfProtection } from './csrfProtection.ts';
 import { caseStatusRoutes } from './stages/caseStatus/caseStatusPage.tsx';
 import { serialiseSession } from './infra/sessionLocks.ts';
 import { deadlineMiddleware } from './infra/deadline.ts';
 import { requireRedis } from './infra/redis.ts';
-import { errorSerializer, requestIdFor, scrubUrl } from './logger.ts';
 import { healthz, readinessRoutes } from './health.ts';
 import { errorHandler, fallbackRedirect, sessionBusy, wantsJson } from './errors.ts';
 import { systemStatusForPages } from './infra/systemStatusCache.ts';
@@ -29,30 +30,35 @@ import { routingRoutes } from './stages/routing/routingPage.ts';
 import { customerInformationRoutes } from './stages/customerInformation/customerInformationPage.tsx';
 import { refusedStepPost } from './stages/customerInformation/refusedStepPost.ts';
 import { continueOrigins, customerCreationRoutes } from './stages/customerCreation/creationPage.tsx';
-import { resultRoutes } from './stages/results/resultPages.tsx';
+import { resultPages } from './stages/results/resultPages.tsx';
 import { routePatterns, routePrefixes, routes } from '../shared/routes.ts';
+import type { BareMiddleware } from './pageKit/streams.ts';
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 
+/** Every page of the journey declared with the page kit (server/pageKit/definePage.ts), mounted in this order. */
+function journeyPages(deps: AppDeps): Page[] {
+  return [...resultPages, creationEventsPage(deps)];
+}
+
 /**
- * The web's request listener: the Express app, and ahead of it (and of its whole middleware chain) the creation event
- * stream (issue 24 item 2, server/leanRoute.ts): thousands stay open at once, each holding only its answer, its viewer
- * and its subscription. It gets its request id, security headers and log line there; Redis known to be down, a 503 at
- * once; the session read once (the same cookie, signature and store as express-session's). Never compressed (a
- * compressed stream would hold its events back), no body to parse, nothing changed (no CSRF check, nothing saved).
+ * The web's request listener: the Express app, and ahead of it the pages' event streams (server/pageKit/streams.ts),
+ * which thousands hold open at once. Both log, head and answer errors with the same functions.
  */
 export function createApp(deps: AppDeps): RequestListener {
   const { config } = deps;
   const sessionStore = createSessionStore({ ttlMinutes: config.SESSION_TTL_MINUTES, redis: deps.redis, prefix: config.REDIS_PREFIX });
   const readSession = sessionReader({ store: sessionStore, secret: config.sessionSecret, secureCookie: config.cookieSecure });
-  return withLeanRoute(
-    expressApp(deps, sessionStore),
-    { pattern: routePatterns.customerCreationEvents, handle: creationEventsRoute(deps, readSession) },
-    { logger: deps.logger, httpsOnly: config.cookieSecure, redis: deps.redis },
-  );
+  const pages = journeyPages(deps);
+  return withStreams(expressApp(deps, sessionStore, pages), pages, deps, {
+    logRequest: logStreamRequest(deps.logger),
+    securityHeaders: streamSecurityHeaders(config.cookieSecure),
+    requireRedis: requireRedis(deps.redis) as BareMiddleware,
+    readSession,
+  });
 }
 
-function expressApp(deps: AppDeps, sessionStore: Store): express.Express {
+function expressApp(deps: AppDeps, sessionStore: Store, pages: readonly Page[]): express.Express {
   const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -64,19 +70,7 @@ function expressApp(deps: AppDeps, sessionStore: Store): express.Express {
 
   // Before every middleware: it needs none of them (server/health.ts).
   app.get('/healthz', healthz);
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: requestIdFor,
-      autoLogging: { ignore: (req) => req.url === '/readyz' || (req.url ?? '').startsWith('/build/') },
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: scrubUrl(req.url ?? '') }),
-        res: (res) => ({ statusCode: res.statusCode }),
-        // Type, message and stack, no other field of the error (server/logger.ts).
-        err: errorSerializer,
-      },
-    }),
-  );
+  app.use(requestLogger(deps.logger));
 
   // Every request's upstream calls and retries share one deadline (server/infra/deadline.ts).
   app.use(deadlineMiddleware(config.REQUEST_DEADLINE_MS, Date.now, deps.deadlines));
@@ -171,8 +165,6 @@ function expressApp(deps: AppDeps, sessionStore: Store): express.Express {
   // The status page: a task's answer is sent once per session however often it is posted (two tabs, a double click).
   app.use(routePatterns.caseStatus, serialised);
   app.use(routePatterns.triggerCase, serialised);
-  // Leaving ends the session once: a second click waits, then finds it gone and calls nothing upstream.
-  app.get(routePatterns.leave, serialised);
   app.use(routePrefixes.customerInformation, serialiseSession(deps.sessionLocks, deps.logger, refusedStepPost(sessionBusy(deps)), deps.config.publicUrl));
   // Before Onboarding: it takes GET /onboarding only when the broker's code or error is in the query.
   app.use(oidcRoutes(deps));
@@ -182,7 +174,7 @@ function expressApp(deps: AppDeps, sessionStore: Store): express.Express {
   app.use(customerInformationRoutes(deps));
   app.use(customerCreationRoutes(deps));
   app.use(caseStatusRoutes(deps));
-  app.use(resultRoutes(deps));
+  mountPages(app, pages, deps);
 
   app.use(fallbackRedirect());
   app.use(errorHandler(deps));

@@ -18,7 +18,12 @@ export function wantsJson(req: Request): boolean {
   return req.accepts(['html', 'json']) === 'json' || req.path.endsWith('/status') || req.path.endsWith('/events');
 }
 
-/** What a JSON caller reads for a failure answered with `status` (the lean route answers alike: server/leanRoute.ts). */
+/** A request the app cannot take as sent (a form's body that is not the form's): answered 400 by errorHandler. */
+export class BadRequestError extends Error {
+  readonly status = 400;
+}
+
+/** What a JSON caller reads for a failure answered with `status` (server/pageKit/streams.ts answers alike). */
 export function jsonErrorOf(status: number): { error: string } {
   if (status === 503) return { error: 'Temporarily unavailable' };
   return { error: status >= 500 ? 'Internal error' : status === 403 ? 'Forbidden' : 'Bad request' };
@@ -35,7 +40,7 @@ function retryHref(req: Request): string {
 /** 503 while Redis cannot be reached: Retry-After, JSON to API callers, else the page without the session. */
 function serviceUnavailable(deps: AppDeps): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    deps.logger.warn({ err }, 'redis unavailable: answered 503');
+    logFailure(deps.logger, err, 503);
     if (res.headersSent) return res.end();
     // The session cannot be read nor saved: the page shows nothing of the journey, and nothing tries to
     // write it back (express-session saves only a request that has one).
@@ -54,15 +59,33 @@ function serviceUnavailable(deps: AppDeps): ErrorRequestHandler {
   };
 }
 
+/** The status a failure is answered with: 503 while Redis cannot be reached, an error's own 4xx, else 500. */
+export function failureStatusOf(err: unknown): number {
+  if (isRedisUnavailable(err)) return 503;
+  const status = (err as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : 500;
+}
+
+/** The log line of a failure answered with `status`: a 4xx is the caller's (its message only), a 5xx ours (type and stack). */
+export function logFailure(logger: Pick<AppDeps['logger'], 'warn' | 'error'>, err: unknown, status: number): void {
+  if (status === 503) logger.warn({ err }, 'redis unavailable: answered 503');
+  else if (status >= 500) logger.error({ err }, 'request failed');
+  else logger.warn({ status, message: (err as Error | undefined)?.message }, 'bad request');
+}
+
+/** What a JSON caller is sent for a failure answered with `status` (the event streams answer alike: server/pageKit/streams.ts). */
+export function jsonFailure(status: number): { headers: Record<string, string>; body: { error: string } } {
+  return { headers: status === 503 ? { ...unavailableHeaders } : {}, body: jsonErrorOf(status) };
+}
+
 export function errorHandler(deps: AppDeps): ErrorRequestHandler {
   const unavailable = serviceUnavailable(deps);
   return (err, req, res, next) => {
     if (isRedisUnavailable(err)) return unavailable(err, req, res, next);
-    const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
-    if (status >= 500) deps.logger.error({ err }, 'request failed');
-    else deps.logger.warn({ status, message: err?.message }, 'bad request');
+    const status = failureStatusOf(err);
+    logFailure(deps.logger, err, status);
     if (res.headersSent) return res.end();
-    if (wantsJson(req)) return res.status(status).json(jsonErrorOf(status));
+    if (wantsJson(req)) return res.status(status).json(jsonFailure(status).body);
     try {
       sendPage(req, res, deps, {
         status,

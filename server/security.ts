@@ -39,8 +39,20 @@ export function securityHeaders(options: {
         ...(options.httpsOnly ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    // HSTS only where TLS terminates in front of us.
-    strictTransportSecurity: options.httpsOnly,
-    referrerPolicy: { policy: 'same-origin' },
+    ...commonHeaders(options.httpsOnly),
+  });
+}
+
+/** What every answer carries beside its policy: HSTS only where TLS terminates in front of us, no referrer off-site. */
+const commonHeaders = (httpsOnly: boolean) => ({ strictTransportSecurity: httpsOnly, referrerPolicy: { policy: 'same-origin' as const } });
+
+/**
+ * Helmet's headers for an answer that is no document (an event stream): the same as a page's, with a policy that
+ * allows nothing, and no CORS header, so no page of another origin reads it.
+ */
+export function streamSecurityHeaders(httpsOnly: boolean): ReturnType<typeof helmet> {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'self'"] } },
+    ...commonHeaders(httpsOnly),
   });
 }

@@ -39,7 +39,7 @@ const roleHomes: Array<{ words: string[]; home: RegExp; role: string }> = [
   { words: ['Island'], home: /^client\/islands$/, role: 'island' },
   { words: ['Step', 'Steps'], home: /^server\/stages\/customerInformation\/steps$/, role: 'step' },
   { words: ['PageView', 'PageViews', 'StepView', 'StepViews'], home: /^views\/pages$/, role: 'view' },
-  { words: ['Page', 'Pages'], home: /^server\/stages\//, role: 'page' },
+  { words: ['Page', 'Pages'], home: /^server\/(stages\/|pageKit$)/, role: 'page' },
   { words: ['Client'], home: /^server\/upstream$/, role: 'upstream client' },
   { words: ['Contract'], home: /^shared(\/contracts)?$/, role: 'contract' },
   { words: ['Job'], home: /^workers$/, role: 'job' },

@@ -124,3 +124,12 @@ export function SessionBusyPage({ t, retryHref }: { t: Translate; retryHref: str
     </section>
   );
 }
+
+/** The spinner the native app watches for in its webview (login-in-app, close-signup-in-app): nothing else to read. */
+export function InAppSpinnerPage({ t }: { t: Translate }) {
+  return (
+    <div className="spinner" role="status">
+      <span className="visually-hidden">{t('inApp.loading')}</span>
+    </div>
+  );
+}

@@ -1,15 +1,16 @@
 // Result and hand-off routes: cancel feedback, nightly downtime and the in-app spinner routes
 // (identification-routing-creation §2 routes). The status page is server/stages/caseStatus/.
-import { Router, type Request } from 'express';
+import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { peekJourney, sendPage, supportPhoneOf, translatorFor, localeOf, type PageOptions } from '../../pages.ts';
+import { peekJourney, supportPhoneOf, translatorFor, localeOf, type PageOptions } from '../../pages.ts';
+import { answered, definePage, page, redirect } from '../../pageKit/definePage.ts';
 import { feedbackProgress } from '../../../shared/onboardingProgress.ts';
-import { FeedbackPage, NightlyDowntimePage } from '../../../views/pages/FeedbackPageViews.tsx';
+import { FeedbackPage, InAppSpinnerPage, NightlyDowntimePage } from '../../../views/pages/FeedbackPageViews.tsx';
 import type { AccessOpening } from '../../../shared/bankingDays.ts';
 import type { Locale } from '../../../shared/i18n.ts';
 import type { CountryCode } from '../../../shared/contracts/brokerageContract.ts';
-import { routePatterns, routes } from '../../../shared/routes.ts';
+import { routes } from '../../../shared/routes.ts';
 import { endJourney } from '../../endJourney.ts';
 import { readCookie } from '../../cookies.ts';
 import { sessionCookieName } from '../../session.ts';
@@ -73,30 +74,43 @@ export function feedbackPageOptions(variant: 'cancel' | 'error', req: Request, d
   };
 }
 
-export function resultRoutes(deps: AppDeps): Router {
-  const router = Router();
+/** The signing service's cancel_url: the cancel variant; in the native app's webview its close route (OnboardingCloseSignupInApp). */
+const cancelPage = definePage({
+  route: 'cancel',
+  access: 'anyone',
+  session: 'reads',
+  get: ({ req, deps }) => (peekJourney(req, deps).webview ? redirect(routes.closeSignupInApp) : page(feedbackPageOptions('cancel', req, deps))),
+});
 
-  // The signing service's cancel_url: the cancel variant. In the native app's webview the journey ends on the app's
-  // close route instead (OnboardingCloseSignupInApp), never on a web page of ours. OnboardingError: the error variant.
-  router.get(routePatterns.cancel, (req, res) => {
-    if (peekJourney(req, deps).webview) return res.redirect(303, routes.closeSignupInApp);
-    sendPage(req, res, deps, feedbackPageOptions('cancel', req, deps));
-  });
-  router.get(routePatterns.error, (req, res) => sendPage(req, res, deps, feedbackPageOptions('error', req, deps)));
+const errorPage = definePage({
+  route: 'error',
+  access: 'anyone',
+  session: 'reads',
+  get: ({ req, deps }) => page(feedbackPageOptions('error', req, deps)),
+});
 
-  router.get(routePatterns.nightlyDowntimeStatus, async (req, res) => {
+const nightlyDowntimePage = definePage({
+  route: 'nightlyDowntimeStatus',
+  access: 'anyone',
+  session: 'reads',
+  get: async ({ req, deps }) => {
     // The banking-day calendars (date-holidays with its time zones: a fifth of the server bundle) load with this
-    // page's first view, not at every process start (issue 23 item 2).
+    // page's first view, not at every process start.
     const { accessOpening } = await import('../../../shared/bankingDays.ts');
-    sendPage(req, res, deps, nightlyDowntimePageOptions(req, deps, accessOpening));
-  });
+    return page(nightlyDowntimePageOptions(req, deps, accessOpening));
+  },
+});
 
-  // Leaving (the Close X, the nightly-downtime page's buttons): a GET that only ends the session and redirects, so the
-  // X stays a plain link on every page, cached ones too, without a form or an anti-forgery cookie. It ends our session
-  // and the brokerage's (server/endJourney.ts: once, under the session lock; a slow logout does not hold the person),
-  // then goes to the bank's home, in the app's webview to its close route. A navigation another site started
-  // (Sec-Fetch-Site cross-site or same-site) ends nothing: a stranger's link must not sign the person out.
-  router.get(routePatterns.leave, async (req, res, next) => {
+/**
+ * Leaving (the Close X, the nightly-downtime page's buttons): a GET, so the X stays a plain link on every page, cached
+ * ones too. It ends our session and the brokerage's (server/endJourney.ts), then goes to the bank's home, in the app's
+ * webview to its close route. A navigation another site started (Sec-Fetch-Site cross-site or same-site) ends nothing.
+ */
+const leavePage = definePage({
+  route: 'leave',
+  access: 'anyone',
+  session: 'writes',
+  get: async ({ req, res, deps }) => {
     const asked = leaveQuery.safeParse(req.query);
     const webview = (asked.success && asked.data.webview === 'true') || peekJourney(req, deps).webview;
     const to = webview ? routes.closeSignupInApp : deps.config.HOME_URL;
@@ -104,25 +118,19 @@ export function resultRoutes(deps: AppDeps): Router {
     const site = req.get('sec-fetch-site')?.trim().toLowerCase();
     // A visitor without a session or visit cookie has nothing to end, and is sent no cookie (not even a clearing one).
     const holdsCookies = [sessionCookieName(deps.config.cookieSecure), visitCookieName(deps.config.cookieSecure)].some((name) => readCookie(req, name));
-    if (site === 'cross-site' || site === 'same-site' || !holdsCookies) return res.redirect(303, to);
-    await endJourney(req, res, deps, to).catch(next);
+    if (site === 'cross-site' || site === 'same-site' || !holdsCookies) return redirect(to);
+    await endJourney(req, res, deps, to);
+    return answered;
+  },
+});
+
+/** Spinner-only pages the native app watches for in its webview. */
+const inAppSpinner = (route: 'loginInApp' | 'closeSignupInApp') =>
+  definePage({
+    route,
+    access: 'anyone',
+    session: 'reads',
+    get: ({ req, deps }) => page({ progress: null, showDisclaimer: false, body: <InAppSpinnerPage t={translatorFor(req, deps)} /> }),
   });
 
-  // Spinner-only pages the native app watches for in its webview.
-  for (const path of [routePatterns.loginInApp, routePatterns.closeSignupInApp]) {
-    router.get(path, (req, res) => {
-      const t = translatorFor(req, deps);
-      sendPage(req, res, deps, {
-        progress: null,
-        showDisclaimer: false,
-        body: (
-          <div className="spinner" role="status">
-            <span className="visually-hidden">{t('inApp.loading')}</span>
-          </div>
-        ),
-      });
-    });
-  }
-
-  return router;
-}
+export const resultPages = [cancelPage, errorPage, nightlyDowntimePage, leavePage, inAppSpinner('loginInApp'), inAppSpinner('closeSignupInApp')];

@@ -1,7 +1,7 @@
 // GET /onboarding/customer-creation/:prospectId/events: the creation screen's live outcome as
 // server-sent events. The page reconnects by itself (EventSource) and says which event it saw last. Served ahead of
-// Express and the app's middleware chain (server/leanRoute.ts): an open stream holds its answer, its viewer and its
-// subscription, no session, no timer of its own (issue 24 item 2).
+// Express (server/pageKit/streams.ts): an open stream holds its answer, its viewer and its subscription, no session,
+// no timer of its own.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CreationEvent, CreationEvents } from '../../infra/creationEvents.ts';
 import type { CreationState } from '../../../shared/creationOutcome.ts';
@@ -11,12 +11,6 @@ export { createSseConnections, type SseConnections } from '../../infra/sseConnec
 
 export interface CreationEventsHandlerDeps {
   events: CreationEvents;
-  /**
-   * Who listens, read once when the stream opens: what the page receives for a state (never the raw state: the view
-   * decides texts and links), or null when the prospect is not the asker's (403). The stream keeps this viewer and
-   * nothing else of the request (issue 24 item 2: thousands may stay open for minutes).
-   */
-  viewerFor: (req: IncomingMessage, prospectId: string) => Promise<Viewer | null> | Viewer | null;
   /** The open streams (shutdown ends them with a reconnect hint) and their shared heartbeat. */
   connections: SseConnections;
 }
@@ -30,7 +24,7 @@ function lastEventId(req: IncomingMessage): number | null {
 }
 
 /**
- * One open stream, as little as it can be (issue 24 item 2): its answer, its viewer, the last event id sent and how to
+ * One open stream, as little as it can be: its answer, its viewer, the last event id sent and how to
  * let go. Methods rather than closures made per stream; `receive` and `stop` are bound once.
  */
 class OpenStream {
@@ -73,24 +67,20 @@ class OpenStream {
   }
 }
 
-/** Answers one stream request for `prospectId` (server/leanRoute.ts runs it ahead of Express; a rejection before the head is answered there). */
-export type CreationEventsHandler = (req: IncomingMessage, res: ServerResponse, prospectId: string) => Promise<void>;
+/**
+ * Answers one stream request for `prospectId`, whose listener sees each state through `toView` (never the raw state: the
+ * view decides texts and links); the stream keeps it and nothing else of the request. A rejection before the head is
+ * answered by server/pageKit/streams.ts.
+ */
+export type CreationEventsHandler = (req: IncomingMessage, res: ServerResponse, prospectId: string, toView: Viewer) => Promise<void>;
 
 export function createCreationEventsHandler(deps: CreationEventsHandlerDeps): CreationEventsHandler {
-  const { events, viewerFor, connections } = deps;
+  const { events, connections } = deps;
 
-  return async (req, res, prospectId) => {
+  return async (req, res, prospectId, toView) => {
     const clientLast = lastEventId(req);
     const stream = new OpenStream(res, clientLast ?? 0);
     res.on('close', stream.stop);
-
-    const toView = await viewerFor(req, prospectId);
-    if (stream.gone) return;
-    if (!toView) {
-      res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ error: 'forbidden' }));
-      return;
-    }
     stream.toView = toView;
 
     // Subscribe before reading the latest, so nothing published in between is missed; ids dedupe.

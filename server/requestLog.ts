@@ -1,0 +1,53 @@
+// The request log line, one for every request: pino-http writes it for the Express app, and logStreamRequest for an
+// event stream (server/pageKit/streams.ts), which keeps no per-request child logger. Both use the fields, level and
+// message below: the request's id, method and scrubbed URL, the status and the time it was open.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { errorSerializer, requestIdFor, scrubUrl } from './logger.ts';
+
+type Req = Pick<IncomingMessage, 'method' | 'url' | 'readableAborted'> & { id?: unknown };
+type Res = Pick<ServerResponse, 'statusCode' | 'writableEnded'>;
+
+const serializers = {
+  req: (req: Req) => ({ id: req.id, method: req.method, url: scrubUrl(req.url ?? '') }),
+  res: (res: Res) => ({ statusCode: res.statusCode }),
+  // Type, message and stack, no other field of the error (server/logger.ts).
+  err: errorSerializer,
+};
+
+/** A 5xx (or an error) is ours to look at; anything else is information. */
+const levelOf = (_req: unknown, res: Res, err?: unknown) => (err || res.statusCode >= 500 ? 'error' : 'info');
+/** An answer the client left before its end (a stream's usual end) is aborted. */
+const messageOf = (req: Req, res: Res) => (!req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted');
+
+export function requestLogger(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: requestIdFor,
+    autoLogging: { ignore: (req) => req.url === '/readyz' || (req.url ?? '').startsWith('/build/') },
+    serializers,
+    customLogLevel: levelOf,
+    customSuccessMessage: messageOf,
+  });
+}
+
+/** The same log line for a request answered without Express: its id now, the line when the answer closes. */
+export function logStreamRequest(logger: Pick<Logger, 'info' | 'error'>) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const id = requestIdFor(req, res);
+    const startedAt = Date.now();
+    // `on`, not `once`: 'close' comes once, and `once` wraps the listener in a closure more.
+    res.on('close', () => {
+      const line = {
+        req: serializers.req({ id, method: req.method, url: req.url, readableAborted: req.readableAborted }),
+        res: serializers.res(res),
+        responseTime: Date.now() - startedAt,
+      };
+      if (levelOf(req, res) === 'error')
+        logger.error({ ...line, err: serializers.err(new Error(`failed with status code ${res.statusCode}`)) }, 'request errored');
+      else logger.info(line, messageOf(req, res));
+    });
+    next();
+  };
+}
