@@ -19,6 +19,8 @@ const { journey, bankid, customerInformation, customerCreation } = routePrefixes
 
 /** The Express route pattern of every journey path. */
 export const routePatterns = {
+  /** The site's root on our own host: it only redirects to the start (the bank's own home is HOME_URL). */
+  siteRoot: '/',
   // Start: customer type, identification choice (identification-routing-creation §1)
   start: journey,
   customerType: `${journey}/customer-type`,
@@ -91,6 +93,7 @@ const byProspect =
 
 /** The journey's URLs: a string for a fixed path, a builder for a path with parameters. */
 export const routes = {
+  siteRoot: p.siteRoot,
   start: p.start,
   customerType: p.customerType,
   oidcStart: p.oidcStart,
