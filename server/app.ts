@@ -136,7 +136,7 @@ function expressApp(deps: AppDeps, sessionStore: Store, pages: readonly Page[]):
   // any route or lock.
   app.use(csrfProtection(config));
 
-  app.get(routePatterns.siteRoot, (_req, res) => res.redirect(302, routes.start));
+  app.get(routes.siteRoot, (_req, res) => res.redirect(302, routes.start));
   // One request at a time per session (server/infra/sessionLocks.ts) where requests of one browser
   // overlap: the BankID page polls while the person presses Back; an upload still runs on the server
   // after the browser has moved on to the next one.

@@ -18,9 +18,10 @@ export const routePrefixes = {
 const { journey, bankid, customerInformation, customerCreation } = routePrefixes;
 
 /** The Express route pattern of every journey path. */
+/** The site's root on our own host, outside the journey: it only redirects to the start (the bank's home is HOME_URL). */
+export const siteRoot = '/';
+
 export const routePatterns = {
-  /** The site's root on our own host: it only redirects to the start (the bank's own home is HOME_URL). */
-  siteRoot: '/',
   // Start: customer type, identification choice (identification-routing-creation §1)
   start: journey,
   customerType: `${journey}/customer-type`,
@@ -93,7 +94,7 @@ const byProspect =
 
 /** The journey's URLs: a string for a fixed path, a builder for a path with parameters. */
 export const routes = {
-  siteRoot: p.siteRoot,
+  siteRoot,
   start: p.start,
   customerType: p.customerType,
   oidcStart: p.oidcStart,
