@@ -31,7 +31,7 @@ import { customerInformationRoutes } from './stages/customerInformation/customer
 import { refusedStepPost } from './stages/customerInformation/refusedStepPost.ts';
 import { continueOrigins, customerCreationRoutes } from './stages/customerCreation/creationPage.tsx';
 import { resultPages } from './stages/results/resultPages.tsx';
-import { routePatterns, routePrefixes, routes } from '../shared/routes.ts';
+import { routePatterns, routePrefixes, routes, siteRoot } from '../shared/routes.ts';
 import type { BareMiddleware } from './pageKit/streams.ts';
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
@@ -136,7 +136,7 @@ function expressApp(deps: AppDeps, sessionStore: Store, pages: readonly Page[]):
   // any route or lock.
   app.use(csrfProtection(config));
 
-  app.get(routes.siteRoot, (_req, res) => res.redirect(302, routes.start));
+  app.get(siteRoot, (_req, res) => res.redirect(302, routes.start));
   // One request at a time per session (server/infra/sessionLocks.ts) where requests of one browser
   // overlap: the BankID page polls while the person presses Back; an upload still runs on the server
   // after the browser has moved on to the next one.

@@ -94,7 +94,6 @@ const byProspect =
 
 /** The journey's URLs: a string for a fixed path, a builder for a path with parameters. */
 export const routes = {
-  siteRoot,
   start: p.start,
   customerType: p.customerType,
   oidcStart: p.oidcStart,
