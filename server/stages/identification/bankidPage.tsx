@@ -4,11 +4,11 @@
 // a brokerage session. The order lives in the session that made it; a start cancels the running one and counts against
 // the start limits (server/infra/rateLimits.ts). Phones and tablets first choose this device or QR (shared/device.ts).
 import type { Request } from 'express';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { completeIdentification } from './identified.ts';
 import { journeyOf, peekJourney, publicOriginOf, translatorFor } from '../../pages.ts';
-import { definePage, json, page, redirect, type Outcome } from '../../pageKit/definePage.ts';
+import { definePage, json, page, redirect, type Outcome, type Page } from '../../pageKit/definePage.ts';
 import type { BankidFailure, Journey } from '../../journey.ts';
 import { bankidErrorCode } from '../../upstream/bankidClient.ts';
 import { UpstreamError } from '../../upstream/http.ts';
@@ -283,59 +283,49 @@ const bankidStatusPage = definePage({
   },
 });
 
-/** Try again: a new order in the same view (on a phone that has not chosen yet, the choice again). */
-const bankidRetryPage = definePage({
-  route: 'bankidRetry',
-  access: 'anyone',
-  session: 'writes',
-  post: {
-    // The form sends nothing but its anti-forgery token.
-    body: z.unknown(),
-    handle: async ({ req, deps }) => {
-      const journey = journeyOf(req, deps);
-      await cancelOrder(deps, journey);
-      const mode = modeOf(req, journey);
-      if (bankidApplies(journey) && mode) await startByPerson(req, deps, journey, mode);
-      return redirect(routes.start);
+/** A post of the BankID screens: it changes the session's journey (`act`), then the start page shows where that leads. */
+function bankidPost<R extends 'bankidRetry' | 'bankidMode' | 'bankidCancel', B>(
+  route: R,
+  body: ZodType<B>,
+  act: (req: Request, deps: AppDeps, journey: Journey, body: B) => Promise<void>,
+): Page {
+  return definePage({
+    route,
+    access: 'anyone',
+    session: 'writes',
+    post: {
+      body,
+      invalid: () => redirect(routes.start),
+      handle: async ({ req, deps }, parsed) => {
+        await act(req, deps, journeyOf(req, deps), parsed);
+        return redirect(routes.start);
+      },
     },
-  },
+  });
+}
+
+// Retry and Back send nothing but their anti-forgery token.
+const noFields = z.unknown();
+
+/** Try again: a new order in the same view (on a phone that has not chosen yet, the choice again). */
+const bankidRetryPage = bankidPost('bankidRetry', noFields, async (req, deps, journey) => {
+  await cancelOrder(deps, journey);
+  const mode = modeOf(req, journey);
+  if (bankidApplies(journey) && mode) await startByPerson(req, deps, journey, mode);
 });
 
 /** The choice screen's buttons and the QR view's "this device" button: the running order is cancelled and one in the chosen mode starts. */
-const bankidModePage = definePage({
-  route: 'bankidMode',
-  access: 'anyone',
-  session: 'writes',
-  post: {
-    body: z.object({ mode: z.enum(['QR', 'SAME_DEVICE']) }),
-    invalid: () => redirect(routes.start),
-    handle: async ({ req, deps }, { mode }) => {
-      const journey = journeyOf(req, deps);
-      if (bankidApplies(journey)) {
-        journey.bankidMode = mode;
-        await startByPerson(req, deps, journey, mode);
-      }
-      return redirect(routes.start);
-    },
-  },
+const bankidModePage = bankidPost('bankidMode', z.object({ mode: z.enum(['QR', 'SAME_DEVICE']) }), async (req, deps, journey, { mode }) => {
+  if (!bankidApplies(journey)) return;
+  journey.bankidMode = mode;
+  await startByPerson(req, deps, journey, mode);
 });
 
 /** Back: cancel the order at BankID and return to the customer type choice (type none). */
-const bankidCancelPage = definePage({
-  route: 'bankidCancel',
-  access: 'anyone',
-  session: 'writes',
-  post: {
-    // The form sends nothing but its anti-forgery token.
-    body: z.unknown(),
-    handle: async ({ req, deps }) => {
-      const journey = journeyOf(req, deps);
-      await cancelOrder(deps, journey);
-      delete journey.bankidMode;
-      journey.customerType = 'none';
-      return redirect(routes.start);
-    },
-  },
+const bankidCancelPage = bankidPost('bankidCancel', noFields, async (_req, deps, journey) => {
+  await cancelOrder(deps, journey);
+  delete journey.bankidMode;
+  journey.customerType = 'none';
 });
 
 export const bankidPages = [bankidStatusPage, bankidRetryPage, bankidModePage, bankidCancelPage];
