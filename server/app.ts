@@ -141,7 +141,7 @@ function expressApp(deps: AppDeps, sessionStore: Store, pages: readonly Page[]):
   // overlap: the BankID page polls while the person presses Back; an upload still runs on the server
   // after the browser has moved on to the next one.
   // A request that cannot get the lock is refused with "please try again", never run unlocked.
-  // The GETs (and HEADs) there that only read (issue 23 item 3, server/session.ts readOnlyPageViews): no lock, no re-read,
+  // The GETs (and HEADs) there that only read (server/session.ts readOnlyPageViews): no lock, no re-read,
   // nothing written back (a change one makes is dropped and logged), only the session's idle TTL rolled. The other GETs
   // there write, so they keep the lock: the start page (the broker's answer, an entry query), the BankID status poll
   // (collect moves the order), routing (makes the prospect), the signing returns (end the order they name).
