@@ -1,6 +1,6 @@
-// Customer creation (identification-routing-creation §4 "Customer creation"): the page starts (once per
-// run) the creation job that the worker runs, shows the latest outcome, and streams updates over
-// server-sent events.
+// Customer creation (identification-routing-creation §4 "Customer creation"): the page starts (once per run) the
+// creation job that the worker runs and shows the latest outcome (its live updates: creationEventsPage.ts); Try again
+// starts the next run, Continue leads on to where the outcome goes.
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
