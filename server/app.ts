@@ -29,7 +29,7 @@ import { oidcPages } from './stages/identification/oidcPage.tsx';
 import { routingRoutes } from './stages/routing/routingPage.ts';
 import { customerInformationRoutes } from './stages/customerInformation/customerInformationPage.tsx';
 import { refusedStepPost } from './stages/customerInformation/refusedStepPost.ts';
-import { continueOrigins, customerCreationRoutes } from './stages/customerCreation/creationPage.tsx';
+import { continueOrigins, creationPages } from './stages/customerCreation/creationPage.tsx';
 import { resultPages } from './stages/results/resultPages.tsx';
 import { routePatterns, routePrefixes, routes, siteRoot } from '../shared/routes.ts';
 import type { BareMiddleware } from './pageKit/streams.ts';
@@ -38,7 +38,7 @@ const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 
 /** Every page of the journey declared with the page kit (server/pageKit/definePage.ts), mounted in this order. */
 function journeyPages(deps: AppDeps): Page[] {
-  return [...startPages, ...oidcPages, ...bankidPages, ...resultPages, creationEventsPage(deps)];
+  return [...startPages, ...oidcPages, ...bankidPages, ...resultPages, ...creationPages, creationEventsPage(deps)];
 }
 
 /**
@@ -163,7 +163,6 @@ function expressApp(deps: AppDeps, sessionStore: Store, pages: readonly Page[]):
   app.use(routePrefixes.customerInformation, serialiseSession(deps.sessionLocks, deps.logger, refusedStepPost(sessionBusy(deps)), deps.config.publicUrl));
   app.use(routingRoutes(deps));
   app.use(customerInformationRoutes(deps));
-  app.use(customerCreationRoutes(deps));
   app.use(caseStatusRoutes(deps));
   mountPages(app, pages, deps);
 
