@@ -6,7 +6,7 @@
 // process serves the same person again, without a restart.
 //
 // The test runs a Redis of its own on a free port (so killing it disturbs no other test), with the
-// persistence the README asks of production (AOF) so the person's session survives the outage, and
+// persistence production Redis needs (AOF, docs/operations/redis.md) so the person's session survives the outage, and
 // separate sandbox, web and worker processes on it (tests/support/stack.ts). A request that hangs fails the
 // test through the client's own timeout; nothing here asserts a speed.
 import request from 'supertest';
