@@ -1,12 +1,7 @@
-// Customer creation as a background job (identification-routing-creation §4 "Customer creation"): check
-// the initial status, post the creation request when needed, then poll every interval and publish each
-// decision as a creation event. Each poll is its own delayed job, so polling survives a worker restart.
-//
-// The job data holds ids only. The person's credentials for the run live sealed in the credentials store
-// (server/infra/creationCredentials.ts): the web hands over the refresh token when it starts a run
-// (server/infra/creationJobs.ts), the worker buys access tokens with it by the rule the web follows too
-// (shared/asPerson.ts; identification-routing-creation §7: a 401 triggers a token refresh, the call is tried again once),
-// and removes the credentials when the run ends.
+// Customer creation as a background job (identification-routing-creation §4 "Customer creation"): check the initial
+// status, post the creation request when needed, then poll every interval and publish each decision as a creation event.
+// Each poll is its own delayed job, so polling survives a worker restart. The job data holds ids only; the person's
+// credentials live sealed apart and are used as workers/runCredentials.ts says.
 import type { Logger } from 'pino';
 import type { CreationStatus } from '../shared/contracts/brokerageContract.ts';
 import {
