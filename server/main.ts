@@ -65,7 +65,7 @@ export async function start(
     config.publicUrl = web.url.replace(/\/$/, '');
     logger.info({ url: web.url }, 'web started');
     for (const warning of startWarnings(config)) logger.warn({ setting: 'COOKIE_SECURE' }, warning);
-    // What the first answers did not need (BullMQ, issue 23 item 2) loads once they are out, not on a person's click.
+    // What the first answers did not need (BullMQ) loads once they are out, not on a person's click.
     if (stores.warmUp) setTimeout(() => void stores.warmUp?.().catch((err: unknown) => logger.warn({ err }, 'warm-up failed')), WARM_UP_AFTER_MS).unref();
   }
   const metricsListener = metrics
