@@ -1,4 +1,4 @@
-// Issue 24 item 1: each next poll was queued 2 s after the previous one finished, so under load lateness added up and
+// Each next poll was once queued 2 s after the previous one finished, so under load lateness added up and
 // the 45th poll landed at 120–126 s instead of on time. Now every poll of a run is due on the run's grid
 // (shared/creationJobContract.ts nextPoll): a poll that runs late does not move the polls after it.
 import { randomBytes } from 'node:crypto';
