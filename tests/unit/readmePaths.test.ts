@@ -1,7 +1,8 @@
-// Every repository path the README and docs/ name in backticks exists, so the docs cannot go stale silently when a
-// file moves. A path is written from the repository root; generated output (dist/, public/build/) is not checked.
+// Every repository path the README and docs/ name in backticks exists, and so does every file they link to, so the docs
+// cannot go stale silently when a file moves. A backticked path is written from the repository root (a link from the
+// document's folder); generated output (dist/, public/build/) is not checked.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -36,6 +37,11 @@ export function missingPaths(markdown: string): string[] {
   return pathsNamedIn(markdown).filter((p) => !generated.some((g) => p.startsWith(g)) && !existsSync(join(root, p)));
 }
 
+/** The relative link targets of a markdown text (`[text](target)`), without their #fragment. */
+export function linksIn(markdown: string): string[] {
+  return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!.split('#')[0]!).filter((t) => t && !/^[a-z]+:/.test(t));
+}
+
 function docsFiles(): string[] {
   const found = ['README.md'];
   const walk = (dir: string) => {
@@ -54,6 +60,11 @@ describe('paths named in the README and docs/', () => {
     expect(missingPaths(readFileSync(join(root, file), 'utf8'))).toEqual([]);
   });
 
+  it.each(docsFiles())('%s links only to files that exist', (file) => {
+    const folder = dirname(join(root, file));
+    expect(linksIn(readFileSync(join(root, file), 'utf8')).filter((t) => !existsSync(join(folder, t)))).toEqual([]);
+  });
+
   it('finds a made-up path, and takes no route, URL or fenced code for one', () => {
     const fixture = [
       'The rule is in `shared/kyc.ts` and `server/nowhere/madeUp.ts`; the folder `server/infra/` holds Redis.',
@@ -65,5 +76,9 @@ describe('paths named in the README and docs/', () => {
     ].join('\n');
     expect(pathsNamedIn(fixture)).toEqual(['shared/kyc.ts', 'server/nowhere/madeUp.ts', 'server/infra/', 'server/main.ts']);
     expect(missingPaths(fixture)).toEqual(['server/nowhere/madeUp.ts']);
+    expect(linksIn('See [the sandbox](docs/sandbox.md#test-controls), [a site](https://example.com) and [x](nope.md).')).toEqual([
+      'docs/sandbox.md',
+      'nope.md',
+    ]);
   });
 });
