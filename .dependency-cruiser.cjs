@@ -1,4 +1,4 @@
-// The folders' boundaries (README "Layout"), checked on every `npm test` (package.json "pretest"):
+// The folders' boundaries (docs/fileNames.md), checked on every `npm test` (package.json "pretest"):
 //   npm run boundaries
 // Type-only imports count as imports (tsPreCompilationDeps), so a boundary cannot be crossed "just for a
 // type". tests/ are exempt: they may reach into any folder.

@@ -18,7 +18,7 @@ const quiet = process.argv.includes('--quiet');
 const watch = process.argv.includes('--watch');
 
 // An island's file is <name>Island.tsx, whose default export is the component from views/ that the browser hydrates
-// (README "How an island is made"); <name> names its bundle and the data-island marker the server renders.
+// (docs/islands.md); <name> names its bundle and the data-island marker the server renders.
 const islandFiles = (await readdir(islandsDir)).filter((f) => /\.tsx?$/.test(f));
 for (const file of islandFiles) {
   if (!/Island\.tsx$/.test(file)) throw new Error(`An island file's name ends in Island.tsx: client/islands/${file}`);

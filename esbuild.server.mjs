@@ -1,25 +1,8 @@
-// Server build: the web and worker process (server/main.ts) and the sandbox (sandbox/main.ts) compiled to
-// JavaScript, so that production and the tests' processes start without compiling TypeScript as they load (tsx
-// is for development: `npm start`, `npm run start:web`).
+// Server build: the web and worker process (server/main.ts) and the sandbox (sandbox/main.ts) compiled to JavaScript in
+// dist/, so production and the tests' processes start without compiling TypeScript (tsx is for development). One bundle
+// per entry, one folder below the repository as server/ and sandbox/ are, so `new URL('../locales/', import.meta.url)`
+// holds in the build too. Why it bundles the packages: docs/operations/deployment.md.
 //   node esbuild.server.mjs [--quiet]
-// One bundle per entry in dist/, one folder below the repository as server/ and sandbox/ are, so the paths the
-// code finds its files by (`new URL('../locales/', import.meta.url)`, '../public/') hold in the build too.
-//
-// dist/server.js carries the packages it uses inside it (issue 23 item 2, start time): Node then reads and compiles
-// one file instead of resolving and loading some 900 files of node_modules one by one. Code a first answer does
-// not need sits in chunks of its own (`import()` in the source, esbuild's code splitting), loaded on first use.
-// Left in node_modules: packages that read files next to their own modules (BullMQ its Lua scripts, pino its
-// transport worker), and pino-http with pino. dist/ is the production build (the Procfile runs it with
-// NODE_ENV=production; development runs the source through tsx): inside it the packages see `process.env.NODE_ENV` as
-// "production", so React's development build and the packages' other development branches are left out, and the
-// bundle is minified except for its names. Both cut what Node reads and compiles at start (7.7 MB to 4.7 MB). Our own
-// code reads NODE_ENV from the environment it is given (server/config.ts), not from this constant. The sandbox (tests
-// and development only) keeps its packages in node_modules.
-//
-// Source maps let error logs name the TypeScript line (`node --enable-source-maps`, as the Procfile runs it). Node
-// reads a bundle's whole map as it loads it, so the map of dist/server.js covers our own code only: a frame inside
-// a package names its place in the bundle (the packages' mappings and every file's text made the map 17 MB, and
-// reading it cost as much start time as the code of all packages).
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -46,7 +46,7 @@ export default tseslint.config(
     },
   },
 
-  // Sizes a newcomer can read (issue 19): no file over 400 lines, no function over 120, outside the
+  // Sizes a newcomer can read: no file over 400 lines, no function over 120, outside the
   // sandbox (a stand-in for whole upstream APIs) and the locale catalogues. Test files keep the file limit;
   // their describe blocks are lists of cases, not functions to read at once.
   {

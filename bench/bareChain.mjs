@@ -1,4 +1,4 @@
-// The baseline of the worker's lateness in `npm run bench:peak` (issue 24 item 3): a bare BullMQ chain of delayed jobs
+// The baseline of the worker's lateness in `npm run bench:peak`: a bare BullMQ chain of delayed jobs
 // per run, each job due on its run's grid (the first job's start + n × interval) as the product's polls are, doing
 // nothing else; removed as they end, as the product's creation jobs are. It runs `runs` chains of `polls` jobs and
 // writes each run's job start times to `out` (JSON), then exits.

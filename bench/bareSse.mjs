@@ -1,4 +1,4 @@
-// The baseline of the streams in `npm run bench:peak` (issue 24 item 3): a bare node:http server-sent-events server.
+// The baseline of the streams in `npm run bench:peak`: a bare node:http server-sent-events server.
 // GET /events opens a stream (the product's headers and retry line); POST /broadcast writes one event to every open
 // stream. Prints "listening" once it listens.
 //   node bench/bareSse.mjs PORT

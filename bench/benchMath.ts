@@ -14,7 +14,7 @@ export function ratio(value: number, base: number): number {
   return Number.isFinite(value) && Number.isFinite(base) && base > 0 ? value / base : NaN;
 }
 
-/** A ratio as the issue writes them: two significant decimals below 0.1 (0.087×), else two decimals (0.47×). */
+/** A ratio as the budgets write them: two significant decimals below 0.1 (0.087×), else two decimals (0.47×). */
 export function formatRatio(r: number): string {
   if (!Number.isFinite(r)) return 'n/a';
   return `${r < 0.1 ? r.toPrecision(2) : r.toFixed(2)}×`;

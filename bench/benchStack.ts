@@ -113,7 +113,7 @@ export interface BenchStack {
  * is quick; BankID starts unlimited per address (every bench person comes from 127.0.0.1).
  */
 export async function startBenchStack(logDir: string): Promise<BenchStack> {
-  // A Redis of the bench's own, persisting as the README asks of production (AOF fsynced every second).
+  // A Redis of the bench's own, persisting as production Redis needs (AOF fsynced every second).
   const redis = await createOwnRedis('bench-redis', { appendfsync: 'everysec' });
   await redis.start();
   const [sandboxPort, webPort] = await Promise.all([freePort(), freePort()]);

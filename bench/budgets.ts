@@ -1,6 +1,6 @@
-// The targets of issue 23 (item 5, with the start time of item 2 and the page weights of item 4), checked against
-// one run of `npm run bench`: PASS or FAIL per target, or "not measured". Never checked by `npm test` (figures on a
-// shared machine are noise; the ratios of one run are what the issue judges).
+// The bench's targets (the start page's throughput, Lighthouse scores, start time, page weights), checked against
+// one run of `npm run bench`: PASS, FAIL or "not measured" per target. Never checked by `npm test`: figures on a
+// shared machine are noise; the ratios within one run are what is judged.
 import { formatKb, formatMs, formatRatio } from './benchMath.ts';
 
 export type ThroughputPage = 'healthz' | 'start' | 'step' | 'kyc' | 'legacy';

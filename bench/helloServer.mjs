@@ -1,5 +1,5 @@
 // The baselines of `npm run bench`: the smallest answer an Express app and Node's own http server give on this
-// Node, so each page's throughput reads as a ratio to them (issue 23 item 1).
+// Node, so each page's throughput reads as a ratio to them.
 //   node bench/helloServer.mjs express|http PORT
 import { createServer } from 'node:http';
 import express from 'express';

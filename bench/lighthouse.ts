@@ -1,14 +1,5 @@
-// Lighthouse on every page of the journey (issue 23 item 5: mobile performance ≥ 98, accessibility and best practices
-// 100). Lighthouse 12 (13 needs Node 22) with its defaults: mobile form factor and screen, simulated throttling (slow
-// 4G, 4× CPU), cache and origin storage cleared before each page (its default storage types leave cookies alone).
-//
-// One Debian Chromium, launched with a remote-debugging port that Lighthouse connects to: the tab it opens is in the
-// browser's default context, which is the persistent context the person's cookies are put in, so each page is audited
-// as the identified person sees it. The person walks the journey over HTTP as a browser posts each form (bench/people.ts,
-// the same answers as the phone's walk): start page, BankID, each distinct customer-information screen (the first KYC
-// question stands for the others: same screen, another question), customer creation; then an identified legacyFlow
-// person's legacy form. Each audit is bounded (AUDIT_TIMEOUT_MS), and so is the whole part (`capMs`): pages not
-// reached in time are listed as not audited.
+// Lighthouse on every page of the journey as the identified person sees it (mobile performance ≥ 98, accessibility
+// and best practices 100). How it walks and audits: docs/benchmarkMethods.md.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Bytes per page as sent (issue 23 item 1): the HTML and the JavaScript a page loads before it is usable (its
+// Bytes per page as sent: the HTML and the JavaScript a page loads before it is usable (its
 // scripts, their modulepreloads and the modules they import statically), each fetched as brotli, as gzip and as it
 // is. Modules a page imports later (import()) are counted apart as lazy: they are off the critical path.
 import { get } from 'node:http';

@@ -1,8 +1,6 @@
-// `npm run bench:peak` (issue 24 item 3): the worker and the creation streams at peak, each beside its bare baseline,
-// bounded in time and count: the worker's poll lateness (p50, p99) and Redis commands per poll at N concurrent
-// creations against a bare BullMQ chain, the 45th poll's time; the RSS of N open creation streams and one outcome's
-// fan-out to N streams against a bare node:http SSE server. Writes its section ("## At peak") into docs/benchmarks.md
-// (bench/run.ts keeps it when it rewrites the rest) and checks the issue's targets (exit code 0 unless --strict).
+// `npm run bench:peak`: the worker and the creation streams at peak, each beside its bare baseline (poll lateness
+// and Redis commands per poll; the memory of N open streams and one outcome's fan-out). Writes its section ("## At
+// peak") into docs/benchmarks.md and checks its targets (exit code 0 unless --strict). Method: docs/benchmarkMethods.md.
 //   npm run bench:peak [-- --creations 5000] [-- --streams 10000] [-- --only worker|streams] [-- --strict]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -121,14 +119,14 @@ async function main(): Promise<void> {
   if (only !== 'worker') parts.push(streamsSection(await measureStreamsAtPeak(streams, logDir, log)));
   const budgets = parts.flatMap((p) => p.budgets);
   const section = [
-    '## At peak (issue 24)',
+    '## At peak',
     '',
     `Written by \`npm run bench:peak\` (bench/peak.ts). Run: ${startedAt.toISOString()}, ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s; ${machineLine()}.`,
     '',
     ...parts.map((p) => p.text),
     '',
     markdownTable(
-      ['target (issue 24)', 'this run', 'verdict'],
+      ['target', 'this run', 'verdict'],
       budgets.map((b) => [b.target, b.actual, b.pass ? 'PASS' : 'FAIL']),
     ),
   ].join('\n\n');

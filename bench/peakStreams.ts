@@ -1,10 +1,6 @@
-// Creation streams at peak (issue 24 items 2 and 3): N open server-sent-event streams on one compiled web process
-// (Redis mode, production settings), beside a bare node:http SSE server (bench/bareSse.mjs):
-// - memory: the process's RSS (and JS heap) with N streams open less before, per stream, each read after a full garbage
-//   collection over the process's inspector (both sides run with --inspect on loopback) (the product's streams are of N
-//   different people, each a session of its own written straight into Redis, as identification would leave it);
-// - fan-out: one outcome to N streams of one person (the product: published through Redis as the worker does; the
-//   bare server: a POST that writes to every stream), from the publish to the last stream receiving it.
+// Creation streams at peak: N open server-sent-event streams on one compiled web process beside a bare node:http
+// SSE server (bench/bareSse.mjs): the memory each stream keeps, and one outcome's fan-out to all of them. Method:
+// docs/benchmarkMethods.md.
 import { request as httpRequest, type ClientRequest, Agent } from 'node:http';
 import { createHmac, randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';

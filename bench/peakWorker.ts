@@ -1,9 +1,6 @@
-// The worker at peak (issue 24 items 1 and 3): N customer creations at once on the compiled worker (as the Procfile runs
-// it, production poll interval and tries), against a stub brokerage that keeps every run polling to its last try, beside
-// a bare BullMQ chain of delayed jobs on the same grid (bench/bareChain.mjs). Both on a Redis of their own, one after
-// the other. Lateness of poll n: when it reached the brokerage (the bare chain: when its job started) less its due
-// time on the run's grid (chainTimes).
-// Redis commands per poll: INFO commandstats over the whole phase, over the polls it ran.
+// The worker at peak: N customer creations at once on the compiled worker, every run polling to its last try, beside
+// a bare BullMQ chain of delayed jobs on the same grid (bench/bareChain.mjs): each poll's lateness against its due time
+// (chainTimes) and the Redis commands per poll. Method: docs/benchmarkMethods.md.
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

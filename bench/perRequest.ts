@@ -1,4 +1,4 @@
-// Work per request (issue 23 item 1): the Redis commands one GET of a page sends (MONITOR on the bench's own Redis,
+// Work per request: the Redis commands one GET of a page sends (MONITOR on the bench's own Redis,
 // the worker paused meanwhile with SIGSTOP so that its queue polling does not count) and the upstream calls it makes
 // (requests reaching the sandbox through the bench's counter). A few requests per page, averaged.
 import { connect, type Socket } from 'node:net';

@@ -1,14 +1,6 @@
-// When each screen of the journey is painted and usable on a cheap phone (issue 23 item 1): Debian's Chromium
-// (launched as tests/support/browser.ts does) at 360×740 with the DevTools protocol's slow-4G network (Lighthouse's
-// mobile figures: 562.5 ms round trip, 1.47 Mbit/s down, 675 kbit/s up) and 4× CPU throttling. One person walks the
-// journey with JavaScript, as a browser posts each form: start page, BankID, every customer-information screen,
-// signing, customer creation; then an identified legacyFlow person opens the legacy form in the same browser.
-//
-// Painted: First Contentful Paint. Usable: the latest of that paint, the load event's end, the moment the page's last
-// island had hydrated (its `island:<name>` User Timing mark, client/hydrate.tsx) and the end of the last long task
-// (over 50 ms) before 500 ms without one. Besides the walk, a cold visit (empty cache) straight to the BankID page. Both are counted from the start of the screen's own GET, as a page loaded by its address (Lighthouse's
-// way); for a screen reached by a form post the time from the click (the post and its redirect included) is given
-// beside it.
+// When each screen of the journey is painted and usable on a cheap phone: Debian's Chromium at 360×740 with slow-4G
+// network and 4× CPU throttling walks the journey with JavaScript. What "painted" and "usable" mean, and how each
+// screen is timed: docs/benchmarkMethods.md.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../tests/support/browser.ts';
 import { httpAnswerOf } from '../tests/support/httpAnswers.ts';

@@ -1,5 +1,5 @@
 // The bench's report: the machine, then one table per measurement, then the budgets; printed and written to
-// docs/benchmarks.md (issue 23 item 1).
+// docs/benchmarks.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
@@ -111,13 +111,13 @@ export function renderReport(r: BenchReport): string {
     ],
   );
   const budgets = markdownTable(
-    ['target (issue 23)', 'this run', 'verdict'],
+    ['target', 'this run', 'verdict'],
     r.budgets.map((b) => [b.target, b.actual, verdictWord(b.pass)]),
   );
   return `# Benchmarks
 
 Written by \`npm run bench\` (bench/run.ts); re-run it to replace this file. Absolute figures depend on the machine
-and on what else runs on it; the ratios within one run are what issue 23 judges.
+and on what else runs on it; the ratios within one run are what the budgets judge.
 
 - Run: ${r.startedAt.toISOString()}, ${Math.round(r.seconds)} s, commit ${r.commit}
 - Machine: ${machineLine()}

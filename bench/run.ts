@@ -1,9 +1,7 @@
-// `npm run bench` (issue 23 item 1): builds what main holds, starts it on loopback with its baselines, measures
-// throughput side by side, work per request, bytes per page, start time and the throttled phone's screens, prints the
-// tables with the machine they ran on, writes them to docs/benchmarks.md and checks issue 23's budgets (PASS/FAIL;
-// exit code 0 unless --strict). Bounded: every wait has a limit, and the whole run gives up after 18 minutes.
-// `--only lighthouse` runs that part alone (printed, docs/benchmarks.md left as it is).
-//   npm run bench [-- --strict] [-- --quick] [-- --only lighthouse]
+// `npm run bench`: builds what main holds, starts it on loopback with its baselines, measures throughput, work per
+// request, bytes per page, start time and the throttled phone's screens, writes the tables to docs/benchmarks.md and
+// checks the budgets (PASS/FAIL; exit code 0 unless --strict). Bounded: the whole run gives up after 18 minutes.
+//   npm run bench [-- --strict] [-- --quick] [-- --only lighthouse]   (lighthouse alone: printed, the document kept)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

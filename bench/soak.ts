@@ -1,10 +1,7 @@
-// `npm run soak [-- --minutes N]` (issue 24 item 6): a chaos soak. Its own Redis (AOF), the sandbox, two web processes and
-// two workers from the compiled build; steady scripted journeys over HTTP (SE BankID personas, identification through
-// signing to customer creation's final outcome), each request sent to either web process, as a balancer
-// would; meanwhile a random web or worker is SIGKILLed and restarted every 20–60 s, and Redis once. A person who meets an
-// error page reloads or presses again (bounded). At the end it waits (bounded) for the journeys under way, reads out the
-// sandbox brokerage and Redis, prints the figures and exits non-zero on any loss, duplicate, wrong or stranded outcome.
-// Not part of `npm test`; bounded in time throughout; every process it started is ended on exit and on Ctrl-C.
+// `npm run soak [-- --minutes N]`: a chaos soak. Journeys over HTTP on two web processes and two workers while a random
+// one is SIGKILLed and restarted every 20–60 s, and Redis once; exits non-zero on any lost, duplicated, wrong or
+// stranded outcome. Not part of `npm test`; every process it started is ended on exit and on Ctrl-C. Method:
+// docs/benchmarkMethods.md.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

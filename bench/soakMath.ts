@@ -1,6 +1,6 @@
 // The pure parts of `npm run soak` (bench/soak.ts): what each journey saw and what the sandbox and Redis read out at the
-// end, reduced to the figures the soak prints and the failures that make it exit non-zero (issue 24 item 6: each signed
-// prospect exactly one final outcome, the one its persona plays; the brokerage saw one creation request for it).
+// end, reduced to the figures the soak prints and the failures that make it exit non-zero (each signed prospect
+// exactly one final outcome, the one its persona plays; the brokerage saw one creation request for it).
 import type { CreationOutcome } from '../shared/creationOutcome.ts';
 
 /** One person's journey, as the soak's scripted browser saw it. */
@@ -142,7 +142,7 @@ export function soakSection(f: SoakFigures, run: SoakRun): string {
     ['reloads or presses again after an error', `${f.retries} (${run.retryCauses.map(([c, n]) => `${c} ${n}`).join(', ') || 'none'})`],
   ];
   return [
-    '## Chaos soak (issue 24)',
+    '## Chaos soak',
     'Written by `npm run soak` (bench/soak.ts): its own Redis (AOF), the sandbox, two web processes and two workers from the ' +
       'compiled build; five lanes of SE BankID personas walk from identification to their creation outcome, each request ' +
       'to either web; a web or worker is SIGKILLed and restarted every 20–60 s, and Redis once.',

@@ -1,4 +1,4 @@
-// Process start to first answer (issue 23 items 1 and 2): `node dist/server.js web` spawned as the Procfile runs it,
+// Process start to first answer: `node dist/server.js web` spawned as the Procfile runs it,
 // timed from the spawn to its first 200 on /healthz (polled every 5 ms), beside the Express hello's start to its first
 // answer; each a median of N, the two alternating.
 import { freePort, spawnNode, stopChild, waitForOk } from './benchStack.ts';

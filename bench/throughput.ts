@@ -1,4 +1,4 @@
-// Throughput side by side (issue 23 item 1): each target under autocannon for a few seconds per round, the rounds
+// Throughput side by side: each target under autocannon for a few seconds per round, the rounds
 // alternating their order, the median of the rounds per target; pages as ratios to the Express and node:http hellos
 // measured in the same rounds. People's pages rotate over distinct cookies: each connection keeps people of its own,
 // so no two requests in flight share a session (and its lock).

@@ -1,10 +1,8 @@
-// A stand-in of the bank's own site, where a created customer arrives logged in (identification-routing-creation §4
-// "Customer creation": "create a login session … on done redirect to the success URL"). The journey's Continue sends
-// the browser to the hand-off address (BANK_SITE_URL + /login/handoff) with the one-time code the login session
-// answered; the site redeems it once (sandbox/afterCreation.ts redeemLoginHandoff, the logic of the brokerage's redeem
-// call), keeps the customer in a cookie session of its own, and moves on to the return path without the code in the
-// address. Its pages (the overview SUCCESS_URL points at, its home) say whether the visitor is logged in and as whom,
-// the national id masked; a refused hand-off (unknown, used, expired) says so and logs nobody in.
+// A stand-in of the bank's own site, where a created customer arrives logged in (identification-routing-creation §4).
+// Continue sends the browser to the hand-off address (BANK_SITE_URL + /login/handoff) with the login's one-time code;
+// the site redeems it once, keeps the customer in a cookie session of its own and moves on to the return path without
+// the code. Its pages (the overview SUCCESS_URL points at, its home) say who is logged in, the national id masked; a
+// refused hand-off (unknown, used, expired) says so and logs nobody in.
 import { randomBytes } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';

@@ -38,7 +38,7 @@ export function page(title: string, body: Html): string {
   body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 40rem; padding: 0 1rem; line-height: 1.5; overflow-wrap: anywhere; }
   section { border: 1px solid #767676; border-radius: 0.5rem; padding: 1rem; margin-block: 1rem; }
   label { display: block; font-weight: 600; }
-  /* Fits a 360 px phone (issue 18): a long persona option or order reference wraps instead of widening the page. */
+  /* Fits a 360 px phone: a long persona option or order reference wraps instead of widening the page. */
   select, button { font: inherit; margin-block: 0.25rem; max-width: 100%; }
   select { width: 100%; }
   button { margin-inline-end: 0.5rem; }

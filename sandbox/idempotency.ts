@@ -1,11 +1,8 @@
-// The brokerage API's Idempotency-Key (shared/contracts/brokerageContract.ts IDEMPOTENCY_KEY_HEADER, our reading of the IETF
-// httpapi draft "The Idempotency-Key HTTP Header Field"): a POST or PUT to the brokerage API carrying the header is run once
-// per person and key. The same key with the same body answers the first call's answer again, even when that call's
-// client had given up before it completed (a late call, POST /sandbox/faults delayMs); the same key with another body
-// answers 422; while the first call still runs, 409. Answers that say the call did not happen (401, 408, 409, 429,
-// any 5xx) are not kept, so a retry runs anew. A call without the header is not affected.
-//
-// Mounted before the injected faults (sandbox/app.ts), so a late call holds its key from the moment it arrives.
+// The brokerage API's Idempotency-Key (docs/decisions.md "Idempotency-Key"): a POST or PUT carrying the header runs
+// once per person and key; the same key and body answer the first answer again, even when its client had given up (a
+// late call, POST /sandbox/faults delayMs); another body 422; a first call still running 409. Answers that say the call
+// did not happen (401, 408, 409, 429, 5xx) are not kept, so a retry runs anew. Mounted before the injected faults
+// (sandbox/app.ts), so a late call holds its key from the moment it arrives.
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKeyHeader } from '../shared/contracts/brokerageContract.ts';

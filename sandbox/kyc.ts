@@ -1,36 +1,8 @@
-// Know-your-customer simulator of the brokerage API (customer-information §3 "Questionnaire", "Answer session page",
-// §4.6, §7, §9): the questionnaires of a private person (8) and a company (9), the private person's answer sessions
-// (one question per page, texts in the session's locale), the risk calculation and the KYC step submit, plus the
-// read-out GET /sandbox/kyc. Mounted from the brokerage router (sandbox/brokerage.ts), which lends it its bearer
-// authentication, prospect ownership check and contract-checked answers. State lives in state.kyc and
-// state.kycAnswerSessions, so POST /sandbox/reset clears it.
-//
-// Questionnaire 8 (private person). customer-information §3 lists the topics in question-id order (occupation 83,
-// politically exposed person 84, …), so topic n is question 82 + n; they are asked in the order of §9.
-//   asked  id  tag                         type             answer ids
-//    1     83  occupation                  SINGLE_CHOICE    200 employed, 201 self_employed, 202 student, 203 retired, 204 not_working
-//    2     87  monthly_income              SINGLE_CHOICE    214–217 (4 money bands)
-//    3     90  yearly_deposit_value        SINGLE_CHOICE    235–239 (5 money bands)
-//    4     89  deposit_count               SINGLE_CHOICE    225 0–10, 226 11–50, 227 51–100, 228 more than 100
-//    5     88  initial_transfer            SINGLE_CHOICE    229–234 (6 money bands)
-//    6     92  withdrawal_count            SINGLE_CHOICE    220 0–10, 221 11–50, 222 more than 50
-//    7     85  purpose_of_saving           SINGLE_CHOICE    205 long_term_saving, 206 retirement, 207 saving_for_relatives, 208 short_term_trading
-//    8     86  origin_of_funds             MULTIPLE_CHOICE  209 salary_or_pension, 210 business_income, 211 savings_and_investments,
-//                                                           212 inheritance_or_gift, 213 property_sale
-//    9     84  politically_exposed_person  SINGLE_CHOICE    223 pep_no, 224 pep_yes (customer-information §9)
-//   10     91  ownership_of_money          SINGLE_CHOICE    218 own_money, 219 someone_elses_money
-// Persona kycUnknownType only: question 93 occupation_description, answer type FREE_TEXT, no answers, shown on the
-// first page after question 83 (the page is complete without it: nothing can be answered for it).
-//
-// Questionnaire 9 (company), ids 100–110, answer ids 300–353 (no texts: there is no company answer session):
-//   100 industry (MULTIPLE_CHOICE) 300–310; 101 corporate_form 311–316; 102 virtual_currency_use 317–318; 103 purpose
-//   319–322; 104 origin_of_funds (MULTIPLE_CHOICE) 323–327; 105 yearly_turnover 328–333 (6 money bands); 106
-//   opening_transfer 334–339 (6 money bands); 107 deposit_count 340–343; 108 yearly_deposit_value 344–348 (5 money
-//   bands); 109 ownership_of_money 349–350; 110 withdrawal_count 351–353.
-//
-// A band's answer id is the same in every market; its tag and text carry the market's amounts and currency
-// (e.g. monthly_income_0_20000_sek, monthly_income_0_2000_eur). The questionnaire GET takes the market from
-// Accept-Language (region, else language; default sv, so SE); an answer session from its prospect's country.
+// Know-your-customer simulator of the brokerage API (customer-information §3, §4.6, §7, §9): the questionnaires of a
+// private person (8) and a company (9), the private person's answer sessions, the risk calculation and the KYC step
+// submit, plus the read-out GET /sandbox/kyc. Mounted from the brokerage router (sandbox/brokerage.ts), which lends it
+// its bearer authentication, prospect check and contract-checked answers; state in state.kyc and state.kycAnswerSessions.
+// The questions, answer ids and money bands: docs/sandbox.md "KYC questionnaires".
 import { randomUUID } from 'node:crypto';
 import express, { type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';

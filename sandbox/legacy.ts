@@ -1,22 +1,8 @@
-// The legacy single form's calls to the brokerage API (customer-information §3 "Prospect update payload",
-// "Regulation payload", "Signature request", §4.9, §7, §8): POST regulation, PUT prospect v2 and the legacy variant
-// of POST signatures, plus the read-out GET /sandbox/legacy. Mounted from the brokerage router (sandbox/brokerage.ts)
-// before its step-flow signature route, which shares the path: a prospect that is not a legacy (v2) one leaves this
-// router untouched, so the step flow keeps its own answer. State lives in state.legacyRegulations and
-// state.legacyProspects, so POST /sandbox/reset clears it.
-//
-// Personas (sandbox/personas.ts, all routed as legacyFlow is):
-//   legacyFlow                 regulation compliant with a new id; update 200; signature URL
-//   legacyNonCompliant         regulation status non_compliant, with an id
-//   legacyRegulationWithoutId  regulation status compliant, regulation_id null
-//   legacyMinor                update 400 [{ code: 'Age', field: 'national_id_number' }]
-//   legacyPhoneRefused         update 400 [{ code: 'Invalid', field: 'phone_number' }]
-//   legacyEmailRefused         update 400 [{ code: 'Invalid', field: 'Email' }]
-//   legacyDoubleName           update 400 [{ code: 'natregno', field: 'national_id_number' }] (two-word surname)
-//   legacySeveralErrors        update 400 with the phone_number and the Email refusals together
-//   legacyHighRisk             signature 403
-// Every persona's update is also refused (400, fields) without account_templates or with accounts the market does not
-// offer, and without a regulation_id or with one this sandbox did not hand out to the person as compliant.
+// The legacy single form's calls to the brokerage API (customer-information §3, §4.9, §7, §8): POST regulation, PUT
+// prospect v2 and the legacy POST signatures, plus the read-out GET /sandbox/legacy. Mounted from the brokerage router
+// before its step-flow signature route, which shares the path: a prospect that is not a legacy (v2) one passes through
+// untouched. State in state.legacyRegulations and state.legacyProspects. What each legacy persona answers:
+// docs/sandbox.md "Legacy form personas".
 import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { accountTypeWithCountry, type AccountTypeWithCountry } from '../shared/contracts/brokerageContract.ts';

@@ -1,9 +1,8 @@
-// GET onboarding status (identification-routing-creation §3 status {creationPaused, feedbackBanner}) and its test
-// control. The call is public (our reading: the start page shows the status before anyone has identified): without a
-// token it answers what POST /sandbox/system-status set (all clear after a reset). With a token, as the creation worker
-// calls it, the token must be valid (401 otherwise, so the worker's token refresh still works), and the persona's own
-// creationPaused (sandbox/personas.ts) is added, so the creationPaused persona's creation still ends paused. `failing`
-// makes it answer 503, for `failingForMs` from the post when given (an outage that ends by itself), else until changed.
+// GET onboarding status (identification-routing-creation §3 {creationPaused, feedbackBanner}) and its test control.
+// Public (our reading: the start page shows it before anyone identified): without a token it answers what POST
+// /sandbox/system-status set. With a token, as the creation worker calls it, the token must be valid (401 otherwise) and
+// the persona's own creationPaused is added. `failing` answers 503, for `failingForMs` when given (an outage that ends by
+// itself), else until changed.
 import express from 'express';
 import { z } from 'zod';
 import { brokeragePaths, systemStatusResponse } from '../shared/contracts/brokerageContract.ts';

@@ -1,11 +1,8 @@
-// JavaScript budgets per page, checked by `npm run bench`, never by `npm test`:
-//   node scripts/jsBudgets.mjs [--json]        (after the client build: node esbuild.config.mjs)
-// A page fetches, before its islands run, the entry of each island it rendered plus their static imports
-// (public/build/manifest.json, what server/render.tsx puts in the head); a dynamic import (the phone rules) is not on
-// that path. Each file is counted as the .br the build wrote beside it (what a browser asking for brotli is sent).
-// React and react-dom are one shared chunk (manifest.react), fetched once per visit and cached: ≤ 60 KB brotli. A
-// page's own island code (all it fetches but that chunk) ≤ 12 KB brotli. Every customer-information page also carries
-// the exit dialog, so each island is measured with it as well. Exits 1 when anything is over its budget.
+// JavaScript budgets per page, checked by `npm run bench`, never by `npm test` (after `node esbuild.config.mjs`):
+//   node scripts/jsBudgets.mjs [--json]
+// What a page fetches before its islands run (each island's entry and its static imports, counted as the .br beside it):
+// the shared React chunk ≤ 60 KB brotli, a page's own island code ≤ 12 KB (measured with the exit dialog every
+// customer-information page carries). Exits 1 when anything is over its budget.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,24 +1,7 @@
-// Cross-site request forgery defence (issue "Hardening what exists", item 7). The session cookie's
-// SameSite=Lax alone let any site post forms into a person's journey from a same-site host or an old
-// browser; now every state-changing request must show where it comes from (shared/csrf.ts decides):
-// Sec-Fetch-Site, else Origin, else a token.
-//
-// The token (browsers that send neither header): a signed double submit. A random value lives in its
-// own cookie (`__Host-` prefixed with secure cookies, so no other host can plant one; HttpOnly;
-// SameSite=Lax; browser-session lifetime), set when a page renders a post form; the form carries
-// HMAC(SESSION_SECRET, value) in `_csrf` (views/components/CsrfField.tsx). A site that cannot read our
-// pages cannot compute it. It needs no server-side session: an anonymous visitor's page stores nothing.
-//
-// Where the token is read: the urlencoded or JSON body's `_csrf`, or the X-CSRF-Token header. Multipart
-// posts (uploads) are parsed by their route after this check, so their form carries the token in the
-// action's query instead (withCsrfQuery); that is only read for multipart bodies.
-//
-// GETs are not checked: the journey is entered by links from anywhere, and some GETs that move it on
-// arrive from other sites by design. The broker's return reaches /onboarding?code= and then
-// /onboarding/routing through a redirect chain that browsers mark cross-site, and the signing service
-// sends the browser to the creation page. Those GETs act only on what this session itself started (the
-// OIDC state, shared/oidcState.ts callbackAction; an identified session's prospect) and at most once
-// per identification, so a stranger's link can only trigger the step the person is due to take anyway.
+// Cross-site request forgery defence: every state-changing request must show where it comes from (shared/csrf.ts
+// decides): Sec-Fetch-Site, else Origin, else a signed double-submit token (views/components/CsrfField.tsx), since the
+// session cookie's SameSite=Lax alone let a same-site host or an old browser post into a person's journey. GETs are not
+// checked. How the token works and why GETs may come from anywhere: docs/security.md "The anti-forgery token".
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from './config.ts';

@@ -1,14 +1,7 @@
-// /healthz: the process is up. /readyz: what this process needs to serve answers (Redis), so the router may send
-// it traffic. An upstream that is down is not a reason to take every web process out of rotation: the pages then
-// show the spec's try-again screen, which only a process in rotation can show. So /readyz asks Redis alone and sends
-// nothing upstream (a router asks it every few seconds, from every instance: no BankID or brokerage call may cost
-// that, nor wait on a hanging upstream). Its one wait is bounded: the Redis PING fails at once while the connection is
-// down, and /readyz answers 503 after READY_WAIT_MS however long a stalled Redis keeps the PING, within a router's
-// 1–5 s health-check timeout. So it answers 503 while Redis is away, and 200 again once it is back.
-//
-// /healthz is the app's first route (server/app.ts), before the request log, the deadline, the security headers and
-// the session: it needs none of them and the platform asks it often (issue 23 item 2: as fast as an Express hello).
-// So it carries no x-request-id and is never logged (nor was it before: the request log skipped it).
+// /healthz: the process is up. /readyz: Redis answers, so the router may send it traffic; it sends nothing upstream (an
+// upstream outage shows the try-again page, which only a process in rotation can show) and answers 503 within
+// READY_WAIT_MS however long a stalled Redis keeps the PING. /healthz is the app's first route, before the request log and
+// the session: fast, never logged, no x-request-id. Why: docs/infrastructure.md "Health".
 import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from './deps.ts';
 

@@ -17,7 +17,7 @@ export interface OwnOrigin {
 type OriginConfig = Pick<Config, 'publicUrl' | 'countryByHost'>;
 
 // The last answer per market host map, for its PUBLIC_URL: asked several times per page, and URL parsing was 10 % of the
-// start page's CPU (issue 23 item 5).
+// start page's CPU.
 const computed = new WeakMap<Config['countryByHost'], { publicUrl: string; origins: readonly OwnOrigin[] }>();
 
 /** PUBLIC_URL's origin first, then each market host's. Follows PUBLIC_URL: tests learn the port only after listen. */

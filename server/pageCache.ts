@@ -1,4 +1,4 @@
-// Rendered pages kept as strings (issue 23 item 5: the start page at ≥ 0.6× an Express hello). A page whose markup
+// Rendered pages kept as strings, so the start page serves at a good fraction of an Express hello. A page whose markup
 // follows only from what its key holds is rendered once per key; each request then gets that string with its own
 // CSP nonce and anti-forgery token put in, so no two people share either (server/security.ts,
 // server/csrfProtection.ts). The render sees placeholders in their place: letters and digits only, which HTML

@@ -36,7 +36,7 @@ export interface InlineCss {
 export type Manifest = z.infer<typeof manifestSchema> & {
   /**
    * The stylesheet, for an entry page to carry inline: on a first visit the page then paints without waiting for a
-   * second request on a slow mobile network (issue 23: the start page).
+   * second request on a slow mobile network.
    */
   inlineCss?: InlineCss;
 };

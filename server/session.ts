@@ -83,7 +83,7 @@ const unstored = new WeakSet<Request>();
 const readsOnly = (method: string) => method === 'GET' || method === 'HEAD';
 
 /**
- * Nobody who has not acted gets a session from a page view (issue 17, item 12): a GET or HEAD without a
+ * Nobody who has not acted gets a session from a page view: a GET or HEAD without a
  * stored session never stores one and never sets the session cookie, whatever its handler does. Values a
  * visitor's page views keep go into the visit cookie (server/visit.ts); a session starts with the
  * person's first post (choosing the applicant type, identifying). A GET that tried to keep something in
@@ -169,14 +169,10 @@ function changedPaths(before: unknown, after: unknown, path = '', depth = 3): st
 const renewedToken = 'journey.jwt';
 
 /**
- * A GET or HEAD of a route declared read-only (server/app.ts) takes no session lock and writes nothing back (issue 23
- * item 3): express-session read the session once, and as it is unchanged, only its idle TTL is rolled (the store's touch,
- * connect-redis's EXPIRE). A request that only reads so never waits behind another; racing a locked post it may show the
- * session as it was before that post (a page a moment old), but never writes that copy back over the post's.
- *
- * So that such a view cannot write silently: whatever its handler changes in the session is put back as it was loaded
- * before express-session looks (a save the handler asks for stores nothing), and logged with the changed fields' names,
- * so a route that does write is found and moved under the lock.
+ * A GET or HEAD of a page that only reads takes no session lock and writes nothing back: only the session's idle TTL
+ * is rolled, and it never waits behind a post. Whatever its handler changes in the session is put back as it was
+ * loaded before express-session looks, and logged with the changed fields' names, so a route that does write is found
+ * (docs/infrastructure.md "Read-only page views").
  */
 export function readOnlyPageViews(options: { secureCookie: boolean; logger?: Pick<Logger, 'warn' | 'debug'> }): RequestHandler {
   const { logger } = options;
@@ -242,7 +238,7 @@ export type SessionReader = (req: Pick<IncomingMessage, 'headers'>) => Promise<P
 
 /**
  * Reads a request's session as express-session would (the same cookie, signature and store) for a route that runs
- * without it (the creation event stream, issue 24 item 2): the stored data once, no Session object on the request,
+ * without it (the creation event stream): the stored data once, no Session object on the request,
  * nothing saved or touched afterwards, no cookie set. A store that fails (Redis away) rejects, as express-session passes
  * its error on.
  */

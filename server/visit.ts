@@ -1,13 +1,8 @@
-// The visit's values kept before the person identifies (journey.ts VisitState: the language chosen, the
-// native app's webview, the campaign, the entry query carried on such as tracking ids), in a signed cookie
-// instead of a server-side session: nobody who has not identified gets one from a page view (issue 17,
-// item 12), or a stranger's GETs would fill Redis. The journey reads them from here until the person
-// identifies; then they are the session journey's (server/pages.ts journeyOf), exactly as before.
-//
-// The cookie is `v1.<content>.<mac>`: the content base64url JSON, the mac an HMAC-SHA256 under a key derived
-// from SESSION_SECRET. A cookie that is tampered with, oversized or unreadable is ignored (the visit's
-// defaults apply), never an error. HttpOnly, SameSite=Lax, and `__Host-` with secure cookies, like the
-// session cookie; it ends with the browser, like the visit.
+// The visit's values kept before the person identifies (journey.ts VisitState: the language, the webview, the campaign,
+// the carried entry query), in a signed cookie `v1.<content>.<mac>` instead of a server-side session, so a stranger's
+// page views store nothing. The journey reads them from here until the person identifies; then they are the session
+// journey's (server/pages.ts journeyOf). A tampered, oversized or unreadable cookie is ignored, never an error; its
+// attributes follow the session cookie's (docs/infrastructure.md "No session for a page view").
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { z } from 'zod';

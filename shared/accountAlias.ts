@@ -1,11 +1,6 @@
-// Account alias rules (customer-information.md §5 "Account alias", §9 alias length 2–30). Pure.
-//
-// Choices where the spec is open:
-// - "Letters" are taken as the spec lists them: a–z, A–Z and å ä ö ø æ é è ü à á (both cases), not every
-//   Unicode letter (\p{L}), so the brokerage never receives a script it does not promise to print.
-// - Emoji: \p{Extended_Pictographic} plus what composes emoji (zero-width joiner, variation selector 16,
-//   skin-tone modifiers, regional-indicator flags, the keycap mark).
-// - Length counts user-perceived characters (grapheme clusters), so a composed emoji counts as one.
+// Account alias rules (customer-information.md §5 "Account alias", §9 alias length 2–30): which letters and emoji
+// an alias may hold, its length in user-perceived characters. Pure. Choices where the spec is open:
+// docs/decisions.md "Account alias".
 import type { AccountTypeWithCountry } from './contracts/brokerageContract.ts';
 
 export const ALIAS_MIN_LENGTH = 2;

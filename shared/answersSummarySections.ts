@@ -1,16 +1,8 @@
-// "Check your answers" on milestone three (issue 11, item 4; WCAG 2.2 SC 3.3.4, customer-information.md
-// §2.3, §4.8): before the person signs, what they gave in the step flow, one section per step, each with a
-// Change when its step can be re-entered (shared/customerInformationStepList.ts changeTarget). Pure: the
-// milestone step (server/stages/customerInformation/steps/milestoneSteps.tsx) hands in the session's answers and
-// translates the sections (translateSummary) for views/components/AnswersSummary.tsx.
-//
-// Choices where the issue is silent:
-// - Sections follow the order of the person's step list; the accounts (routing's defaults when the
-//   account picker is not one of the steps) come first.
-// - Only what the brokerage was sent: the phone as submitted (E.164), shown formatted (contactInformation.ts
-//   formatPhone: national format for the market's own number, else international), an account name that the alias step
-//   would replace by the default name shows the default name; uploaded proof is listed by file name.
-// - A row without a value, and a section without rows, are left out.
+// "Check your answers" on milestone three (WCAG 2.2 SC 3.3.4, customer-information.md §2.3, §4.8): before the person
+// signs, what they gave in the step flow, one section per step, each with a Change when its step can be re-entered
+// (shared/customerInformationStepList.ts changeTarget). Pure: the milestone step hands in the session's answers and
+// translates the sections (translateSummary) for views/components/AnswersSummary.tsx. Choices where the spec is
+// silent: docs/decisions.md "Check your answers".
 import type { AccountTypeWithCountry, CountryCode, StepId } from './contracts/brokerageContract.ts';
 import type { AnswerSessionAnswers, AnswerSessionPage } from './contracts/kycContract.ts';
 import type { Translate } from './i18n.ts';

@@ -1,13 +1,8 @@
-// Calling the brokerage as the person: the one rule for the web (routing after identification, the
-// customer-information page) and the workers (customer creation, KYC preparation). A call is made with the
-// person's access token; when the brokerage says the token will not do (identification-routing-creation §7:
-// "a 401 triggers a token refresh"; customer-information §7: a 401 with code EXPIRED_ACCESS_TOKEN is a token
-// refresh) the refresh token buys a new access token once, the holder keeps it, and the call is tried once
-// more. Whatever still fails goes to the caller as an UpstreamError its own classification reads: a session
-// that cannot be renewed is a 401 (session expired), an outage keeps its status (try again).
-//
-// No I/O here: the refresh call, where the tokens live (the session on the web, the sealed credentials store
-// in a job) and the log are the caller's ports. Only the call's name and the caller's ids are logged.
+// Calling the brokerage as the person: the one rule for the web and the workers. When the brokerage refuses the access
+// token (a 401, or code EXPIRED_ACCESS_TOKEN; identification-routing-creation §7, customer-information §7) the refresh
+// token buys a new one once, the holder keeps it, and the call is tried once more; what still fails reaches the caller as
+// an UpstreamError (a session that cannot be renewed is a 401, an outage keeps its status). No I/O: the refresh call,
+// where the tokens live and the log are the caller's ports; only the call's name and the caller's ids are logged.
 import { EXPIRED_ACCESS_TOKEN, unauthorizedBody } from './contracts/brokerageContract.ts';
 import { UpstreamError } from './upstreamError.ts';
 

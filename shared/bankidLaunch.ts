@@ -1,12 +1,7 @@
-// The URL that starts the BankID app on the same device (identification-routing-creation §2 "Same-device view"). Pure: the
-// caller supplies the device (shared/device.ts), whether we run in the native app's webview, and the
-// native app's return URL.
-//
-// - iOS Instagram in-app browser and mobile Safari: the web-link form https://app.bankid.com/…, a
-//   universal link that iOS hands to the BankID app (the bankid:// scheme is blocked or prompts there).
-// - everything else: the bankid:/// scheme.
-// - redirect: in the native app's webview the app returns to the native app (NATIVE_APP_RETURN_URL);
-//   otherwise "null", meaning the BankID app just closes and the user comes back to the browser.
+// The URL that starts the BankID app on the same device (identification-routing-creation §2 "Same-device view"): the
+// universal-link form or the bankid:/// scheme by device, and where the app returns to (the native app in its webview,
+// else "null"). Pure: the caller supplies the device (shared/device.ts), the webview flag and the native app's return
+// URL. Which form where, and why: docs/decisions.md "The BankID launch URL".
 import type { Device } from './device.ts';
 
 export const BANKID_WEB_LAUNCH_BASE = 'https://app.bankid.com/';

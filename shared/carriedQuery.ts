@@ -1,13 +1,8 @@
-// The entry query carried through the journey (identification-routing-creation §3 Onboarding context
-// "queryParams"): tracking, campaign and partner values the person arrived with, sent on with the legacy
-// signature request (customer-information §3 "Signature request", shared/contracts/legacyContract.ts) and into the
-// in-app browser hand-off. One rule for both ends: the start page keeps only what that request can carry —
-// the contract's schema is `carriedQueryParams` below — so a value accepted at entry can always be sent, and
-// one that could not be never reaches a save.
-//
-// Choice where the spec is silent: a value over the limits is dropped at entry, not refused. It is someone
-// else's tracking or campaign id, never a reason to turn the person away; the caller logs the parameter's name
-// and length (never the value).
+// The entry query carried through the journey (identification-routing-creation §3 "queryParams"): tracking, campaign
+// and partner values the person arrived with, sent on with the legacy signature request (customer-information §3) and
+// into the in-app browser hand-off. One rule for both ends: the start page keeps only what that request can carry
+// (`carriedQueryParams`, the contract's schema), so a value accepted at entry can always be sent. A value over the limits
+// is dropped, not refused (docs/decisions.md "The carried entry query").
 import { z } from 'zod';
 
 /** The longest parameter name carried. */

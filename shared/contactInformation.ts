@@ -28,15 +28,10 @@ export function defaultPhonePrefix(country: Country): PhonePrefix {
 export type PhoneResult = { ok: true; e164: string } | { ok: false; error: 'invalid' | 'missingPlus' };
 
 /**
- * Validates the phone field as a mobile number of any country (libphonenumber-js "mobile" metadata: a
- * number is valid only if it is a valid mobile number). How the typed text is read:
- * - starting with + (or the international call prefix 00): a full international number, the prefix select
- *   is ignored;
- * - otherwise a number within the selected prefix's country, with or without its trunk 0
- *   (070 123 45 67 and 70 123 45 67 both give +46701234567);
- * - a number that is not valid that way, but is a valid mobile number once a + is put in front (someone
- *   typed 46701234567 or 4791234567), gives 'missingPlus' so the message can say what to fix; a national
- *   number that happens to start with the prefix digits (Norwegian 47 12 34 56) stays a national number.
+ * Validates the phone field as a mobile number of any country (libphonenumber-js "mobile" metadata). Starting with +
+ * or 00: international, the prefix select ignored; else within the selected prefix's country, with or without its
+ * trunk 0. A number valid only with a + put in front (46701234567) gives 'missingPlus', so the message can say what to
+ * fix; a national number starting with the prefix digits (Norwegian 47 12 34 56) stays national.
  */
 export function validatePhone(prefix: PhonePrefix, typed: string): PhoneResult {
   const value = typed.trim();

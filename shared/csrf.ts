@@ -1,15 +1,7 @@
-// Whether a request may change state, judged from what the browser says about where it comes from
-// (issue "Hardening what exists", item 7: CSRF was defended by the SameSite=Lax cookie alone). Pure rules;
-// server/csrfProtection.ts reads the headers and the token and applies them.
-//
-// Order of evidence, strongest first:
-// 1. Sec-Fetch-Site (every current browser): `same-origin` passes. `same-site` is refused: a sibling
-//    host (another market's domain, a subdomain) is not this origin. `none` passes too: the browser
-//    sends it only for a request no site initiated (the person's own reload or resubmit of a form,
-//    a bookmark), so another site cannot cause it, and a resubmitted post must not end on a 403.
-// 2. Origin: exactly one of our configured origins (server/origins.ts); `null` (sandboxed frames,
-//    privacy redirects, data: URLs) is refused.
-// 3. Neither header (browsers from before 2019/2020): the signed token of the page's form must be valid.
+// Whether a request may change state, judged from what the browser says about where it comes from: Sec-Fetch-Site,
+// else Origin, else (old browsers) the form's signed token. CSRF is not left to the SameSite=Lax cookie alone. Pure
+// rules; server/csrfProtection.ts reads the headers and the token and applies them. The order of evidence and why:
+// docs/decisions.md "Cross-site requests".
 
 /** Methods that never change state here: no route handles them with side effects. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

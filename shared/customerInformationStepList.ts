@@ -61,7 +61,7 @@ export function withLegacyForm(steps: readonly StepId[], current: number): { ste
   return { steps: [...steps.slice(0, at), 'EXISTING_STEP'], current: at };
 }
 
-// --- "Check your answers" on milestone three (issue 11, item 4; WCAG 2.2 SC 3.3.4) ----------------------
+// --- "Check your answers" on milestone three (WCAG 2.2 SC 3.3.4) -------------------------------------------
 // Milestone three shows what the person gave, each section with a Change that re-enters its step; once
 // that step is finished (or left by Back from its first screen) the person returns to the summary instead
 // of walking the following steps again. The machine (shared/pageMachine.ts) applies

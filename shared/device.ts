@@ -1,11 +1,7 @@
-// Which kind of device a request comes from, decided from the User-Agent (and the Sec-CH-UA-Mobile
-// client hint where Chromium sends it). Drives the Swedish BankID views (identification-routing-creation §2 "Identification
-// screens": a choice screen on mobile/tablet, the QR code directly on desktop) and the BankID launch
-// URL form (shared/bankidLaunch.ts).
-//
-// iPadOS 13+ Safari sends a desktop (Macintosh) User-Agent and no client hints, so such an iPad is
-// treated as a desktop: it gets the QR code directly, and the QR view's "this device" button still
-// lets the user start BankID on the iPad itself.
+// Which kind of device a request comes from, decided from the User-Agent (and the Sec-CH-UA-Mobile client hint where
+// Chromium sends it). Drives the Swedish BankID views (identification-routing-creation §2: a choice screen on mobile or
+// tablet, the QR code directly on desktop) and the BankID launch URL form (shared/bankidLaunch.ts). An iPad with
+// iPadOS 13+ Safari reads as a desktop (docs/decisions.md "Which device").
 
 export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
 export type DeviceOs = 'ios' | 'android' | 'other';

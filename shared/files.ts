@@ -1,12 +1,8 @@
-// Uploaded files (customer-information.md §5 "Files", §9): only JPEG, PNG and PDF, at most 3,145,728
-// bytes. The type is judged by the file's content, never by the declared type or the name, which the
-// browser takes from the user's file system. Magic bytes alone are not enough (issue "Hardening what
-// exists", item 10): an image must have readable dimensions within a pixel budget, a PDF must load as a
-// PDF with at least one page, and no file may carry active content: HTML or script anywhere in it (a polyglot,
-// or a page hidden after the first kilobyte), or in a PDF JavaScript, a launch, form-submit or import action, or an
-// embedded file. Pure: the libraries only parse the bytes in memory.
-// The three parsers load with the first file judged, not at every web process's start (issue 23 item 2: the PDF
-// library alone is a tenth of the server bundle).
+// Uploaded files (customer-information.md §5 "Files", §9): only JPEG, PNG and PDF, at most 3,145,728 bytes, judged by
+// content, never by the declared type or the name. Magic bytes alone are not enough: an image must have readable
+// dimensions within a pixel budget, a PDF must load with at least one page, and no file may carry active content (HTML or
+// script anywhere, or in a PDF JavaScript, a launch, form-submit or import action, or an embedded file). Pure. The three
+// parsers load with the first file judged, not at start: the PDF library alone is a tenth of the server bundle.
 
 export const MAX_FILE_BYTES = 3_145_728;
 export const allowedFileTypes = ['image/jpeg', 'image/png', 'application/pdf'] as const;
@@ -148,7 +144,7 @@ export function safeFileName(original: string, contentType: AllowedFileType): st
 
 /**
  * The header the object storage keeps with the object and answers when the file is fetched. The spec
- * (customer-information §7, init-file-upload) says inline; the hardening issue (item 10) overrides it:
+ * (customer-information §7, init-file-upload) says inline; we deliberately differ:
  * an attachment is saved, never rendered in our origin's context, so a file that slipped through the
  * checks still cannot run as a page.
  */

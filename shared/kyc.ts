@@ -53,17 +53,10 @@ export function decideRiskPoll(done: boolean, attempt: number): 'submitStep' | '
 const PAGE_FIELD = /^(answers(\.\d+\.(questionId|answerIds))?|answerSessionId)$/;
 
 /**
- * Whether the answer session's refusal of next or previous says that the page shown is not its current page: the
- * session has moved on (a next it took whose answer our session never saved: a web process killed, a save refused,
- * a call timed out after the brokerage had acted) or is gone. The answers posted were checked against the page shown
- * (answerProblem) and the request against its contract, so the brokerage refusing them means its page is another.
- * - 404, 410: the session is unknown or gone; 409: it is in another state than the call expects.
- * - 400 naming the page's answers or the session (answers, answers.N.questionId, answers.N.answerIds,
- *   answerSessionId: "The answers do not fit the page", "Every page is answered already", "The first page has no
- *   previous page"), or naming nothing. A 400 naming only other fields is a fault in our request, which another
- *   session would not mend.
- * Not: 401 and 403 (session expired, customer-information §7), 408 and 429 (try again), 5xx and no answer (an outage:
- * customer-information §4.6 "Failed next/previous calls set an API error").
+ * Whether the answer session's refusal of next or previous says the page shown is not its current page: the session
+ * moved on (it took a next whose answer our session never saved) or is gone. Our answers were checked already, so:
+ * 404, 410 and 409, and a 400 naming the page's answers or the session (answers…, answerSessionId) or nothing. Not a
+ * 400 naming other fields (our own fault), 401/403 (session expired), 408/429 (try again), 5xx (an outage, §4.6).
  */
 export function isOutOfStepRefusal(status: number, body: unknown): boolean {
   if (status === 404 || status === 409 || status === 410) return true;

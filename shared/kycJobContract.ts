@@ -1,11 +1,8 @@
-// The KYC preparation job's contract between the web, which starts a run (server/infra/kycJobs.ts), the
-// worker, which runs it (workers/kycPreparationJob.ts), and the page that shows its state (a GET that reads
-// the state store, server/infra/kycStates.ts): the job's data and ids, the state the worker publishes, and
-// how runs are ordered. Types and pure functions only (customer-information §4.6, §7, §9).
-//
-// Why a job: the answer-session start's 409 retries (60 × 1 s) and the risk polling (25 polls, ~67 s)
-// outlast one web request's deadline, and a GET may not call upstream; so the web enqueues, the worker
-// waits and publishes, and the page's loader reads the latest state.
+// The KYC preparation job's contract between the web, which starts a run (server/infra/kycJobs.ts), the worker, which
+// runs it (workers/kycPreparationJob.ts), and the page that reads its state (server/infra/kycStates.ts): the job's data
+// and ids, the state the worker publishes, and how runs are ordered. Types and pure functions only. A job because the
+// start's 409 retries (60 × 1 s) and the risk polling (~67 s) outlast a request's deadline, and a GET may not call
+// upstream (customer-information §4.6, §7, §9).
 import { z } from 'zod';
 import { answerSessionPage } from './contracts/kycContract.ts';
 import { jobIdPart } from './creationJobContract.ts';

@@ -1,20 +1,8 @@
-// The legacy single form (customer-information §2.3 "Legacy single form", §4.10) and saving a prospect from it
-// (customer-information §3 "Legacy submission", "Regulation payload", "Prospect update payload", §4.9, §8).
-// Pure: which fields are invalid, what the form submits, the regulation and prospect-update payloads, and
-// what their answers lead to. The wire shapes are shared/contracts/legacyContract.ts; the account, contact,
-// sensitive-answer and KYC rules are reused from their own modules, never restated here.
-//
-// Choices where the spec is silent:
-// - Phone: the legacy form posts one phoneNumber (customer-information §3 "Contact data") without a prefix
-//   select, so a number typed without + is read within the market's calling code (defaultPhonePrefix).
-// - A picker post that lacks a mandatory (locked) account, a ticked DSK after answering yes in the Danish
-//   campaign, and an unconfirmed exclusive account are reported on 'accounts' rather than silently fixed:
-//   legacySubmission sends the ticked accounts as they are.
-// - Aliases of ticked accounts are checked by the alias rules (customer-information §5 "Account alias") and
-//   reported on `alias-${account}`; an empty alias is not sent (the API keeps the default name).
-// - A KYC answer that is not one of the question's own (or two answers to a single choice) gets the same
-//   'chooseAnAlternative' as no answer: the form shows nothing chosen for it.
-// - Citizenship 'multipleCitizenship' counts as sensitive like 'otherCitizenships' (shared/sensitiveAnswers.ts).
+// The legacy single form (customer-information §2.3, §4.10) and saving a prospect from it (§3 "Legacy submission",
+// §4.9, §8). Pure: which fields are invalid, what the form submits, the regulation and prospect-update payloads, and what
+// their answers lead to. The wire shapes are shared/contracts/legacyContract.ts; the account, contact, sensitive-answer and
+// KYC rules are reused from their own modules. Choices where the spec is silent: docs/decisions.md "The legacy single
+// form".
 import { accountCode, decidePicker, type PickerInput } from './accountPicker.ts';
 import { validateAlias, type AliasError } from './accountAlias.ts';
 import { checkContact, defaultPhonePrefix, type ContactError } from './contactInformation.ts';

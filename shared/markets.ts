@@ -1,4 +1,4 @@
-// What differs by market (issue 18): the support number and the FAQ side panel's items. Pure; the server
+// What differs by market: the support number and the FAQ side panel's items. Pure; the server
 // picks the market's values from configuration (SUPPORT_PHONE_SE … _FI) and renders the items this returns.
 import type { CountryCode } from './contracts/brokerageContract.ts';
 import { accountCode, defaultAccounts } from './accountPicker.ts';
@@ -47,7 +47,7 @@ export function faqItemsFor(country: CountryCode): FaqItemKey[] {
 
 /**
  * The mobile number the phone hint shows as an example, written internationally: the market's own, so the hint
- * in English (or Swedish in Finland) never shows another country's code (issue 18). Our choice of example
+ * in English (or Swedish in Finland) never shows another country's code. Our choice of example
  * numbers: each country's usual mobile range, as its people write it.
  */
 export const phoneExamples: PerMarket<string> = {

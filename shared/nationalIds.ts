@@ -1,20 +1,8 @@
-// Validation of the four Nordic national identity numbers, pure (no I/O). The ids we check arrive from the
-// identification providers (BankID in SE, the OIDC broker's signed ID token in NO, DK and FI), so the check is
-// the id's shape and a real birth date, plus only what the issuing authority itself requires: never a checksum
-// stricter than the authority's, which would lock real people out. The field's maintained validators do the
-// checksum work where they exist; generators for test ids live in sandbox/nationalIds.ts.
-//
-// Canonical forms (what the validators accept; use normalizeNationalId first for user input):
-//   SE personnummer   YYYYMMDDNNNC  12 digits, Luhn check digit (library `personnummer`);
-//                                    day + 60 = samordningsnummer
-//   NO fødselsnummer  DDMMYYIIIKK   11 digits (library `@navikt/fnrvalidator`): Skatteetaten's control digits
-//                                    incl. the 2032 rule (k1 may leave remainder 0–3); day + 40 = D-nummer,
-//                                    month + 40 = H-nummer (and NAV's synthetic numbers), month + 80 = synthetic
-//                                    numbers of Skatteetaten's Tenor test register (the broker's test users)
-//   DK CPR-nummer     DDMMYYSSSS    10 digits; century from the 7th digit. No modulus 11: the CPR office has issued
-//                                    numbers failing it since 2007 and asks systems not to check it
-//   FI henkilötunnus  DDMMYYCZZZQ   century sign C (incl. the signs added in 2023), individual number ZZZ,
-//                                    check character Q (library `finnish-ssn`)
+// Validation of the four Nordic national identity numbers, pure (no I/O): the id's shape and a real birth date, plus
+// only what the issuing authority itself requires, never a stricter checksum, which would lock real people out. The
+// maintained validators do the checksum work where they exist; test ids are generated in sandbox/nationalIds.ts. Each
+// market's canonical form and rule: docs/decisions.md "National identity numbers". Use normalizeNationalId first for
+// user input.
 import { idnr } from '@navikt/fnrvalidator';
 import { FinnishSSN } from 'finnish-ssn';
 import Personnummer from 'personnummer';

@@ -1,5 +1,5 @@
 // The onboarding progress bar and the milestone card's "Step N of 3": one rule for both, so they never
-// disagree (issue 18). The bar has three steps, Identification, Customer Information and Customer Creation,
+// disagree. The bar has three steps, Identification, Customer Information and Customer Creation,
 // each with its milestone text (identification-routing-creation §1); the whole customer-information page,
 // every milestone on it included, is step 2 (customer-information §2.2), customer creation step 3, and 4
 // once the customer is created (identification-routing-creation §6).

@@ -1,14 +1,8 @@
-// Redirect sanitising (identification-routing-creation §4 "Redirect sanitising", §5 "Redirect URL rule"): a
-// redirect target that comes from a request (clientUrl, a query restored through the identification broker, a
-// URL the server was asked for) is used only as a relative path of a configured origin (the bank's site for clientUrl,
-// BANK_SITE_URL; ours for a page reloaded); anything else is rejected and the caller sends the person to the market's
-// get-started page instead. Pure; no I/O.
-//
-// Browsers and URL parsers disagree on the edges (a backslash read as a slash, tabs and newlines dropped,
-// percent-encoded slashes decoded by a proxy, full-width solidus folded by IDNA, `..` collapsing to `//`),
-// so the rule is strict twice: the text must look harmless in every form it may take (raw, percent-decoded
-// until stable, NFKC-folded), and the WHATWG parse against our origin must still be our origin with a path
-// that cannot be read as protocol-relative. The answer is that parse's re-serialisation, never the raw input.
+// Redirect sanitising (identification-routing-creation §4, §5 "Redirect URL rule"): a redirect target that comes from
+// a request (clientUrl, a query restored through the identification broker, a URL the server was asked for) is used only
+// as a relative path of a configured origin (BANK_SITE_URL's for clientUrl; ours for a page reloaded); anything else is
+// rejected and the person sent to the market's get-started page. Pure. Why the rule is strict twice (every form the text
+// may take, then the WHATWG parse): docs/decisions.md "Redirect sanitising".
 
 /** Longer targets are refused outright (no path of ours is near this long). */
 export const MAX_REDIRECT_TARGET_CHARS = 2048;

@@ -1,10 +1,6 @@
-// Every URL of the journey, named once (GOV.UK Forms style). `routePatterns` is the one source: the server
-// registers its handlers on these Express patterns, and `routes` builds the concrete URLs from the same
-// strings (each `:param` filled with its value, URI-encoded). Pure: no I/O, no Express.
-//
-//   router.get(routePatterns.customerCreation, …)        // '/onboarding/customer-creation/:prospectId'
-//   res.redirect(303, routes.customerCreation(prospectId)) // '/onboarding/customer-creation/p%2F1'
-//
+// Every URL of the journey, named once (GOV.UK Forms style). `routePatterns` is the one source: the server registers
+// its handlers on these Express patterns (`routePatterns.customerCreation`), and `routes` builds the concrete URLs from
+// the same strings (`routes.customerCreation(prospectId)`, each `:param` URI-encoded). Pure: no I/O, no Express.
 // Sandbox paths and the upstream APIs' paths live elsewhere (sandbox/, shared/contracts/).
 
 /** Mount points: a middleware that covers every path under one of them (server/app.ts). */

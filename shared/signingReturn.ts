@@ -1,10 +1,7 @@
-// Where the signing service sends the person back (customer-information §2.1 "Return routes used after
-// signing", §4.8): the onboarding customer-creation route when signed, the onboarding-cancel route when
-// cancelled, and the page itself when postponed. In the native app's webview, signed and cancelled go to the
-// app's deep links instead (a create path and a cancel path), so the app takes over. Pure.
-//
-// A signing order handed out is re-opened by Sign only while it can still be signed: not after the signing
-// service returned with cancel or postpone, and not past its lifetime (reopenableSigningUrl).
+// Where the signing service sends the person back (customer-information §2.1, §4.8): customer creation when signed,
+// the cancel page when cancelled, the page itself when postponed; in the native app's webview the app's deep links for
+// signed and cancelled. Pure. A signing order handed out is re-opened by Sign only while it can still be signed: not
+// after a cancel or postpone return, and not past its lifetime (reopenableSigningUrl).
 import { routes } from './routes.ts';
 
 export interface SigningReturnInput {

@@ -1,8 +1,7 @@
 // Customer creation as a background job (identification-routing-creation §4 "Customer creation"): check the initial
-// status, post the creation request when needed, then poll every interval and publish each decision as a creation
-// event. Each poll is its own delayed job, so polling survives a worker restart. The job data holds ids only: the
-// run's credentials live sealed in server/infra/creationCredentials.ts, the worker buys access tokens with the refresh
-// token the web handed over (shared/asPerson.ts, §7) and removes the credentials when the run ends.
+// status, post the creation request when needed, then poll every interval and publish each decision as a creation event.
+// Each poll is its own delayed job, so polling survives a worker restart. The job data holds ids only; the person's
+// credentials live sealed apart and are used as workers/runCredentials.ts says.
 import type { Logger } from 'pino';
 import type { CreationStatus } from '../shared/contracts/brokerageContract.ts';
 import {

@@ -1,19 +1,8 @@
-// The KYC step's waiting as a background job (customer-information §4.6, §7, §9): the answer-session start
-// and its 409 retries, and the risk polling after the last page, each ending in the KYC step's submit when
-// due. Every attempt is its own (delayed) job, so the waiting survives a worker restart; each decision is
-// published to the state store, whose latest state the step's loader reads.
-//
-// Phase start, attempt n: the answer-session start answers the first page (status 'questions': the web
-// takes over, next and previous are the person's own requests; a session without a page goes on to the
-// risk phase), 403 (already answered: the step is
-// submitted), or 409 (not ready: 'preparing', the next attempt in KYC_START_INTERVAL_MS; the 60th is an
-// error). Phase risk, attempt n (enqueued by the web after the last page): not done yet is 'analysing' and
-// the next poll after riskPollWaitMs(n + 1); done, or the 25th poll, submits the step ('submitted', or
-// 'moreInformationRequired' on a 403). A refused refresh token ends the run as 'sessionEnded' (the person
-// identifies again; a new run with the same credentials would fail the same way).
-//
-// The job data holds ids and the page locale only; the run's credentials are sealed apart and used as the
-// creation job uses them (workers/runCredentials.ts).
+// The KYC step's waiting as a background job (customer-information §4.6, §7, §9): the answer-session start and its 409
+// retries, and the risk polling after the last page, each ending in the KYC step's submit when due. Every attempt is its
+// own delayed job, so the waiting survives a worker restart; each decision is published to the state store, which the
+// step's loader reads. The job data holds ids and the page locale; the credentials are used as workers/runCredentials.ts
+// says. The phases and their states: docs/architecture.md "KYC preparation".
 import type { Logger } from 'pino';
 import type { AnswerSessionResponse } from '../shared/contracts/kycContract.ts';
 import type { JobAddOptions, JobContext } from '../shared/creationJobContract.ts';

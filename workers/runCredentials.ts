@@ -1,10 +1,7 @@
-// The brokerage calls of one job step made with a run's credentials, shared by the jobs that call the
-// brokerage API on the person's behalf (workers/customerCreationJob.ts, workers/kycPreparationJob.ts).
-//
-// The credentials live sealed apart from the job data (server/infra/creationCredentials.ts): the web hands
-// over the refresh token when it starts a run, the worker buys access tokens with it by the rule the web
-// follows too (shared/asPerson.ts; identification-routing-creation §7: a 401 triggers a token refresh, the
-// call is tried again once), and the job removes the credentials when the run ends.
+// The brokerage calls of one job step made with a run's credentials, shared by the jobs that call the brokerage on the
+// person's behalf (customer creation, KYC preparation). The credentials live sealed apart from the job data
+// (server/infra/creationCredentials.ts): the web hands over the refresh token when it starts a run, the worker buys
+// access tokens with it by the web's rule (shared/asPerson.ts), and the job removes them when the run ends.
 import type { Logger } from 'pino';
 import { asPerson, SessionEnded } from '../shared/asPerson.ts';
 import type { CreationCredentials } from '../shared/creationJobContract.ts';

@@ -1,4 +1,4 @@
-// Code kept off a page's critical path (issue 23 item 4) is imported once the page has loaded: a dynamic import
+// Code kept off a page's critical path is imported once the page has loaded: a dynamic import
 // started earlier would hold back the load event (and what waits for it) while its chunk downloads.
 //   const rules = afterPageLoad(() => import('../../shared/contactInformation.ts'));
 

@@ -1,12 +1,7 @@
-// The one way a React island asks in a dialog before its form posts (the tax liability's and countries' FATCA dialog,
-// citizenship's CITIZENSHIP dialog, the KYC question's PEP dialog): Continue opens the modal instead of posting; the
-// confirming answer renders the confirmation into the form and posts it (after `delayMs`, e.g. the
-// customer-information §9 700 ms for the dialog to close first); any other answer calls `onDecline`.
-// Without JavaScript the form simply posts and the server shows the dialog as a screen of its own.
-//
-//   const { form, confirmed, askFirst } = useConfirmThenSubmit('fatca-dialog', { confirmOn: 'primary' });
-//   <form ref={form} onSubmit={(e) => askFirst(e, needsFatca(e.currentTarget))}>
-//     {confirmed && <input type="hidden" name="intent" value="attest" />}
+// The one way a React island asks in a dialog before its form posts (FATCA, CITIZENSHIP, PEP): Continue opens the
+// modal instead of posting; the confirming answer renders the confirmation into the form and posts it (after `delayMs`,
+// e.g. customer-information §9's 700 ms for the dialog to close first); any other answer calls `onDecline`. Without
+// JavaScript the form simply posts and the server shows the dialog as a screen. Example: docs/islands.md "The dialog".
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { openDialog, type DialogResult } from './dialogEvents.ts';
 import { useDialogClose } from './useDialogClose.ts';

@@ -1,12 +1,7 @@
-// OnboardingTriggerCase reaches the brokerage once per application (server/stages/caseStatus/caseStatusPage.tsx):
-// whatever the clicks, tabs or web processes, the prospect's case is asked for by one request at a time, every time
-// with the same attempt (its Idempotency-Key derives from it), and no more once the brokerage has answered.
-// - the attempt of the prospect: the first request's, kept for good (SET NX), so a request that retries after one
-//   whose answer was lost sends the same key and the brokerage answers what it did then;
-// - the call in flight: a claim with a lifetime (SET NX PX) that only one request holds; the others go on to the
-//   status page without calling (the case is being made);
-// - done: the brokerage has answered; nobody calls again.
-// In Redis (single-key commands), or in memory without REDIS_URL (development only).
+// OnboardingTriggerCase reaches the brokerage once per application, whatever the clicks, tabs or web processes: one
+// attempt per prospect kept for good (SET NX; its Idempotency-Key derives from it), one request at a time holding a
+// claim with a lifetime (SET NX PX), and no call once the brokerage has answered (docs/infrastructure.md "Trigger case
+// once"). In Redis (single-key commands), or in memory without REDIS_URL (development only).
 import type { RedisConnection } from './redis.ts';
 
 /** What a request may do about the prospect's case: call with `attempt`, or nothing (made already, or being made). */

@@ -122,11 +122,10 @@ export interface RunMemoryOptions {
 }
 
 /**
- * The creation worker's view of the store (issue 24 item 1): a run's credentials are read and opened once, then held
- * in this process while the run lives, instead of once per poll; every write still goes to the store first, and the
- * run's end (remove) lets them go. For runs whose credentials the web hands over once (a creation run; "Try again"
- * starts a new run). Another worker may take a run's next poll: it reads the store, and an access token one worker
- * renewed and another still holds only costs that one a renewal (a 401, then the refresh token, which does not change).
+ * The creation worker's view of the store: a run's credentials are read and opened once, then held in this process
+ * while the run lives, instead of once per poll; every write still goes to the store first, and the run's end (remove)
+ * lets them go. For runs whose credentials the web hands over once (a creation run; "Try again" starts a new run).
+ * Another worker may take the next poll: docs/infrastructure.md "Creation credentials held by the worker".
  */
 export function heldWhileRunLives(store: CreationCredentialsStore, options: RunMemoryOptions = {}): CreationCredentialsStore {
   const holdMs = options.holdMs ?? 10 * 60_000;

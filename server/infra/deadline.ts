@@ -1,13 +1,7 @@
-// The overall deadline of a request the person waits on (REQUEST_DEADLINE_MS). Its upstream calls and
-// their retries share it: each call gets at most the time left (server/upstream/http.ts), a retry never
-// sleeps past it (server/upstream/retry.ts), and past it a call fails at once as an UpstreamError of
-// status 0, which the stages answer with the spec's try-again screens. Without it, 14 routing tries of
-// 10 s each kept a page waiting for minutes (identification-routing-creation §9, customer-information §9).
-//
-// The deadline lives in AsyncLocalStorage, so every call made while handling the request finds it
-// without passing it down; code outside a request (the worker's jobs) has none and keeps its own timeouts.
-// AsyncLocalStorage follows every timer and promise a request starts, so background work a request sets
-// going must be started through outsideRequest below, or it dies at the request's deadline.
+// The overall deadline of a request the person waits on (REQUEST_DEADLINE_MS), shared by its upstream calls and their
+// retries; past it a call fails at once as an UpstreamError of status 0 (the try-again screens). It lives in
+// AsyncLocalStorage, so every call made while handling the request finds it; background work a request sets going must
+// start through outsideRequest, or it dies at the request's deadline. Why: docs/infrastructure.md "The request deadline".
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request, RequestHandler } from 'express';
 

@@ -143,18 +143,16 @@ export interface BullmqQueueOptions {
 
 /**
 /**
- * Whether a job name's finished jobs stay in the queue. A creation run polls every 2 s for up to 90 s, and
- * thousands run side by side at peak, so its jobs are removed the moment they end (issue 24): what the run
- * decided is kept in the creation events, not in its jobs. A step added again after its job was removed (a
- * re-run of a stalled job adding the next step) then finds the run has moved on and does nothing
- * (workers/customerCreationJob.ts adds the next step before it publishes). KYC jobs are few and rely on the
- * queue's deduplication of kept jobs.
+ * Whether a job name's finished jobs stay in the queue. Thousands of creation runs poll side by side at peak, so
+ * their jobs are removed the moment they end: what a run decided is in its creation events. A step added again after
+ * its job was removed finds the run has moved on and does nothing (workers/customerCreationJob.ts adds the next step
+ * before it publishes). KYC jobs are few and rely on the queue's deduplication of kept jobs.
  */
 export const KEPT_AFTER_THE_END: Record<JobName, boolean> = { customerCreation: false, kycPreparation: true };
 
 /**
  * BullMQ and its connection come with the first add (or `warmUp`), not at start: a web process answers its first
- * requests without loading BullMQ (a third of its start time, issue 23 item 2); main.ts warms it up soon after.
+ * requests without loading BullMQ (a third of its start time); main.ts warms it up soon after.
  */
 export function createBullmqQueue(options: BullmqQueueOptions): JobQueue & { warmUp(): Promise<void> } {
   let opened: Promise<Queue> | undefined;

@@ -1,9 +1,8 @@
-// The KYC preparation's state per prospect (customer-information §4.6): the worker (workers/kycPreparationJob.ts)
-// and the web when it enqueues publish, the step's loader reads the latest (a GET reading Redis only; the
-// page polls, so no pub/sub). One key per prospect with a lifetime; a publish is compared with the stored
-// state in one step, so an older run (a late or stalled job of a run "Try again" replaced) cannot overwrite
-// a newer run's state, nor a late re-run move the same run back from its final state
-// (shared/kycJobContract.ts mayReplaceKycState).
+// The KYC preparation's state per prospect (customer-information §4.6): the worker and the web when it enqueues
+// publish, the step's loader reads the latest (a GET reading Redis only; the page polls, so no pub/sub). One key per
+// prospect with a lifetime; a publish is compared with the stored state in one step, so an older run's late job cannot
+// overwrite a newer run's state, nor a late re-run move a run back from its final state (shared/kycJobContract.ts
+// mayReplaceKycState).
 import type { RedisConnection } from './redis.ts';
 import type { Logger } from 'pino';
 import { kycStateSchema, mayReplaceKycState, type KycState } from '../../shared/kycJobContract.ts';

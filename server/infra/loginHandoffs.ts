@@ -1,9 +1,8 @@
-// The login session's hand-off code of a creation run (identification-routing-creation §4 "Customer creation": "create a
-// login session unless in a webview"): the worker keeps what the brokerage's login answered, the web's Continue reads it
-// and sends the browser to the bank site's hand-off address with it (server/stages/customerCreation/loginHandoff.ts).
-// The code logs the person in on the bank's site until it is redeemed or expires, so it is a credential: sealed under
-// JOB_SECRET_KEY (bound to its prospect and run), kept no longer than the brokerage says it lives, never in job data,
-// creation events or logs. In Redis, or in memory without REDIS_URL (development only).
+// The login session's hand-off code of a creation run (identification-routing-creation §4): the worker keeps what the
+// brokerage's login answered, the web's Continue sends the browser to the bank site's hand-off address with it. The code
+// logs the person in on the bank's site until it is redeemed or expires, so it is a credential: sealed under
+// JOB_SECRET_KEY (bound to its prospect and run), kept no longer than it lives, never in job data, creation events or
+// logs. In Redis, or in memory without REDIS_URL (development only).
 import type { Logger } from 'pino';
 import type { RedisConnection } from './redis.ts';
 import { loginHandoffCode, type LoginHandoff } from '../../shared/contracts/brokerageContract.ts';

@@ -1,8 +1,8 @@
-// What operators see: one Prometheus registry per process and its instruments, built once by server/main.ts and
-// handed to what it measures; and the listener that serves it apart from the public app (METRICS_PORT; with
-// METRICS_TOKEN a Bearer token), where the worker also answers /healthz and /readyz. Labels carry only names from this
-// code and bounded values (market, mode, outcome, a route pattern, a call name), never an id, a path as sent, or
-// anything personal: a label value is kept for the process's life, an unbounded one would grow the registry forever.
+// What operators see: one Prometheus registry per process and its instruments, built once by server/main.ts and handed to
+// what it measures; and the listener that serves it apart from the public app (METRICS_PORT; with METRICS_TOKEN a Bearer
+// token), where the worker also answers /healthz and /readyz. Labels carry only names from this code and bounded values,
+// never an id, a path as sent, or anything personal: a label value is kept for the process's life, and an unbounded one
+// would grow the registry without end.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';

@@ -1,11 +1,8 @@
-// Redis connections. node-redis serves sessions, locks and creation events; BullMQ brings its own ioredis
-// connections, so it only gets connection options from here. A Redis Cluster (REDIS_CLUSTER) gets the same
-// guarantees from server/infra/redisCluster.ts.
-//
-// Redis down must never hang a request: every command has a timeout (REDIS_COMMAND_TIMEOUT_MS), also for
-// its reply, commands fail at once while the connection is down instead of waiting in an offline queue,
-// the client reconnects by itself every ≤ 2 s, and the error middleware (server/errors.ts) answers such
-// failures with the 503 "temporarily unavailable" page (isRedisUnavailable below).
+// Redis connections. node-redis serves sessions, locks and creation events; BullMQ brings its own ioredis connections, so
+// it only gets connection options from here (a Redis Cluster: server/infra/redisCluster.ts). Redis down must never hang
+// a request: every command has a timeout, also for its reply, no offline queue, the client reconnects by itself every ≤ 2
+// s, and the error handler answers such failures with the 503 page (isRedisUnavailable). docs/infrastructure.md "Redis
+// connections".
 import {
   createClient,
   ClientClosedError,
@@ -143,7 +140,7 @@ export interface ReplyDeadlines {
 
 /**
  * A timer per command (node-redis's `timeout` option arms an AbortSignal.timeout for every command, which fires
- * even after the reply came) cost about 5 % of a busy worker's CPU (issue 24). Here a command costs a Set entry:
+ * even after the reply came) cost about 5 % of a busy worker's CPU. Here a command costs a Set entry:
  * one interval, running only while commands wait (it stops at a tick that finds none), fails those that waited `ms` (oldest first: a Set keeps the
  * order they were added in).
  */

@@ -1,12 +1,7 @@
 // A Redis Cluster (REDIS_CLUSTER=true, REDIS_URL its seed nodes) with the guarantees server/infra/redis.ts gives one
-// node: node-redis's cluster client for the app's own keys, ioredis's Cluster for BullMQ (BullMQ 5 talks ioredis only;
-// BullMQ 6's node-redis adapter has no cluster support yet).
-//
-// node-redis's cluster client asks a seed for the slots, connects to every primary and sends each command to the
-// primary of its key's slot. What server/infra/redis.ts does for one node, here for each node and for the cluster:
-// no offline queue and the same reconnect on every node's connection (its `defaults`); every command bounded from
-// the moment it asks for its node's connection (which may still be connecting) to its reply; a start-up that finds
-// no seed answering keeps trying in the background instead of giving up; one log line per outage.
+// node, on every node: node-redis's cluster client for the app's own keys, ioredis's Cluster for BullMQ (BullMQ's
+// node-redis adapter has no cluster support). Every command bounded from asking for its node's connection to its reply;
+// a start that finds no seed answering keeps trying. docs/infrastructure.md "Redis connections".
 import { createCluster } from 'redis';
 import type { Cluster, ClusterOptions, RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';

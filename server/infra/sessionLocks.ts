@@ -1,25 +1,8 @@
-// One request at a time per session, on the routes where one browser's requests overlap.
-//
-// express-session loads a session when a request starts and writes the whole of it back when the
-// response ends, so two requests of one browser overlap with last-write-wins: the BankID page's
-// once-a-second status poll could write back an order that Back or "this device" had just cancelled,
-// or start a second order next to the page's own (then only one of them is cancelled); an upload the
-// browser has dropped for the next one could write the file list back without the next one's file.
-// Holding a per-session lock from before the session is re-read until after it is saved makes those
-// requests take turns, each seeing what the one before it wrote. In Redis mode the lock is a Redis key,
-// so it holds across web processes; in memory mode (one process) it is a queue per session.
-//
-// A request that cannot get the lock (waiting ran out, the lock store is unreachable) is refused: it
-// changes nothing and is told to try again. Going on without the lock is what lost documents: 20
-// overlapping uploads were each answered "uploaded" and one was kept (hardening issue, item 3).
-//
-// The lock's lifetime: renewed while held, not sized in advance. What runs under it is the body read (a
-// 3 MB upload from a slow phone: only Node's requestTimeout bounds it) plus the handler (bounded by
-// REQUEST_DEADLINE_MS), so no fixed holdMs can be sure to cover it. The holder renews the key every
-// holdMs / 3 with a PEXPIRE that only applies while the key still holds its own token, and checks the
-// same way right before each save. So a live holder never loses the lock to a timer; a dead process's
-// lock lapses after holdMs; and a holder whose lock did lapse (Redis unreachable for longer than holdMs,
-// or a request stuck past maxHoldMs) finds out before it writes, and is refused instead.
+// One request at a time per session, on the pages that write it: express-session writes the whole session back when a
+// response ends, so overlapping requests of one browser lost each other's writes (a cancelled BankID order written back,
+// an upload's file dropped). The lock is a Redis key across web processes (a queue per session in memory mode), renewed
+// while held; a request that cannot get it, or whose lock lapsed before it saves, is refused and told to try again, never
+// run unlocked. Why each of these: docs/infrastructure.md "Session locks".
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
@@ -187,16 +170,10 @@ class LockLostError extends Error {
 const answerHeaders = ['content-type', 'content-length', 'location', 'etag', 'last-modified'];
 
 /**
- * Route middleware: takes the session's lock, re-reads the session from the store (a request that held
- * the lock before may have changed it since this one's session was loaded), and when the handler ends
- * the response, saves the session and only then releases the lock. Not on the connection closing: a
- * browser that navigates away drops its poll while the handler still runs, and that handler's write
- * must come before the next holder's read. Every save of the session (the handler's own, as in
- * redirectAfterSave, and the one at the end) first confirms the lock is still held.
- *
- * Without the lock nothing goes on: the handler never runs and `refuse` answers. A save that finds the
- * lock gone, or fails, is not made: when the answer has not started yet, `refuse` answers instead of the
- * handler's answer (the person is told to try again, never "saved" for something that was not).
+ * Route middleware: takes the session's lock, re-reads the session from the store, and when the handler ends the
+ * response (not when the connection closes: a dropped poll's handler still writes), saves the session and only then
+ * releases the lock. Every save first confirms the lock is still held. Without the lock the handler never runs and
+ * `refuse` answers; a save that finds the lock gone, or fails, is not made, and `refuse` answers if it still can.
  */
 /**
  * `ownOrigin` (PUBLIC_URL): a page view whose session was replaced while it waited is sent to the same URL again, a path

@@ -1,14 +1,7 @@
-// Brokerage answers that are the same for everyone who asks, kept a short while per web process for page views (issue 23
-// item 3), so a page view does not ask again what the page before it was just told (a post asks afresh,
-// server/stages/customerInformation/pageContext.ts): the account picker's agreement bundles (per
-// document id, market and language) and the legacy form's questionnaire (per questionnaire id and Accept-Language,
-// which names the language and the market of its bands) (customer-information §7). Nothing of the person is in them or
-// in their keys; what is the person's (the contact-related data) is asked for on every request.
-//
-// Bounded in time (a changed text shows after at most the lifetime) and in size (the keys come from closed sets, the
-// bound only guards against a surprise). A failure is never kept: the next request asks again. There is no background
-// refresh: an expired answer is asked for again by the request that needs it, as its own call under its own deadline and
-// with the person's token, so nothing here outlives a request or needs `outsideRequest` (server/infra/deadline.ts).
+// Brokerage answers that are the same for everyone who asks, kept a short while per web process for page views (a post
+// asks afresh): the account picker's agreement bundles and the legacy form's questionnaire (customer-information §7).
+// Nothing of the person is in them or in their keys. Bounded in time and size; a failure is never kept; no background
+// refresh, so nothing here outlives a request (docs/infrastructure.md "Caches of upstream answers").
 import { LRUCache } from 'lru-cache';
 import type { AgreementDocument } from '../../shared/contracts/brokerageContract.ts';
 import type { Questionnaire } from '../../shared/contracts/kycContract.ts';

@@ -1,6 +1,6 @@
 // Open server-sent-event streams of this process, so graceful shutdown can end them with a reconnect
-// hint instead of leaving clients to notice a dead socket; and their heartbeat: one timer for every open stream
-// (issue 24 item 2), not an interval per stream, armed only while a stream is open.
+// hint instead of leaving clients to notice a dead socket; and their heartbeat: one timer for every open stream,
+// not an interval per stream, armed only while a stream is open.
 import type { ServerResponse } from 'node:http';
 
 export interface SseConnections {

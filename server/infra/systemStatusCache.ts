@@ -1,12 +1,7 @@
-// The brokerage's system status for the page shell (identification-routing-creation §3 status {creationPaused,
-// feedbackBanner}, §8, §9): every onboarding page shows the maintenance banner or the high-load notice from it. One
-// call per web process per SYSTEM_STATUS_CACHE_MS, not one per page: a page finds the cached status, and when it is
-// older, the pages that ask meanwhile share one call (single flight).
-//
-// The status is a notice, never a reason for a page to fail or hang: the call has its own short deadline
-// (SYSTEM_STATUS_TIMEOUT_MS), runs outside the request that set it going (so it never dies at that request's deadline
-// nor takes its whole budget), and a failure or timeout is remembered as "unknown" (no banner) for the cache time, so a
-// broken status endpoint is not asked again by every page.
+// The brokerage's system status for the page shell (identification-routing-creation §3, §8, §9): the maintenance
+// banner or the high-load notice on every page. One call per web process per SYSTEM_STATUS_CACHE_MS, shared by the pages
+// that ask meanwhile. A notice, never a reason for a page to fail or hang: its own short deadline, run outside the
+// request, a failure remembered as "unknown" (no banner) for the cache time (docs/infrastructure.md "Caches").
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { SystemStatus } from '../../shared/contracts/brokerageContract.ts';

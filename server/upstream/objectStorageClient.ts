@@ -1,7 +1,7 @@
 // Object storage (customer-information.md §7): the bytes of an uploaded file are PUT to the pre-signed
 // URL that init-file-upload answered, with their Content-Type and a Content-Disposition the storage keeps
 // and answers when the file is fetched. The spec says inline; we send attachment (shared/files.ts
-// contentDisposition, hardening issue item 10) so a stored file is downloaded, never rendered as a page.
+// contentDisposition, a deliberate departure) so a stored file is downloaded, never rendered as a page.
 import { request } from 'undici';
 import { callBudget, deadlinePassed, UpstreamError, type CallObserver } from './http.ts';
 import { contentDisposition, type AllowedFileType } from '../../shared/files.ts';

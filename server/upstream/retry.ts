@@ -1,11 +1,7 @@
-// Retries of upstream calls. customer-information §9: file, case, citizenship and init-upload calls are
-// tried 10 times, 500 ms apart; identification-routing-creation §4: the routing status 14 times, 200 ms
-// apart. Only failures that may pass (network, 5xx, 408, 429, an unreadable answer) are tried again by
-// default; a 4xx is the same next time.
-//
-// Inside a request every try shares the request's deadline (server/infra/deadline.ts): another try is made
-// only while there is still time for it after the wait, so the tries end at the deadline instead of
-// multiplying the per-call timeout (14 × 10 s), and the last failure is what the caller gets.
+// Retries of upstream calls: file, case, citizenship and init-upload calls 10 times, 500 ms apart (customer-information
+// §9); the routing status 14 times, 200 ms apart (identification-routing-creation §4). Only failures that may pass
+// (network, 5xx, 408, 429, an unreadable answer) are tried again by default. Inside a request another try is made only
+// while the request's deadline leaves time for it (server/infra/deadline.ts), so the tries end at the deadline.
 import pRetry from 'p-retry';
 import { deadlinePassed, UpstreamError } from './http.ts';
 import { currentDeadline } from '../infra/deadline.ts';

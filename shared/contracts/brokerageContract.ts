@@ -126,14 +126,10 @@ export const validationStepRequest = z.object({ country: countryCode });
 
 // --- idempotency (our reading; not in the spec) -------------------------------------------------
 /**
- * Idempotency-Key request header, as the IETF httpapi draft "The Idempotency-Key HTTP Header Field" names it:
- * our reading of how the brokerage API makes a call that creates something safe to repeat after a timeout
- * (the regulation, the legacy and the step-flow signature requests; customer-information §4.8, §4.9; the login session and the
- * affiliate conversion after creation, identification-routing-creation §4 "Customer creation"). The
- * value is a structured-field string (quoted). The brokerage keeps the first answer per key and person: the
- * same key with the same body answers that first answer again (even when its caller had given up), the same
- * key with another body answers 422, and a key whose first call is still running answers 409. A real
- * brokerage must support it for this to hold; a call without the header behaves as before.
+ * Idempotency-Key request header (the IETF httpapi draft's): our reading of how the brokerage API makes a call that
+ * creates something safe to repeat after a timeout. The same key and body answer the first answer again, another body
+ * 422, a first call still running 409. Which calls carry it and what a real brokerage must do: docs/decisions.md
+ * "Idempotency-Key".
  */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** The key itself: what our client sends is a base64url SHA-256 digest; the draft allows any sf-string. */

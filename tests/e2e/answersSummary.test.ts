@@ -1,4 +1,4 @@
-// "Check your answers" on milestone three in real Chromium (issue 11 item 4; WCAG 2.2 SC 3.3.4), with and
+// "Check your answers" on milestone three in real Chromium (WCAG 2.2 SC 3.3.4), with and
 // without JavaScript: the summary shows above the sign button, axe finds nothing at 360×740 and on a desktop,
 // nothing sticks out sideways; a Change re-enters its step and, once answered, the summary shows the new
 // answer; Back from a changed step returns to the summary.

@@ -1,9 +1,7 @@
-// A created customer arrives logged in on the bank's site (identification-routing-creation §4 "Customer creation": "create
-// a login session unless in a webview (failure shows the error screen); on done redirect to the success URL"), in
-// Chromium: a done persona of each market, signed over HTTP, presses Continue on the done screen and ends on the bank
-// site's stand-in (sandbox/bankSite.ts) logged in as themselves; the hand-off address replayed logs nobody in; in the
-// app's webview Continue goes to the app's login-in-app route and no login is handed over; a login that fails is the
-// error screen, whose Try again tries it again.
+// A created customer arrives logged in on the bank's site (identification-routing-creation §4 "Customer creation"), in
+// Chromium: a done persona of each market presses Continue on the done screen and ends on the bank site's stand-in logged
+// in as themselves; the hand-off address replayed logs nobody in; in the app's webview Continue goes to the app's
+// login-in-app route and no login is handed over; a login that fails is the error screen, whose Try again tries again.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';

@@ -1,11 +1,8 @@
 // Every customer-creation outcome's screen and both feedback pages in Chromium (identification-routing-creation §2
-// "Customer creation screens", §4 screen choice and the continue button, §8; issue 21 "Done when"): each outcome persona
-// of the sandbox, signed over HTTP (identification, the steps, signing) and continued in the browser on its creation
-// page, with and without JavaScript, on a 360 × 740 phone and a 1280 × 800 desktop: title, text, buttons and their
-// targets, the FAQ link, the support banner and the progress step, the phone layout (each mode, each size) and axe (once
-// per size: the markup is the same in both modes). The screen that moves on
-// by itself (nightly downtime, with JavaScript) is followed to where it goes and checked on the server's
-// markup in a tab without scripts; done stays until the person chooses. maxPollingTries' Try again starts polling again.
+// "Customer creation screens", §4, §8): each outcome persona, signed over HTTP and continued in the browser, with and
+// without JavaScript, on a phone and a desktop: title, text, buttons and their targets, the FAQ link, the support banner,
+// the progress step, the layout and axe. The screen that moves on by itself (nightly downtime) is followed; done stays
+// until the person chooses; maxPollingTries' Try again starts polling again.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';

@@ -132,7 +132,7 @@ describe('account picker and alias', () => {
     await page.getByLabel('Name of your Stock and Fund Account').focus();
     expect(await isk.inputValue()).toBe('Investment Savings Account');
     // Continue with a name that breaks the rules (one character between spaces is too short): checked here,
-    // nothing posted; the linked error summary shows and takes focus, as the server's does (issue 18).
+    // nothing posted; the linked error summary shows and takes focus, as the server's does.
     await isk.fill(' a ');
     const before = page.url();
     await page.getByRole('button', { name: 'Continue' }).click();

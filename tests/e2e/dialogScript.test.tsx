@@ -1,9 +1,8 @@
-// The dialog island (views/components/Dialog.tsx DialogModal, hydrated by client/islands/dialogIsland.tsx) in Chromium
-// at 360×740 and 1280×800 with axe: the
-// exit modal of customer-information §2.2 opened from Exit by keyboard, closed by Esc and by "No, continue
-// signup" with the focus back on Exit, "Yes, exit" posting the exit as before; without JavaScript Exit is a
-// link to the abort screen. A box-gated modal: its primary link has no target until the box is ticked, each
-// opening asks afresh, and Esc reports the secondary result to the other islands.
+// The dialog island (views/components/Dialog.tsx DialogModal) in Chromium at 360×740 and 1280×800 with axe: the exit
+// modal of customer-information §2.2 opened from Exit by keyboard, closed by Esc and by "No, continue signup" with the
+// focus back on Exit, "Yes, exit" posting the exit; without JavaScript Exit is a link to the abort screen. A box-gated
+// modal: its primary link has no target until the box is ticked, each opening asks afresh, and Esc reports the secondary
+// result to the other islands.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ModalDialog, type DialogProps } from '../../views/components/Dialog.tsx';

@@ -115,7 +115,7 @@ describe('Swedish BankID journey (embedded mode)', () => {
     await context.close();
   });
 
-  // Issue 17 item 6: straight to the KYC questionnaire (no account picker), then signing with the accounts
+  // Persona kyc: straight to the KYC questionnaire (no account picker), then signing with the accounts
   // "Check your answers" lists.
   it('signs without JavaScript as persona kyc: the questionnaire, check your answers, signing, created', async () => {
     const persona = await personaFor(stack.sandboxUrl, 'kyc');

@@ -1,10 +1,8 @@
-// The KYC questionnaire in real Chromium (customer-information §2.3 "KYC questionnaire", "Compliance
-// dialogs" PEP, §4.6, §4.7, §5 "KYC", §9), on a phone (360×740) and a desktop, with and without JavaScript,
-// axe on every screen: the question pages and their three renderings, the help (a bottom sheet on a phone,
-// a modal on a desktop, a disclosure without JavaScript), multiple choice's disabled Continue and "Choose
-// alternative", single choice advancing at once, the PEP dialog sending no (223, read back from the
-// sandbox), the loader with its slow text and the error's Try again, and "We need more information from you";
-// the question page's island, which hydrates and takes a choice made before it ran.
+// The KYC questionnaire in real Chromium (customer-information §2.3, §4.6, §4.7, §5 "KYC", §9), on a phone and a
+// desktop, with and without JavaScript, axe on every screen: the question pages in their three renderings, the help,
+// multiple choice's disabled Continue and "Choose alternative", single choice advancing at once, the PEP dialog sending no,
+// the loader with its slow text and the error's Try again, "We need more information from you", and the question
+// island taking a choice made before it ran.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browser, expectPhoneLayout, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
@@ -98,7 +96,7 @@ async function walkWithJavaScript(viewport: { width: number; height: number }) {
       // Sweden: 8 public functions (Finland's 10 in tests/unit/kycViews.test.tsx).
       await expect.poll(() => modal.locator('.dialog__details ul').first().locator('li').count()).toBe(8);
       await expectAccessible(page, `PEP dialog ${viewport.width}px`);
-      // Both answers within reach with the help open, on the phone as on the desktop (issue 18: at 360×740 the
+      // Both answers within reach with the help open, on the phone as on the desktop (at 360×740 the
       // second was below the fold).
       await expectPhoneLayout(page, `PEP dialog ${viewport.width}px`);
       await expect.poll(() => modal.getByRole('button', { name: 'I am not a politically exposed person' }).isVisible()).toBe(true);

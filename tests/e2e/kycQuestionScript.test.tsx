@@ -1,8 +1,7 @@
-// The KYC question page's island (views/components/KycQuestionForm.tsx, hydrated by client/islands/kycQuestionIsland.tsx;
-// customer-information §2.3 "KYC questionnaire", §4.7) on the server's markup (views/pages/KycStepView.tsx), in Chromium at 360×740 and
-// 1280×800 with axe: what the questionnaire walk in tests/e2e/kyc does not reach. A page shown again after a refused
-// post: its summary and message go while the question is answered and come back when it is not; keys browsing the
-// dropdown choose nothing until Enter, which posts. The PEP question's yes asks first: Cancel leaves it unanswered
+// The KYC question page's island (views/components/KycQuestionForm.tsx, customer-information §2.3, §4.7) on the
+// server's markup, in Chromium at 360×740 and 1280×800 with axe: what tests/e2e/kyc.test.ts does not reach. A page shown
+// again after a refused post: its summary and message go while the question is answered and come back when it is not;
+// keys browsing the dropdown choose nothing until Enter, which posts. PEP yes asks first: Cancel leaves it unanswered
 // with "Choose alternative", the primary action posts no.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

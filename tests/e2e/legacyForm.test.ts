@@ -1,9 +1,8 @@
-// The legacy single form in real Chromium (issue 11, "Done when": customer-information §2.3 "Legacy single form",
-// §4.9, §4.10): in all four markets, with and without JavaScript, on a 360×740 phone and on a desktop, the
-// legacyFlow persona identifies with its market's eID and fills the form: axe on the empty form, on the errors,
-// on a sensitive answer's dialog (a modal with JavaScript, a screen of its own without), on check your answers
-// and on the loading state of 'Sign agreements'; a Change back to the form and a second 'Sign agreements'; then
-// signing on the sandbox's signing page and the created customer.
+// The legacy single form in real Chromium (customer-information §2.3 "Legacy single form", §4.9, §4.10): in all four
+// markets, with and without JavaScript, on a phone and a desktop, the legacyFlow persona fills the form: axe on the
+// empty form, the errors, a sensitive answer's dialog (a modal with JavaScript, a screen without), check your answers and
+// the loading state of 'Sign agreements'; a Change back to the form and a second 'Sign agreements'; then signing on the
+// sandbox's signing page and the created customer.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { IntlMessageFormat } from 'intl-messageformat';
@@ -130,7 +129,7 @@ async function walkLegacyForm(country: Market, javaScript: boolean, viewport: { 
     // person, a valid number of the market, and the first answer to every question.
     await page.locator('#legacy-firstName').fill(firstName!);
     await page.locator('#legacy-lastName').fill(surname.join(' '));
-    // The hint's example is the market's own number (issue 18: +46 in every market in English).
+    // The hint's example is the market's own number (it once showed +46 in every market in English).
     expect(await page.locator('#legacy-phoneNumber-hint').textContent()).toBe(`Include the country code, for example ${phoneNumber[country]}.`);
     await page.locator('#legacy-phoneNumber').fill(phoneNumber[country]);
     const email = `prospect@example.${country.toLowerCase()}`;

@@ -1,14 +1,8 @@
-// The screens the "Hardening what exists" issue added, in real Chromium at a 360 px phone and a desktop,
-// each reached the way a person (or an attacker) reaches it, each axe-clean (WCAG 2.2 A/AA) and no wider
-// than the viewport:
-// - the 403 "request refused" page of a form another site posted (server/csrfProtection.ts);
-// - BankID's "too many attempts" with Try again (per-session start limit);
-// - the empty-file message of an upload;
-// - the 503 "busy, try again" page and the "not saved" banners of customer information, while another
-//   request holds the person's session lock (held by hand in Redis);
-// - the 503 "temporarily unavailable" page while Redis is down, and the page back once it returns.
-// Two stacks: an embedded one for the first three, a Redis-mode one on a redis-server of this file's own
-// (killing it disturbs no other test) for the last two.
+// The refusal screens in real Chromium at a phone and a desktop, each reached as a person (or an attacker) reaches it,
+// axe-clean and no wider than the viewport: the 403 of a form another site posted; BankID's "too many attempts"; the
+// empty-file message; the 503 "busy, try again" page and "not saved" banners while another request holds the session
+// lock; the 503 "temporarily unavailable" page while Redis is down, and the page back once it returns. The last two run
+// in Redis mode on a redis-server of this file's own.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -262,7 +256,7 @@ describe('Redis mode on a redis-server of its own: busy page, "not saved" banner
       const stepUrl = (u: URL) => u.pathname === path;
 
       // An answer posted while another request holds the lock: not saved. The step's page view only reads, so it
-      // answers at once (issue 23 item 3), with the banner.
+      // answers at once, with the banner.
       await withLockHeld(cookie.value, async () => {
         await page.getByRole('radio', { name: 'I am only a citizen of Sweden' }).check();
         const [shown] = await Promise.all([documentResponse(page, 'GET', stepUrl), page.getByRole('button', { name: 'Continue', exact: true }).click()]);

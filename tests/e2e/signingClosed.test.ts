@@ -1,4 +1,4 @@
-// The one-way door after signing in real Chromium (customer-information §4.8; issue 17 item 2): the person
+// The one-way door after signing in real Chromium (customer-information §4.8): the person
 // signs, goes Back twice in the browser and finds the customer-information page closed: no Change, no Sign,
 // only the way on to customer creation, and nothing reached the brokerage (the sandbox's read-out of the calls
 // that change something there). axe on the closed page at 360×740 and on a desktop; nothing wider than the viewport.

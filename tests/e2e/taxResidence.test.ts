@@ -1,9 +1,7 @@
-// Proof of tax residence (customer-information.md §2.3 tax `residenceProof` screen, §7 create case / submit tax
-// residence) in real Chromium, with FLAG_TAX_RESIDENCE on: after valid numbers a TAX_RESIDENCE case is
-// made for the home country (the persona's address is at home, so no residence country is asked), the
-// proof is uploaded to it, and Continue submits the tax information and then the tax residence. With
-// JavaScript (upload on choosing, removal modal, failure modal back on the numbers) and without (plain
-// upload, removal and failure screens).
+// Proof of tax residence (customer-information.md §2.3 `residenceProof`, §7) in real Chromium, FLAG_TAX_RESIDENCE on:
+// after valid numbers a TAX_RESIDENCE case is made for the home country, the proof is uploaded to it, and Continue
+// submits the tax information and then the tax residence. With JavaScript (upload on choosing, removal modal, failure
+// modal back on the numbers) and without (plain upload, removal and failure screens).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

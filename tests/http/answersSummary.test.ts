@@ -1,4 +1,4 @@
-// "Check your answers" on milestone three over HTTP (issue 11 item 4; WCAG 2.2 SC 3.3.4): the summary shows
+// "Check your answers" on milestone three over HTTP (WCAG 2.2 SC 3.3.4): the summary shows
 // what the person gave (contact, KYC answers as shown); a section's Change (a post) re-enters its step, and
 // finishing it, or Back from its first screen, returns to the summary instead of walking the later steps
 // again; KYC and steps not in the list cannot be changed.

@@ -1,4 +1,4 @@
-// Issue 23 item 4: pages, scripts and the stylesheet went out uncompressed although the browser asks for brotli.
+// Pages, scripts and the stylesheet once went out uncompressed although the browser asks for brotli.
 // Now hashed build files go out as the build compressed them (.br, .gz beside each file; esbuild.config.mjs) with
 // their year-long immutable caching, pages and JSON compressed per answer (server/app.ts), and the creation event
 // stream never (a compressed stream would hold its events back).

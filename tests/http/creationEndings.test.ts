@@ -1,8 +1,7 @@
-// Where a journey ends after signing (identification-routing-creation §4 "Customer creation", §2; customer-information
-// §2 exit, §4.8): Continue goes to the market's success URL by way of the bank site's login hand-off; a failed login is
-// the error screen whose Try again tries it again; at night no login is tried, so a refusing one cannot turn "See you
-// tomorrow!" into an error; in the native app's webview every ending is the app's route or deep link and no login is
-// handed over. Over HTTP against the embedded stack.
+// Where a journey ends after signing (identification-routing-creation §2, §4; customer-information §2, §4.8): Continue
+// goes to the market's success URL by way of the bank site's login hand-off; a failed login is the error screen whose Try
+// again tries it again; at night no login is tried; in the native app's webview every ending (done, "I have signed",
+// cancel, exit) is the app's route or deep link, and no login is handed over. Over HTTP against the embedded stack.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';

@@ -1,9 +1,8 @@
-// The customer-information call wrapper over HTTP (customer-information.md §7, §8): a 401/403 of a step's
-// call shows "session expired", any other failure "Something went wrong", both with the input kept and
-// never an error page; the banner is gone with the next call. An expired access token (a 401, or
-// EXPIRED_ACCESS_TOKEN: shared/asPerson.ts) is refreshed with the session's refresh token, logged as a token
-// refresh without any token, and the call repeated; a refused refresh is a session expiry. Faults come from the sandbox's
-// test controls (POST /sandbox/faults, POST /sandbox/sessions/expire).
+// The customer-information call wrapper over HTTP (customer-information.md §7, §8): a 401/403 of a step's call shows
+// "session expired", any other failure "Something went wrong", both with the input kept; the banner is gone with the next
+// call. An expired access token (a 401, or EXPIRED_ACCESS_TOKEN) is refreshed with the session's refresh token, logged
+// without any token, and the call repeated; a refused refresh is a session expiry. Faults come from the sandbox's test
+// controls (POST /sandbox/faults, POST /sandbox/sessions/expire).
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';

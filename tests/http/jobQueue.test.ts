@@ -87,7 +87,7 @@ describe('BullMQ queue and runner', () => {
     await startRunner();
     await until(() => ran.length >= 1 && kycRan.length >= 1);
     await sleep(200);
-    // Issue 24: thousands of creation runs poll at peak; none of their finished jobs stays in Redis.
+    // Thousands of creation runs poll at peak; none of their finished jobs stays in Redis.
     const c = createClient({ url: REDIS_URL });
     await c.connect();
     const creationJob = await c.exists(bullmqJobKey(prefix, 'creation-p-1-r1-poll-1'));

@@ -1,10 +1,8 @@
-// Issue 24 item 5: the service scales out on a Redis Cluster. A real three-node cluster of the test's own (loopback
-// ports, REDIS_CLUSTER=true with every node as a seed), two web processes and two workers on it, as the Procfile roles
-// scaled out: a person signs on one web process, the creation page on the other starts the run, the workers share its
-// polls through BullMQ on the cluster, and the outcome reaches the person over the first one's event stream; the
-// customer is created once. Also: the keys that must be together share a slot, asked of the cluster itself; and the
-// cluster connection keeps the single node's guarantees (a stalled node's commands fail in time, nothing waits for a
-// cluster that is not there).
+// The service scales out on a Redis Cluster: a real three-node cluster of the test's own, two web processes and two
+// workers on it: a person signs on one web process, the creation page on the other starts the run, the workers share its
+// polls, the outcome reaches the person over the first one's event stream, and the customer is created once. Also: the
+// keys that must be together share a slot, asked of the cluster itself; and the cluster connection keeps the single
+// node's guarantees (a stalled node's commands fail in time, nothing waits for a cluster that is not there).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

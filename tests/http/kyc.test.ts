@@ -83,7 +83,7 @@ describe('KYC step over HTTP', () => {
     expect(calls.riskPolls).toBe(2);
     expect(Object.keys(calls.answers).map(Number).sort()).toEqual([...privateQuestionOrder].sort());
     expect(calls.answers[PEP_QUESTION]).toEqual([PEP_NO]);
-    // The milestone after the KYC step offers no Back: the answers are submitted (our choice, README).
+    // The milestone after the KYC step offers no Back: the answers are submitted (our choice).
     const milestone = await agent.get(page).expect(200);
     expect(milestone.text).toMatch(/<button type="submit" class="btn btn-secondary" disabled="">Back<\/button>/);
   });

@@ -1,8 +1,8 @@
-// An open creation stream costs little: thousands stay open for minutes, so what one keeps is what 10,000 cost. The
-// stream is answered ahead of Express (server/pageKit/streams.ts); this test fails when the heavy chain comes back in
-// front of it: express-session's session on the request, pino-http's logger, wrappers around the answer's methods,
-// Express's request (its router state gave every request a hidden class of its own), a timer per stream.
-// In-process (the embedded stack), without timing: it reads the server's own request objects and live timers.
+// An open creation stream costs little: thousands stay open for minutes, so what one keeps for its whole life is what
+// 10,000 of them cost. The stream is answered ahead of Express (server/pageKit/streams.ts); this test fails when the
+// heavy chain comes back in front of it: express-session's session on the request, pino-http's logger, compression's
+// and express-session's wrappers, Express's request, a timer per stream. In-process, without timing: it reads the
+// server's own request objects and live timers.
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { createHook } from 'node:async_hooks';
 import { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,4 +1,4 @@
-// What a person sees differs by market (issue 18): each market's own support number, the FAQ items that apply
+// What a person sees differs by market: each market's own support number, the FAQ items that apply
 // there (EPK only in Norway), and the precontractual documents titled as the content service serves them in the
 // page's language, never with an internal ATYID id. The 'accounts' persona of each market lands on the account
 // picker; SE identifies with BankID, NO, DK and FI at the OIDC broker.

@@ -1,8 +1,7 @@
-// Issue 24 item 4, "what operators see": each process serves Prometheus metrics on a listener of its own
-// (METRICS_PORT, with METRICS_TOKEN a Bearer token; server/infra/metrics.ts), never on the app's port, and the worker
-// answers /healthz and /readyz there. Production shape: separate sandbox, web and worker processes on Redis; a person
-// walks the journey over HTTP through customer creation, then both processes are scraped: that journey's counters
-// moved, and nothing of the person (national id, prospect id) is in either scrape.
+// What operators see: each process serves Prometheus metrics on a listener of its own (METRICS_PORT, with
+// METRICS_TOKEN a Bearer token; server/infra/metrics.ts), never on the app's port, and the worker answers /healthz and
+// /readyz there. Separate sandbox, web and worker processes on Redis; a person walks the journey through customer
+// creation, then both processes are scraped: that journey's counters moved, and nothing of the person is in either.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';

@@ -1,8 +1,7 @@
-// The Redis commands of one page GET on the production stack (issue 23 item 3): web, worker and sandbox as separate
-// processes on a Redis of the test's own, whose MONITOR sees every command the web sends (the worker is stopped before
-// counting, so its queue polling does not count). A step page, a KYC question and the legacy form are read-only page
-// views (server/app.ts): the session read once (GET) and its idle TTL rolled (EXPIRE), no lock key, nothing written (no
-// SET); the KYC question reads its run's state once more.
+// The Redis commands of one page GET on the production stack: web, worker and sandbox as separate processes on a Redis
+// of the test's own, whose MONITOR sees every command the web sends (the worker stopped first). A step page, a KYC
+// question and the legacy form are read-only page views: the session read once (GET) and its idle TTL rolled (EXPIRE),
+// no lock key, nothing written (no SET); the KYC question reads its run's state once more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';

@@ -1,9 +1,7 @@
 // Every parameter that can redirect, sent each known bypass (tests/support/redirectBypasses.ts): the Location is only
 // ever a path of our own origin or the market's get-started page (identification-routing-creation §4 "Redirect
-// sanitising"). clientUrl is where Continue goes after creation for an outcome that allows log-in, a path of the bank's
-// site (BANK_SITE_URL: on our own origin it is no route and bounced to the start page); the broker's return
-// page restores the entry's query; Finnish lang reloads the start page; the signing service's returns name the
-// prospect and the order; any other path goes to the start. Over HTTP against the embedded stack.
+// sanitising"): clientUrl after creation (a path of the bank's site), the broker's return restoring the entry's query,
+// Finnish lang, the signing service's returns; any other path goes to the start. Over HTTP against the embedded stack.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logCapture, startEmbeddedStack, type Stack } from '../support/stack.ts';

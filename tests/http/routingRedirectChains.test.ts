@@ -1,14 +1,8 @@
 // No redirect chain after identification ever comes back to a URL it has been to, whatever the routing status
-// (identification-routing-creation §4 "Routing after identification"). With the task list failing (the persona
-// caseTaskListFails) the status page used to redirect to Onboarding, as §2 says; but Onboarding sends an identified
-// Swedish person with a completed BankID order to routing, which sends an open case to the status page again:
-// `/routing` → `/case-status` → `/onboarding` → `/routing` until the browser gave up ("redirected you too many times"),
-// and a Danish person landed on the start page without a word. The status page now says on itself that the list
-// failed.
-//
-// Each person identifies (BankID in SE, the eID broker in DK), then the chain is followed by hand from where
-// identification leaves the browser (an open case must end on the status page), and again from Onboarding: no chain
-// may visit any URL twice.
+// (identification-routing-creation §4). With the task list failing, the status page once redirected to Onboarding,
+// which routed the open case back to it until the browser gave up; the status page now says on itself that the list
+// failed. Each person identifies (BankID in SE, the eID broker in DK), then the chain is followed by hand from where
+// identification leaves the browser, and again from Onboarding: no chain may visit any URL twice.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';

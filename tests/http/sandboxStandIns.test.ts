@@ -1,7 +1,7 @@
 // Under `npm start` the links that leave the journey in production (log in, FAQ, privacy, the overview after
-// creation, the public site's home behind the logo and ×) lead to the sandbox's own stand-in pages, each saying what would be there (issue 18, deliverable 6).
-// Before: log in, FAQ and privacy were relative paths of the web (/login-next, /faq, /privacy), which lead
-// back to the start page.
+// creation, the public site's home behind the logo and ×) lead to the sandbox's own stand-in pages, each saying what
+// would be there. Before, log in, FAQ and privacy were relative paths of the web (/login-next, /faq, /privacy), which
+// led back to the start page.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createSandboxApp } from '../../sandbox/app.ts';

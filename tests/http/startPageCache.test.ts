@@ -1,4 +1,4 @@
-// The start page is rendered once per variant and served from server/pageCache.ts (issue 23 item 5). Each variant —
+// The start page is rendered once per variant and served from server/pageCache.ts. Each variant —
 // market (host), locale, system-status banners, campaign, webview — reads byte for byte as a web process without the
 // cache renders it (PAGE_CACHE=false), apart from the request's own CSP nonce and anti-forgery token, which no two
 // requests share, and each token is the one its own cookie accepts. A banner change shows at once: the banner state
@@ -107,7 +107,7 @@ describe('start page cache', () => {
   });
 });
 
-describe("the entry page's stylesheet (issue 23: the start page paints on a first visit without a second request)", () => {
+describe("the entry page's stylesheet (the start page paints on a first visit without a second request)", () => {
   const inlineStyle = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
 
   it('is inline on the start page, allowed by its hash in the CSP (and only that), the file prefetched', async () => {

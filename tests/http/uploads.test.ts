@@ -96,7 +96,7 @@ describe('citizenship proof uploads', () => {
       ['scan.png', 'image/png', samplePng().length],
       ['Pass _port_.pdf', 'application/pdf', pdf.length],
     ]);
-    // Stored as an attachment (hardening issue, item 10; the spec said inline).
+    // Stored as an attachment (a deliberate departure: the spec said inline).
     expect(stored[1]!.contentDisposition).toBe('attachment; filename="Pass _port_.pdf"');
     const bytes = await request(stack.sandboxUrl)
       .get(`/sandbox/storage/${stored[1]!.key}`)

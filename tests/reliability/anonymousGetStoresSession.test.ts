@@ -1,9 +1,8 @@
-// Issue "Hardening what exists", item 6: an anonymous GET stores a session and logs out upstream. Every
-// visit of /onboarding without a cookie wrote a session to Redis, set a cookie, and sent the brokerage
-// two logout calls without credentials (which end nothing). Now a page view only reads: a session is
-// stored once it holds something (a POST; entry values worth keeping travel in the visit cookie, issue 17 item 12), and the logout happens once
-// per identification, with the credentials of the identification it ends.
-// Redis mode: separate web, worker and sandbox processes; the sandbox records the logout calls it gets.
+// An anonymous GET stored a session and logged out upstream: every visit of /onboarding without a cookie wrote a
+// session to Redis, set a cookie, and sent the brokerage two logout calls without credentials. Now a page view only
+// reads: a session is stored once it holds something (a POST; entry values travel in the visit cookie), and the logout
+// happens once per identification, with that identification's credentials. Redis mode: separate web, worker and sandbox
+// processes; the sandbox records the logout calls it gets.
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { createClient, type RedisClientType } from 'redis';

@@ -1,10 +1,8 @@
-// Issue 17, item 12: anonymous GETs still store sessions. `/onboarding?lang=…`, `?webview=…`, campaign and
-// tracking parameters, the nightly-downtime page, `/onboarding/customer-creation/<any>` and
-// `…/customer-information/<any>/shown` each stored one Redis session per request (about 150 a second from
-// one client). Now nobody who has not identified gets a server-side session from a GET: the values kept
-// before identification (language, webview, campaign, the entry query) travel in a signed cookie, and move
-// into the session when the person identifies.
-// Redis mode: separate web, worker and sandbox processes, as on the PaaS.
+// Anonymous GETs still stored sessions: `?lang=…`, `?webview=…`, campaign and tracking parameters, the
+// nightly-downtime page, `/onboarding/customer-creation/<any>` and `…/customer-information/<any>/shown` each stored one
+// Redis session per request. Now nobody who has not identified gets a server-side session from a GET: the values kept
+// before identification travel in a signed cookie and move into the session when the person identifies. Redis mode:
+// separate web, worker and sandbox processes, as on the PaaS.
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { createClient, type RedisClientType } from 'redis';

@@ -1,4 +1,4 @@
-// Issue "Hardening what exists", item 6: BankID orders started by GET. Each BankID order costs the bank
+// BankID orders were started by GET. Each BankID order costs the bank
 // money, yet a page view (GET or HEAD /onboarding, a browser's prefetch) or the status poll of a session
 // that had chosen Private started one. Now only the person's click starts an order (a POST: choosing
 // Private on a desktop, the device choice, Try again); page views and polls only collect it.

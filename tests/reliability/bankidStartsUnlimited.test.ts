@@ -1,9 +1,7 @@
-// Issue "Hardening what exists", item 6: BankID starts unlimited. Anyone could start BankID orders (each
-// costs the bank money) as fast as they could send requests: 200 starts in 20 s reached BankID 200
-// times. Now starts are limited per client address and per session (rate-limiter-flexible; in Redis,
-// so the count holds across web processes), a session has at most one live order, and a limiter that
-// cannot keep its count refuses the start. Over a limit the person sees a translated "too many
-// attempts, wait a minute" with Try again.
+// BankID starts were unlimited: anyone could start BankID orders (each costs the bank money) as fast as they could send
+// requests, 200 starts in 20 s reached BankID 200 times. Now starts are limited per client address and per session
+// (rate-limiter-flexible, in Redis across web processes), a session has at most one live order, and a limiter that
+// cannot keep its count refuses the start. Over a limit the person sees "too many attempts, wait a minute" with Try again.
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { createClient, type RedisClientType } from 'redis';

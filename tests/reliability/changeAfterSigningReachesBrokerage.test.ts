@@ -1,4 +1,4 @@
-// Issue 17, item 2: after signing, the browser's Back reopened milestone three with working Change buttons.
+// After signing, the browser's Back reopened milestone three with working Change buttons.
 // A Change posted new data to the brokerage while creation ran from the signed agreement, and the next
 // "Sign with BankID" asked for a second signature. Once a signing URL was handed out and creation has started,
 // the customer-information page offers only the way on to customer creation, and nothing it posts reaches the

@@ -1,14 +1,8 @@
-// Issue 17, item 1: under `npm start` (in-memory mode) every customer creation that took longer than the
-// request deadline failed. The in-memory job queue scheduled its jobs with setTimeout from inside the request
-// that started the run, so the jobs inherited that request's deadline (AsyncLocalStorage,
-// server/infra/deadline.ts): the first poll after it failed with "request deadline passed", its retries
-// too, and the person saw "Something went wrong". Background work must never run under a request's deadline
-// (identification-routing-creation §4 "Customer creation": poll every 2 s, the 45th poll is the last).
-//
-// The sandbox's creationSlow and creationStuck personas count polls (sandbox/personas.ts: creationSlow is
-// created after 8 queued polls, creationStuck stays queued), so short timings show the same defect in
-// seconds: polls every 150 ms and a request deadline of 1 s, which the creationSlow run passes before its
-// 9th poll and the creationStuck run long before its 45th.
+// Under `npm start` (in-memory mode) every customer creation that took longer than the request deadline failed: the
+// in-memory queue scheduled its jobs from inside the request that started the run, so they inherited its deadline
+// (AsyncLocalStorage) and the person saw "Something went wrong". Background work must never run under a request's
+// deadline. Short timings show it in seconds: polls every 150 ms and a 1 s deadline, which the creationSlow run (created
+// after 8 polls) passes before its 9th poll and the creationStuck run long before its 45th.
 import { Writable } from 'node:stream';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,8 @@
-// While the brokerage's system-status call failed, every creation poll failed with it (the poll asked for the status
-// and the creation status side by side, and a failing status threw the whole step): the queue retried with backoff and
-// after about 16 s the person saw "Something went wrong", though the customer was being created. The status only tells
-// whether creation is paused (identification-routing-creation §4 "Customer creation", rule 3), so a poll now decides
-// with the status its run last read, or with none (workers/customerCreationJob.ts).
-//
-// The sandbox's system status fails for 40 s from before the run starts (POST /sandbox/system-status failingForMs), so
-// every poll of the run meets the failure; the creationSlow persona is created after 8 queued polls.
+// While the brokerage's system-status call failed, every creation poll failed with it, and after about 16 s the person
+// saw "Something went wrong" though the customer was being created. The status only tells whether creation is paused
+// (identification-routing-creation §4, rule 3), so a poll now decides with the status its run last read, or with none.
+// The sandbox's system status fails for 40 s from before the run starts, so every poll meets the failure; the
+// creationSlow persona is created after 8 queued polls.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokeragePaths } from '../../shared/contracts/brokerageContract.ts';

@@ -1,4 +1,4 @@
-// Issue "Hardening what exists", item 2: a signed customer can be stranded. The creation job carried only
+// A signed customer could be stranded. The creation job carried only
 // the 30-minute access token (in clear text, in the job data in Redis): when it expired mid-poll the
 // outcome was the generic error, and Try again failed at once with the same token. Production shape:
 // separate web, worker and sandbox processes on Redis; prospects driven over HTTP up to the signature.
@@ -120,7 +120,7 @@ async function credentialKeys(): Promise<string[]> {
 
 /**
  * Job data, the sealed credentials and the web and worker logs hold none of the person's tokens. While runs poll
- * their next jobs wait in Redis; once they have ended none is left (creation jobs are removed as they end, issue 24).
+ * their next jobs wait in Redis; once they have ended none is left (creation jobs are removed as they end).
  */
 async function expectNoTokenInClear(persona: Persona, runs: 'polling' | 'ended'): Promise<void> {
   const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);

@@ -1,9 +1,8 @@
-// Issue "Hardening what exists", item 7: CSRF defended by SameSite alone. Any site could post the
-// journey's forms (choose the applicant type, start or cancel BankID, answer a step, restart creation,
-// leave) into a person's session, and a link to /onboarding?error=… ended their identification at the
-// broker. Now a state-changing request must show it comes from our own pages (Sec-Fetch-Site, else
-// Origin, else the form's token), and a broker error aborts only the attempt whose state it carries.
-// Redis mode: separate web, worker and sandbox processes; the journey is read from the session in Redis.
+// CSRF was defended by SameSite alone: any site could post the journey's forms (choose the applicant type, start or
+// cancel BankID, answer a step, restart creation, leave) into a person's session, and a link to /onboarding?error=…
+// ended their identification at the broker. Now a state-changing request must show it comes from our own pages
+// (Sec-Fetch-Site, else Origin, else the form's token), and a broker error aborts only the attempt whose state it
+// carries. Redis mode: separate web, worker and sandbox processes.
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { createClient, type RedisClientType } from 'redis';

@@ -1,4 +1,4 @@
-// Issue 17, item 14 (operators' view of errors): error log entries showed `"name":"[Redacted]"` (the
+// Operators' view of errors: error log entries showed `"name":"[Redacted]"` (the
 // redaction of people's `name` fields caught the error's name too) and an empty `stack` (errors were logged
 // by hand as `{ err: { message } }`), so a failure could not be traced. Now the error middleware and the
 // jobs log the error itself: its type, name, message and stack (server/logger.ts errorSerializer), and

@@ -1,10 +1,8 @@
-// Issue "Hardening what exists", item 9: Exit leaves the person's brokerage session alive. Exit of the
-// customer-information page (the abort modal's "Yes, exit") and Return to site of the status page end the
-// person's sessions upstream with their own access token (identification-routing-creation §7 logout: DELETE
-// sessions/current and DELETE /api/2/login), then ours, and clear the cookie. In production the session
-// cookie is `__Host-` prefixed and lives only for the browser session; the server ends it after
-// SESSION_TTL_MINUTES idle (the Redis key's rolling TTL).
-// Separate web, worker and sandbox processes on Redis, with secure cookies behind a TLS-terminating router.
+// Exit left the person's brokerage session alive. Now Exit of the customer-information page and Return to site of the
+// status page end the person's sessions upstream with their own access token (identification-routing-creation §7
+// logout), then ours, and clear the cookie. In production the session cookie is `__Host-` prefixed and lives only for
+// the browser session; the server ends it after SESSION_TTL_MINUTES idle. Separate web, worker and sandbox processes on
+// Redis, with secure cookies behind a TLS-terminating router.
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createClient } from 'redis';

@@ -1,9 +1,8 @@
-// Exits that left the person signed in: the Close X and the nightly-downtime page's Go to main page and Exit were
-// plain links to the bank's home, ending neither our session nor the brokerage's, so on a shared device the next
-// person could route the previous one; in the app's webview the signing service's cancel deep link named no order,
-// so Sign re-opened a cancelled signing order. Now each leaves through routes.leave, which ends both sessions once
-// (the brokerage's through its logout, recorded by the sandbox) and then goes to the bank's home, and the cancel deep
-// link names the order it ends.
+// Exits that left the person signed in: the Close X and the nightly-downtime page's buttons were plain links to the
+// bank's home, ending neither our session nor the brokerage's, so on a shared device the next person could route the
+// previous one; in the app's webview the signing service's cancel deep link named no order. Now each leaves through
+// routes.leave, which ends both sessions once and then goes to the bank's home, and the cancel deep link names the order
+// it ends.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';

@@ -1,12 +1,8 @@
-// An expired session sent the person to the start page without a word, losing what they typed (issue 17
-// item 5). customer-information §7: a 401/403 is SESSION_EXPIRED_ERROR, whose text (§8) is "Your session has
-// expired. Please exit the session and try again." Mid-step, mid-KYC and mid-legacy form, with the person's
-// brokerage session over (access and refresh token expired: POST /sandbox/sessions/expire with refresh), the
-// page says so with the way to identify again, and what the post typed is kept in the session: identifying
-// again as the same person shows it again. A KYC run that finds the session ended says so too, instead of
-// "Something went wrong" whose Try again only starts another run with the same dead credentials. When our
-// own session is gone (the server forgot it after SESSION_TTL_MINUTES idle), the post is told the same
-// instead of a silent 303 to the start page; what it carried cannot be kept (nothing ties it to a person).
+// An expired session sent the person to the start page without a word, losing what they typed. Now (customer-information
+// §7, §8) mid-step, mid-KYC and mid-legacy form, with the brokerage session over, the page says "Your session has
+// expired" with the way to identify again, and what the post typed is kept: identifying again as the same person shows
+// it again. A KYC run that finds the session ended says so too. When our own session is gone (idle past
+// SESSION_TTL_MINUTES), the post is told the same; what it carried cannot be kept.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';

@@ -1,4 +1,4 @@
-// Issue 17, item 3: "I have signed" never succeeded once the access token had expired, and called an outage
+// "I have signed" never succeeded once the access token had expired, and called an outage
 // "not signed yet". The brokerage client turned every status of POST /api/2/customers from 400 up into "not
 // signed", so the call wrapper's token refresh on a 401 EXPIRED_ACCESS_TOKEN (customer-information §7) never ran,
 // and a 5xx read "We can't see your signature yet". Now an expired token is refreshed once and the check tried

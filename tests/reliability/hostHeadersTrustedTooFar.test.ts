@@ -1,10 +1,8 @@
-// Issue "Hardening what exists", item 8: host headers trusted too far. The web process sits behind a
-// trusted proxy (TRUST_PROXY: X-Forwarded-* honoured), and every absolute URL it hands out must be one of
-// our configured origins (PUBLIC_URL, or a market host of COUNTRY_HOSTS with PUBLIC_URL's scheme and
-// port), whatever Host, X-Forwarded-Host or X-Forwarded-Proto a request carries: BankID's returnUrl,
-// the OIDC redirect URI, the signing return URLs, the canonical link and the in-app hand-off link. A
-// request without any Host header gets the default market's page, not a 500.
-// Separate web, worker and sandbox processes on Redis, as in production.
+// Host headers were trusted too far. Behind a trusted proxy (TRUST_PROXY), every absolute URL the web process hands out
+// must be one of our configured origins (PUBLIC_URL, or a market host of COUNTRY_HOSTS), whatever Host, X-Forwarded-Host
+// or X-Forwarded-Proto a request carries: BankID's returnUrl, the OIDC redirect URI, the signing return URLs, the
+// canonical link and the in-app hand-off link. A request without any Host header gets the default market's page, not a
+// 500. Separate web, worker and sandbox processes on Redis, as in production.
 import { connect } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The KYC PEP dialog without JavaScript offered only "I am not a politically exposed person" and the
-// manual form (issue 17 item 9), steering a real PEP towards answering no. customer-information §2.3
+// manual form, steering a real PEP towards answering no. customer-information §2.3
 // "Compliance dialogs": PEP has a cancel button plus the manual form link, as the legacy form's PEP dialog
 // has. Cancel goes back to the question with nothing answered and nothing sent upstream.
 import request from 'supertest';

@@ -1,9 +1,7 @@
-// Persona `kyc` could not sign (issue 17 item 6): its step list goes straight to the KYC questionnaire and
-// milestone three, whose "Check your answers" lists the market's default accounts (routing's defaults when the
-// account picker is not one of the steps), but the sandbox's signature request answered 400 "Choose accounts
-// before signing" and the page showed "Something went wrong" (502). The sandbox was the one in the wrong: a
-// brokerage that leaves the account picker out of a prospect's steps has its accounts already, so its prospect
-// carries the market's default accounts, the ones the page shows.
+// Persona `kyc` could not sign: its step list goes straight to the KYC questionnaire and milestone three, which lists
+// the market's default accounts, but the sandbox's signature request answered 400 "Choose accounts before signing". The
+// sandbox was in the wrong: a brokerage that leaves the account picker out of a prospect's steps has its accounts
+// already, so its prospect carries the market's default accounts, the ones the page shows.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';

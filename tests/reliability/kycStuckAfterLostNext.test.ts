@@ -1,16 +1,8 @@
-// Soak defect a: a KYC answer that the brokerage took but our session never recorded left the step stuck for good.
-// The web process died (or the session's save failed, Redis away) after the brokerage's answer session had taken the
-// page's "next" and before our session was saved: the session still showed that page while the brokerage's answer
-// session was a page further on. Every Continue then posted the old page's answers, the answer session refused them
-// (400 "The answers do not fit the page", data.fields answers.0.questionId), and the person got the try-again banner
-// (502) on every try, forever. The lost request is played here as it happened: the person's own answer sent to the
-// brokerage's answer session behind our session's back (the sandbox's read-out names the session).
-//
-// Now such a refusal (customer-information §4.6 "Failed next/previous calls set an API error" is for a call that
-// failed, not for a page out of step) starts a new answer session, as the step's start does (a new KYC run through
-// the worker), with the person's answers kept: its pages come back with them chosen and a short notice says so. A
-// restarted run refused the same way before any of its pages was taken shows the try-again banner instead of
-// restarting again: a new restart needs the person's next click.
+// A KYC answer the brokerage took but our session never recorded (the web process died, or the save failed, between
+// the two) left the step stuck: every Continue posted the old page's answers, the answer session refused them, and the
+// person got the try-again banner forever. The lost request is played here as it happened. Now such a refusal starts a
+// new answer session with the person's answers kept (its pages come back with them chosen, and a notice says so); a
+// restarted run refused the same way before any of its pages was taken shows the banner, so the next restart needs a click.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';

@@ -1,10 +1,8 @@
-// Issue 17, item 7 — the legacy form pre-fills an invalid phone number. With FLAG_KYC=false the legacy single
-// form follows the contact step; it built its phone field as "+<prefix> <typed>", so a number the contact step
-// accepted as typed internationally (+46701234567, 0046701234567, +358401234567) came back as
-// "+46 +46701234567", which the legacy form's own check then refused. And milestone three's "Check your
-// answers" showed the raw E.164 number. Over HTTP: the contact step's number is stored once (E.164) and shown
-// formatted for the person — the market's own number in its national format, another country's in the
-// international format — in the legacy form (whose check accepts it) and in the summary.
+// The legacy form pre-filled an invalid phone number: with FLAG_KYC=false it follows the contact step and built its
+// phone field as "+<prefix> <typed>", so a number typed internationally came back as "+46 +46701234567", which its own
+// check refused; and milestone three showed the raw E.164 number. Over HTTP: the contact step's number is stored once
+// (E.164) and shown formatted (the market's own number nationally, another country's internationally) in the legacy
+// form, whose check accepts it, and in the summary.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';

@@ -1,9 +1,8 @@
-// Issue 17, item 8 — an entry value of 501–512 characters breaks legacy signing after the regulation and the
-// prospect were saved. The start page carried query values of up to 512 characters into the journey, the legacy
-// signature request's schema allows 500, so the ZodError of the signing call became a 500 page on every
-// "Sign agreements", after the regulation and the prospect update had already been sent. Over HTTP: a person who
-// arrives with such a value (a tracking or campaign id, not one of ours to refuse the person for) signs as anyone
-// else does; the value is dropped at entry, with a log line naming the parameter, never its value.
+// An entry value of 501–512 characters broke legacy signing after the regulation and the prospect were saved: the
+// start page carried values of up to 512 characters, the legacy signature request's schema allows 500, so every "Sign
+// agreements" ended on a 500 page. Over HTTP: a person who arrives with such a value (a tracking or campaign id, not one
+// of ours to refuse the person for) signs as anyone else does; the value is dropped at entry, with a log line naming the
+// parameter, never its value.
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

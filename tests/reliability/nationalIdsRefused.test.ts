@@ -1,4 +1,4 @@
-// Issue "Hardening what exists", item 1 — some Danes (and Norwegians) can never identify: a national id in the
+// Some Danes (and Norwegians) could never identify: a national id in the
 // broker's signed ID token was refused by a checksum stricter than the issuing authority's ("The ID token carries
 // no valid national id"), so the person got the identification error after MitID / BankID. Each sandbox persona
 // below carries one such id (sandbox/personas.ts); over HTTP, each identifies through the sandbox's OpenID

@@ -1,13 +1,8 @@
-// Issue 17, item 10: "I have signed" and "Try again" were not once-only. Ten parallel posts of "I have signed"
-// after signing in another tab sent ten POST /api/2/customers; ten parallel "Try again" on the creation page
-// started two runs. Each person action that costs or changes something upstream must reach the brokerage once,
-// however often and from however many tabs it is posted: "I have signed", "Try again", the legacy form's "Sign
-// agreements" and milestone three's "Sign with BankID" (the last two were said to be once-only already; the
-// same test proves it). Ten parallel posts from one session, in memory mode and in Redis mode alternating
-// between two web processes that share the session cookie; the sandbox's read-outs count what arrived.
-//
-// "Once" for Try again: one new run per click of the shown button. The button posts the run it retries; a post
-// for a run that is no longer the current one (a second tab that showed the same failed run) starts nothing.
+// "I have signed" and "Try again" were not once-only: ten parallel "I have signed" sent ten POST /api/2/customers, ten
+// parallel "Try again" started two runs. Each person action that costs or changes something upstream ("I have signed",
+// "Try again", "Sign agreements", "Sign with BankID") must reach the brokerage once, however often and from however many
+// tabs: ten parallel posts from one session, in memory mode and in Redis mode across two web processes. Try again posts
+// the run it retries; a post for a run no longer current (a second tab) starts nothing.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, startRedisStack, type Stack } from '../support/stack.ts';

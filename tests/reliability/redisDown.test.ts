@@ -1,14 +1,8 @@
-// Hardening issue item 4, "pages hang when Redis is down": with Redis killed, every request that needed
-// the session (and /readyz) hung with no answer, because node-redis queued each command until the
-// connection came back. Now commands fail at once while the connection is down (or after
-// REDIS_COMMAND_TIMEOUT_MS when Redis stalls) and the error middleware answers 503: a translated
-// "temporarily unavailable" page, JSON for API callers, 503 from /readyz. When Redis returns, the same web
-// process serves the same person again, without a restart.
-//
-// The test runs a Redis of its own on a free port (so killing it disturbs no other test), with the
-// persistence the README asks of production (AOF) so the person's session survives the outage, and
-// separate sandbox, web and worker processes on it (tests/support/stack.ts). A request that hangs fails the
-// test through the client's own timeout; nothing here asserts a speed.
+// Pages hung when Redis was down: node-redis queued each command until the connection came back. Now commands fail at
+// once while the connection is down (or after REDIS_COMMAND_TIMEOUT_MS when Redis stalls) and the answer is 503: a
+// translated "temporarily unavailable" page, JSON for API callers, 503 from /readyz; when Redis returns, the same web
+// process serves the same person again. A Redis of the test's own with AOF, so the session survives the outage;
+// separate sandbox, web and worker processes on it. Nothing here asserts a speed.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisStack, type Stack } from '../support/stack.ts';
@@ -102,7 +96,7 @@ describe('pages hang when Redis is down', () => {
     }
     expect(Object.fromEntries(answers.map(([label, a]) => [label, outcome(a)]))).toEqual({
       'GET /onboarding': '503 unavailable page (en)',
-      // A stranger's page view reads nothing from Redis (no session, no lock: issue 17 item 12), so it is served.
+      // A stranger's page view reads nothing from Redis (no session, no lock), so it is served.
       'GET /onboarding (no cookie)': '200 text/html',
       'GET customer information': '503 unavailable page (en)',
       'POST customer type': '503 unavailable page (en)',

@@ -1,4 +1,4 @@
-// Hardening issue item 4, "pages hang when Redis is down", at the level of its rule: which failures mean
+// Pages hanging while Redis is down, at the level of its rule: which failures mean
 // "Redis cannot be reached right now" (server/infra/redis.ts isRedisUnavailable), the ones the error
 // middleware answers with the 503 temporarily-unavailable page instead of the generic 500 error. The
 // processes and a Redis of the test's own are in redisDown.test.ts.

@@ -1,4 +1,4 @@
-// Issue 24: every node-redis command armed its own timeout timer (node-redis's `timeout` option is an
+// Every node-redis command armed its own timeout timer (node-redis's `timeout` option is an
 // AbortSignal.timeout per command), which fires even after the reply came: about 5 % of a busy worker's CPU.
 // The client of server/infra/redis.ts now bounds every command, MULTI and pipelines included, with one shared
 // timer that runs only while commands wait (replyDeadlines), and a stalled Redis still fails them in time.

@@ -1,4 +1,4 @@
-// Hardening issue item 5 at the level of its parts: the request deadline (server/infra/deadline.ts) that an
+// Retries multiplying timeouts, at the level of its parts: the request deadline (server/infra/deadline.ts) that an
 // upstream call (server/upstream/http.ts) and its retries (server/upstream/retry.ts) share. The journey
 // over HTTP is in retriesMultiplyTimeoutsDeadline.test.ts; here each rule on its own, without timing
 // assertions: what is counted is how many calls are made and which error ends them.

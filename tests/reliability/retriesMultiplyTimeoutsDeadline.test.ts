@@ -1,14 +1,8 @@
-// Hardening issue item 5, "retries multiply timeouts into minutes": routing tried its status 14 times and
-// the file, case and citizenship calls 10 times, each try waiting up to the upstream timeout, so a slow
-// upstream kept one page waiting for minutes (143 s). Now every request the person waits on has one
-// deadline (REQUEST_DEADLINE_MS) that its calls and their retries share: past it the person gets the
-// spec's error screen (identification-routing-creation §8 TRY_AGAIN_ERROR after routing,
-// customer-information §8 the step's try-again banner, the upload's failed message).
-//
-// The sandbox answers late (POST /sandbox/faults with delayMs beyond UPSTREAM_TIMEOUT_MS); a small
-// counting proxy between the web process and the brokerage API counts the calls that reached it. Separate
-// sandbox, web and worker processes on Redis (tests/support/stack.ts), as in production. A request that
-// hangs fails through the client's own timeout; nothing asserts a speed.
+// Retries multiplied timeouts into minutes: routing tried its status 14 times and the file, case and citizenship calls
+// 10 times, each up to the upstream timeout (143 s for one page). Now every request the person waits on has one deadline
+// (REQUEST_DEADLINE_MS) its calls and retries share; past it the person gets the spec's try-again screen. The sandbox
+// answers late; a counting proxy counts the calls that reached the brokerage. Separate sandbox, web and worker
+// processes on Redis; nothing asserts a speed.
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import request from 'supertest';
 import { citizenshipProofUpload, screenOf } from '../support/customerInformation.ts';

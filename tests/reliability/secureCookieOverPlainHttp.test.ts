@@ -1,10 +1,8 @@
-// Issue 17 item 14: in production mode over plain http, choosing Private reloaded the start page with no
-// message. The session cookie is Secure in production, a browser never stores a Secure cookie an http page
-// sets (loopback aside), so the session never started. Now the web process refuses to start with Secure
-// cookies on a plain-http PUBLIC_URL other than loopback, and says why (server/config.ts). On loopback, which stays
-// allowed (a TLS-terminating proxy may stand in front), a browser that opens the plain-http URL itself got no session
-// and no word: the process now says so at start, and each page says so to the person.
-// A real web process, started by the Procfile's own `web` line (from the compiled build).
+// In production mode over plain http, choosing Private reloaded the start page with no message: a browser never stores
+// a Secure cookie an http page sets, so the session never started. Now the web process refuses to start with Secure
+// cookies on a plain-http PUBLIC_URL other than loopback, and says why; on loopback (a TLS-terminating proxy may stand in
+// front) it says so at start, and each page reached over http says so to the person. A real web process, started by the
+// Procfile's own `web` line.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

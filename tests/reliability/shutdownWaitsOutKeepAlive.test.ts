@@ -1,13 +1,8 @@
-// Issue 17, item 13: SIGTERM waited out the keep-alive. A web process with open event streams took
-// 6.4–7.0 s to stop (each ended stream's connection lingered for its keep-alive), and one with a request in
-// flight was killed at SHUTDOWN_TIMEOUT_MS with no answer sent. Now idle keep-alive connections close at
-// once, streams end with their retry hint and their connections close, and a request in flight gets until
-// its deadline or the shutdown limit, whichever is first: it is answered (its try-again screen) before the
-// process exits by itself.
-//
-// A real web process (as on the PaaS, tests/support/stack.ts) with SHUTDOWN_TIMEOUT_MS shorter than Node's
-// 5 s keep-alive: a connection left to its keep-alive makes the process miss the limit and be forced out
-// (exit code 1). What is asserted is the order of events and the exit code, not a speed.
+// SIGTERM waited out the keep-alive: a web process with open event streams took 6.4–7.0 s to stop, and one with a
+// request in flight was killed with no answer sent. Now idle keep-alive connections close at once, streams end with
+// their retry hint, and a request in flight gets until its deadline or the shutdown limit, whichever is first, and is
+// answered before the process exits. A real web process with SHUTDOWN_TIMEOUT_MS shorter than Node's 5 s keep-alive:
+// what is asserted is the order of events and the exit code, not a speed.
 import http from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 17, item 4: a cancelled or expired signing order was re-opened forever. Milestone three and the legacy
+// A cancelled or expired signing order was re-opened forever. Milestone three and the legacy
 // review redirected to the kept signing URL whenever one existed, so after the signing service's Cancel or
 // Postpone, or once the order had expired, "Sign" sent the person back to an order that could no longer be
 // signed. Now those returns, and an order older than SIGNING_ORDER_LIFETIME_MS, make the next Sign ask for a

@@ -1,13 +1,8 @@
-// Issue 17 item 11, "a save call that timed out but completed upstream is repeated": with the regulation call
-// slower than the upstream timeout, the person got the try-again text, the brokerage created the regulation
-// anyway, and the next "Sign agreements" sent a second one (both with regulation_id: null); a timed-out
-// signature request likewise left a second signing session behind. Now every save call that creates something
-// carries an Idempotency-Key (shared/contracts/legacyContract.ts, shared/contracts/brokerageContract.ts) kept in the session before the call,
-// so the next Sign sends the same key and the brokerage answers what the first call created.
-//
-// The sandbox answers late (POST /sandbox/faults with delayMs beyond UPSTREAM_TIMEOUT_MS) and completes the
-// call after the web process gave up; the read-outs (/sandbox/legacy, /sandbox/signatures) say what it
-// created. Nothing asserts a speed: the test waits until the sandbox has completed the late call.
+// A save call that timed out but completed upstream was repeated: the next "Sign agreements" sent a second regulation,
+// and a timed-out signature request left a second signing session. Now every save call that creates something carries
+// an Idempotency-Key kept in the session before the call, so the next Sign sends the same key and the brokerage answers
+// what the first call created. The sandbox answers late and completes the call after the web process gave up; its
+// read-outs say what it created. Nothing asserts a speed.
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';

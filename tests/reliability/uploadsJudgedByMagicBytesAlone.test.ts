@@ -1,9 +1,8 @@
-// Issue "Hardening what exists", item 10: uploads are judged by magic bytes alone. A PDF/HTML polyglot
+// Uploads were judged by magic bytes alone: a PDF/HTML polyglot
 // (%PDF- then a web page) and a 20000 × 20000 PNG were stored and served inline; an empty file was told
 // it had the wrong type. Now images must have readable dimensions within 40 megapixels and a PDF must
 // load as one with at least one page (shared/files.ts); a stored file is PUT and served as an
-// attachment with X-Content-Type-Options: nosniff; an empty file gets its own message.
-// Over HTTP against the embedded stack: the defect is in judging and storing, not in process layout.
+// attachment with X-Content-Type-Options: nosniff; an empty file gets its own message. Over HTTP.
 import request from 'supertest';
 import { citizenshipProofUpload } from '../support/customerInformation.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,8 @@
-// Issue "Hardening what exists", item 3: overlapping uploads lose documents. On a slow upstream a
-// request that waited 10 s for the per-session lock went on without it, and the last writer overwrote
-// the file list: 20 uploads were answered "uploaded" and 1 was kept. Now a request never changes the
-// session without its lock: one that cannot get it is refused and told so (back to the step with "your
-// file was not uploaded"), and every upload answered "uploaded" is in the list.
-// Redis mode: sandbox, worker and two web processes; the uploads alternate between the web processes,
-// so the lock has to hold across them. The lock wait is short here (SESSION_LOCK_WAIT_MS) so that most
-// uploads queue past it behind a slow init-file-upload (a sandbox delay fault).
+// Overlapping uploads lost documents: on a slow upstream a request that waited for the per-session lock went on without
+// it, and 20 uploads answered "uploaded" kept 1. Now a request never changes the session without its lock: one that
+// cannot get it is told its file was not uploaded, and every upload answered "uploaded" is in the list. Redis mode with
+// two web processes the uploads alternate between; a short SESSION_LOCK_WAIT_MS so most uploads queue past it behind a
+// slow init-file-upload.
 import request from 'supertest';
 import { citizenshipProofUpload, screenOf } from '../support/customerInformation.ts';
 import { randomUUID } from 'node:crypto';

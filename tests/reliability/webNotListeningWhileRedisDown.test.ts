@@ -1,10 +1,7 @@
-// Issue 17, item 14: a web process started while Redis was down did not listen at all — start-up waited for
-// the Redis connection, so the platform's /healthz check saw nothing (65 s in the report) and could only
-// restart it. Now it listens at once: /healthz answers 200 (the process lives), /readyz 503 and pages the
-// translated 503 page until Redis comes, then both 200 without a restart.
-//
-// The web role runs as its own process (as on the PaaS) against a Redis of the test's own
-// (tests/support/ownRedis.ts) that is not started until the test has seen the web process answer.
+// A web process started while Redis was down did not listen at all (start-up waited for the Redis connection), so the
+// platform's /healthz check saw nothing and could only restart it. Now it listens at once: /healthz 200, /readyz and
+// pages 503 until Redis comes, then 200 without a restart. The web role runs as its own process against a Redis of the
+// test's own (tests/support/ownRedis.ts), started only once the test has seen the web process answer.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -1,12 +1,8 @@
-// The one setup of an end-to-end test file: the product (the stack) and the system Chromium, started
-// before the file's tests and closed after them.
-//
+// The one setup of an end-to-end test file: the product (the stack) and the system Chromium, started before the file's
+// tests and closed after them. A file calls useE2eStack once, at its top level; `stack` and `browser` are live bindings
+// set by each file's beforeAll; a test that needs a second, differently configured stack starts it itself.
 //   import { browser, stack, useE2eStack } from '../support/e2e.ts';
 //   useE2eStack({ env: { FILE_RETRY_DELAY_MS: '5' } });
-//
-// `stack` and `browser` are live bindings: they hold the running stack and browser from the file's
-// beforeAll on (set again by each file's beforeAll). A file calls useE2eStack once,
-// at its top level; a test that needs a second, differently configured stack starts it itself.
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { evaluateSettled, launchChromium } from './browser.ts';
@@ -106,7 +102,7 @@ export async function identifyInMarket(page: Page, country: Market, persona: Per
 }
 
 /**
- * What a screen must be on a 360 px phone (issue 18): nothing wider than the viewport; the background band not
+ * What a screen must be on a 360 px phone: nothing wider than the viewport; the background band not
  * ending inside a heading; no chevron on a card that goes nowhere (only links and buttons carry one); an open
  * modal's actions inside the screen; and the milestone card's "Step N of 3" the progress bar's current step.
  */

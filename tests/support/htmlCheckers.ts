@@ -1,12 +1,8 @@
-// The two markup checkers of issue 18 (deliverable 5), beside axe: the Nu HTML Checker (vnu-jar, the W3C
-// validator) on each screen's HTML, and HTML_CodeSniffer's WCAG2AA sniffs on the page as shown.
-//
+// The two markup checkers beside axe: the Nu HTML Checker (vnu-jar, the W3C validator) on each screen's HTML, and
+// HTML_CodeSniffer's WCAG2AA sniffs on the page as shown. Java starts once per walk, not per screen (seconds on 2 cores):
 //   const checks = new HtmlChecks();
-//   checks.collect(screen, html);                      // each screen: its HTML, for the one Nu run
-//   checks.sniffed(screen, await codeSnifferErrors(page)); // each screen: HTML_CodeSniffer on the page
-//   expect(await checks.errors()).toEqual([]);        // once per walk: one Java start for every screen
-//
-// Java is started once per walk, not per screen: it takes seconds to start on the 2-core machine.
+//   checks.collect(screen, html); checks.sniffed(screen, await codeSnifferErrors(page));   // each screen
+//   expect(await checks.errors()).toEqual([]);                                            // once per walk
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

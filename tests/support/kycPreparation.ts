@@ -1,10 +1,8 @@
 // The KYC preparation job (workers/kycPreparationJob.ts) as its tests drive it (tests/unit/kycPreparationCalls.test.ts,
 // kycPreparationRuns.test.ts): the in-process queue, the in-memory credentials and states, and a scripted brokerage.
-//
+// `queue`, `states`, `credentials` are live bindings, set by setup() for the test that calls it.
 //   import { fakeBrokerage, prepare, setup, useKycPreparationJob } from '../support/kycPreparation.ts';
 //   useKycPreparationJob();
-//
-// `queue`, `states`, `credentials` are live bindings, set by setup() for the test that calls it.
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { afterEach, expect } from 'vitest';

@@ -1,9 +1,8 @@
-// The four-market walk of the customer-information steps (customer-information §2.3, §4.1), shared by
-// tests/e2e/customerInformationMarketsWithJs.test.ts and …WithoutJs.test.ts (two files, so that the two walks run side
-// by side on two cores): each market's own host and eID, the step list the server sends, axe, the Nu HTML
-// Checker and HTML_CodeSniffer (WCAG2AA) on every screen (tests/support/htmlCheckers.ts; issue 18), then signing and
-// the created customer. The steps are answered through tests/support/customerInformation.ts, so a new step joins
-// these walks by adding its answer there.
+// The four-market walk of the customer-information steps (customer-information §2.3, §4.1), shared by the WithJs and
+// WithoutJs files of tests/e2e/ (two files, so the walks run side by side on two cores): each market's own host and eID,
+// the step list the server sends, axe, the Nu HTML Checker and HTML_CodeSniffer on every screen, then signing and the
+// created customer. Steps are answered through tests/support/customerInformation.ts, so a new step joins by adding its
+// answer there.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StepId } from '../../shared/contracts/brokerageContract.ts';
@@ -47,14 +46,10 @@ async function walkMarket(country: Market, javaScript: boolean, checks: HtmlChec
   const errors = javaScript ? collectPageErrors(page) : [];
   const serverMarkup = trackServerMarkup(page);
   /**
-   * Every screen: nothing sticks out sideways on a 360 px screen, the two step counters agree, …
-   * (tests/support/e2e.ts); axe and HTML_CodeSniffer on the screen as shown; its HTML kept for the walk's one
-   * Nu checker run (with JavaScript the DOM after hydration, without it the server's markup as sent).
-   * Without JavaScript the checks that need it run on the server's markup in the scripted tab (no script
-   * runs), and so does a screen that moves on by itself (`moving`): a snapshot of it, taken at once.
-   * `shown`: a page of its own (the test BankID app on the tester's phone, always scripted).
-   * `later`: axe and HTML_CodeSniffer on the snapshot when the walk runs `deferred` (the BankID screens: the order
-   * lives 30 s, and on a busy machine the checks of both screens took longer than that before the phone identified).
+   * Every screen: the phone checks of tests/support/e2e.ts, axe and HTML_CodeSniffer as shown, its HTML kept for the
+   * walk's one Nu run. Without JavaScript, and for a screen that moves on by itself (`moving`), the checks run on a
+   * snapshot of the server's markup in the scripted tab. `shown`: a page of its own (the test BankID app). `later`:
+   * checked after the walk when it runs `deferred` (the BankID order lives 30 s; checking first could outlast it).
    */
   const deferred: Array<() => Promise<void>> = [];
   const accessibility = async (tab: Page, screen: string, noJs: boolean) => {

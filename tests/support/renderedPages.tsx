@@ -1,7 +1,6 @@
-// A customer-information page rendered as the server sends it, served to Chromium at a made-up origin with the
-// built assets from public/ (tests/e2e/complianceDialogs, dialogScript): the page shell, the step header (Back,
-// Exit and its abort modal), `body` as the step's view and the FAQ panel.
-//
+// A customer-information page rendered as the server sends it, served to Chromium at a made-up origin with the built
+// assets from public/ (tests/e2e/complianceDialogs, dialogScript): the page shell, the step header (Back, Exit and its
+// abort modal), `body` as the step's view and the FAQ panel.
 //   const stage = renderedPagesStage();   // at the file's top level
 //   const { page } = await openRendered(stage.browser, customerInformationPage(stage.manifest, <MyView />), '/path');
 import path from 'node:path';

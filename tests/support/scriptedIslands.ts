@@ -1,12 +1,8 @@
-// The stage of the islands' browser tests (tests/e2e/bankidQrIsland, creationStatusIsland, stylesheet): built
-// bundles, server-rendered pages with a strict CSP, a scripted BankID status endpoint and a scripted server-sent
-// event stream, and the system Chromium.
-//
+// The stage of the islands' browser tests (tests/e2e/bankidQrIsland, creationStatusIsland, stylesheet): built bundles,
+// server-rendered pages with a strict CSP, a scripted BankID status endpoint and event stream, and the system Chromium.
+// `page`, `errors`, `browser`, `baseUrl` and `qrSvgs` are live bindings set by the hooks it registers.
 //   import { page, errors, qrScript, useScriptedIslands } from '../support/scriptedIslands.ts';
 //   useScriptedIslands();
-//
-// `page`, `errors`, `browser`, `baseUrl` and `qrSvgs` are live bindings, set by the hooks useScriptedIslands
-// registers (vitest gives each test file its own copy of this module).
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Starts the whole product for a test, in either mode the README describes:
+// Starts the whole product for a test, in either mode it runs in (docs/architecture.md):
 // - embedded: sandbox, web and worker in this process with in-memory stand-ins (no REDIS_URL);
 // - redis: sandbox, web and worker as three separate processes sharing Redis, as on the PaaS.
 import type { DestinationStream } from 'pino';

@@ -1,4 +1,4 @@
-// "Check your answers" before signing (issue 11 item 4; WCAG 2.2 SC 3.3.4): which sections milestone three
+// "Check your answers" before signing (WCAG 2.2 SC 3.3.4): which sections milestone three
 // shows, their rows, which get a Change (shared/answersSummarySections.ts), and the KYC answers' texts as shown.
 import { describe, expect, it } from 'vitest';
 import type { StepId } from '../../shared/contracts/brokerageContract.ts';

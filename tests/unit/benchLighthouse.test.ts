@@ -1,4 +1,4 @@
-// The bench's Lighthouse part (bench/lighthouse.ts, bench/budgets.ts): the issue 23 item 5 verdict on the scores of
+// The bench's Lighthouse part (bench/lighthouse.ts, bench/budgets.ts): the verdict on the Lighthouse scores of
 // every page, and which audits a page under target is told about. Lighthouse itself never runs here.
 import { describe, expect, it } from 'vitest';
 import { failingAudits, scoresOf } from '../../bench/lighthouse.ts';
@@ -11,7 +11,7 @@ const page = (name: string, performance: number | null, accessibility: number | 
   scores: { performance, accessibility, 'best-practices': bestPractices },
 });
 
-describe('the Lighthouse target (issue 23 item 5)', () => {
+describe('the Lighthouse target', () => {
   it('passes with performance at 98 and accessibility and best practices at 100 on every page', () => {
     const verdict = lighthouseVerdict([page('start page', 100), page('BankID', 98)]);
     expect(verdictWord(verdict.pass)).toBe('PASS');

@@ -1,5 +1,5 @@
 // The pure helpers of `npm run bench` (bench/benchMath.ts, bench/budgets.ts): medians, ratios, the tables it writes
-// to docs/benchmarks.md, the order of its rounds and the issue 23 budgets' verdicts. The budgets themselves are never
+// to docs/benchmarks.md, the order of its rounds and the budgets' verdicts. The budgets themselves are never
 // checked here: figures are the bench's business, not npm test's.
 import { describe, expect, it } from 'vitest';
 import { countedList, formatKb, formatRatio, markdownTable, median, ratio, roundOrder } from '../../bench/benchMath.ts';

@@ -1,4 +1,4 @@
-// The carried entry query's one rule (shared/carriedQuery.ts; issue 17, item 8): what the start page keeps is
+// The carried entry query's one rule (shared/carriedQuery.ts): what the start page keeps is
 // exactly what the legacy signature request can carry (shared/contracts/legacyContract.ts), so a value accepted at entry
 // can always be sent; what could not be is dropped at entry, and said so.
 import { describe, expect, it } from 'vitest';

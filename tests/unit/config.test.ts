@@ -73,7 +73,7 @@ describe('config', () => {
     expect(loadConfig({ ...production, PUBLIC_URL: 'https://onboarding.example.se' }).cookieSecure).toBe(true);
   });
 
-  describe('safe by default wherever REDIS_URL is set or NODE_ENV=production (issue 19 item 6)', () => {
+  describe('safe by default wherever REDIS_URL is set or NODE_ENV=production', () => {
     const developmentSessionSecret = 'development-only-session-secret-0123456789';
     const developmentJobKey = Buffer.alloc(32, 'development-only-job-secret-key!');
     // A shared deployment's settings, each right: REDIS_URL set, NODE_ENV set nowhere (development by default).

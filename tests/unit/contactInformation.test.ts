@@ -72,7 +72,7 @@ describe('phone prefixes', () => {
   });
 });
 
-describe("formatPhone: the market's own number in its national format, any other international (issue 17, item 7)", () => {
+describe("formatPhone: the market's own number in its national format, any other international", () => {
   const cases: ['SE' | 'NO' | 'DK' | 'FI', string, string][] = [
     ['SE', '+46701234567', '070-123 45 67'],
     ['NO', '+4741234567', '41 23 45 67'],

@@ -1,4 +1,4 @@
-// Issue 24 item 1: each poll read and opened the run's sealed credentials from Redis again. The worker now holds a
+// Each poll once read and opened the run's sealed credentials from Redis again. The worker now holds a
 // run's credentials in memory while the run lives (server/infra/creationCredentials.ts heldWhileRunLives).
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// Every poll of a run is due on the run's grid (shared/creationJobContract.ts nextPoll): a poll that runs late does not
-// move the polls after it. Queued 2 s after the previous one finished, lateness added up under load and the 45th poll
-// landed at 120–126 s instead of on time.
+// Each next poll was once queued 2 s after the previous one finished, so under load lateness added up and
+// the 45th poll landed at 120–126 s instead of on time. Now every poll of a run is due on the run's grid
+// (shared/creationJobContract.ts nextPoll): a poll that runs late does not move the polls after it.
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';

@@ -245,7 +245,7 @@ const feedback = {
 
 describe('the outcome shown, for machines', () => {
   // `npm run soak` reads a person's outcome off the page (bench/soakJourney.ts): after the screen lost its React props
-  // (issue 23) it read none, and every journey of a 10-minute soak timed out waiting for one.
+  // once, it read none, and every journey of a 10-minute soak timed out waiting for one.
   it.each(creationOutcomes)('%s: the page marks it, and the soak reads it', (outcome) => {
     const req = requestIn('en');
     const { body } = creationPageOptions(creationView(state(outcome), req, deps), PROSPECT, req, deps);

@@ -99,7 +99,7 @@ describe('creation view contract (shared/creationView.ts)', () => {
     expect(html).toContain(`<a href="${MANUAL_SUPPORT_URL}">creation.error.externalForm</a>`);
   });
 
-  // The application waits for the bank: OnboardingTriggerCase opens its case and the status page (issue 20 item 4).
+  // The application waits for the bank: OnboardingTriggerCase opens its case and the status page.
   it('the creationPaused screen links to the status page through OnboardingTriggerCase for the prospect', () => {
     const view = creationView({ outcome: 'creationPaused', prospectId: 'p/1', attempt: 1, runId: '1', at: '2026-01-01T00:00:00.000Z' }, req, deps);
     expect(view.formLink).toEqual({ url: routes.triggerCase('p/1'), label: 'caseStatus.link' });

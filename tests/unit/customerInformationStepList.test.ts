@@ -120,7 +120,7 @@ describe('withLegacyForm (customer-information §2.1: the legacy form by flag or
   });
 });
 
-describe('"Check your answers": Change from milestone three, and the way back (issue 11 item 4)', () => {
+describe('"Check your answers": Change from milestone three, and the way back', () => {
   const summary = server.indexOf('MILESTONE_THREE_STEP'); // 9
 
   it.each([

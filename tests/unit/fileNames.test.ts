@@ -1,4 +1,4 @@
-// The file-name rule (README "File names say their role"): a source file's name ends in its role, the role
+// The file-name rule (docs/fileNames.md): a source file's name ends in its role, the role
 // word is used only where that role lives, and no two source files share a stem (ignoring case), so that a
 // name found in a stack trace or a comment points at one file and says what it is.
 import { readdirSync } from 'node:fs';

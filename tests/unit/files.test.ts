@@ -1,5 +1,5 @@
 // shared/files.ts: files are judged by their content and size (customer-information.md §5, §9), images
-// by their dimensions and PDFs by their structure too (hardening issue, item 10).
+// by their dimensions and PDFs by their structure too.
 import { describe, expect, it } from 'vitest';
 import { contentDisposition, judgeFile, MAX_FILE_BYTES, MAX_IMAGE_PIXELS, safeFileName } from '../../shared/files.ts';
 import {

@@ -1,10 +1,7 @@
-// The markup the Nu HTML Checker and HTML_CodeSniffer judged on the contact and residency forms (issue 18).
-//
-// Every autocomplete on the contact and residency forms names an autofill field the HTML standard allows on
-// that control (WHATWG HTML "Autofill", the table of autofill field names and their control groups; the Nu
-// HTML Checker enforces it). Issue 18: the Nu checker refused `tel-national` on <input type=tel> (its group
-// is Text: text-like inputs only) and `street-address` on a one-line input (its group is Multiline:
-// textarea, select or hidden only).
+// The markup the Nu HTML Checker and HTML_CodeSniffer judged on the contact and residency forms. Every autocomplete
+// names an autofill field the HTML standard allows on that control (WHATWG HTML "Autofill", its control groups; the Nu
+// checker enforces it): it refused `tel-national` on <input type=tel> (group Text: text-like inputs only) and
+// `street-address` on a one-line input (group Multiline: textarea, select or hidden only).
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createI18n, loadCatalogues } from '../../server/catalogues.ts';

@@ -14,7 +14,7 @@ const decode = (html: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
 
-// The last column: the screen's frame. Having an account already and being a minor are information (issue 18).
+// The last column: the screen's frame. Having an account already and being a minor are information.
 const table: [IdentificationError, string, string | null, string | null, 'error' | 'info'][] = [
   ['MANUAL_SUPPORT_ERROR', 'You need to provide additional information', null, 'Submit more information', 'error'],
   ['BLOCK_CUSTOMER_ERROR', "Your application can't be approved at this moment", 'This may be because you were a former customer.', null, 'error'],

@@ -1,6 +1,6 @@
 // The legacy form's account error (customer-information §4.2, §5 "Account picker") is reachable: the summary's
-// link lands on a box that can take focus, and the fieldset is described by the error. Issue 18: in Denmark
-// the first box is the mandatory depot (DEP_DK), disabled, so the link led nowhere, and the error text stood
+// link lands on a box that can take focus, and the fieldset is described by the error. In Denmark
+// the first box is the mandatory depot (DEP_DK), disabled, so the link once led nowhere, and the error text stood
 // in the fieldset without being tied to it.
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';

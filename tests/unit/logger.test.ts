@@ -1,4 +1,4 @@
-// Personal data and secrets never reach the logs (DEVELOPERS.md definition of done, item 5).
+// Personal data and secrets never reach the logs.
 import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import express from 'express';

@@ -1,4 +1,4 @@
-// Words a native speaker stopped at (issue 18): the possessive agrees with the account's gender, Finnish names
+// Words a native speaker stopped at: the possessive agrees with the account's gender, Finnish names
 // the market in the inessive/genitive instead of "vain maassa Suomi", and each market's FAQ uses the account's own term.
 import { describe, expect, it } from 'vitest';
 import { createI18n, loadCatalogues } from '../../server/catalogues.ts';

@@ -1,4 +1,4 @@
-// What differs by market (issue 18, shared/markets.ts): the support number and the FAQ side panel's items.
+// What differs by market (shared/markets.ts): the support number and the FAQ side panel's items.
 import { describe, expect, it } from 'vitest';
 import { faqItemsFor, forMarket, phoneExamples, type FaqItemKey } from '../../shared/markets.ts';
 import { defaultPhonePrefix, validatePhone } from '../../shared/contactInformation.ts';

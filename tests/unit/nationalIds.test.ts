@@ -28,7 +28,7 @@ const accepted: Array<[string, NationalIdCountry, string, string]> = [
   ['FI 2023 sign E after 2029 (finnish-ssn knows only 2000–2029)', 'FI', withFinnishCheck('150230E123'), '2030-02-15'],
 ];
 
-// Every case a checksum stricter than the issuing authority's refused (issue "Hardening what exists", item 1).
+// Every case a checksum stricter than the issuing authority's refused.
 const formerlyRefused: Array<[string, NationalIdCountry, string, string]> = [
   ['DK CPR failing modulus 11 (issued since 2007)', 'DK', '0101653877', '1965-01-01'],
   ['DK CPR failing modulus 11, born in the 2000s', 'DK', '0101054011', '2005-01-01'],

@@ -1,5 +1,5 @@
 // The onboarding progress bar and the milestone card's "Step N of 3" (customer-information §2.2,
-// identification-routing-creation §1, §6): one rule for both, so the two counters never disagree (issue 18).
+// identification-routing-creation §1, §6): one rule for both, so the two counters never disagree.
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createI18n, loadCatalogues } from '../../server/catalogues.ts';

@@ -1,4 +1,4 @@
-// REDIS_URL naming a Redis Cluster (issue 24 item 5): REDIS_CLUSTER=true makes REDIS_URL one or more seed nodes, with
+// REDIS_URL naming a Redis Cluster: REDIS_CLUSTER=true makes REDIS_URL one or more seed nodes, with
 // TLS (rediss://) as for one node; a setting that cannot work is refused at start, naming REDIS_URL, and the production
 // checks stay as they are.
 import { describe, expect, it } from 'vitest';

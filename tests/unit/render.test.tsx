@@ -182,7 +182,7 @@ describe('renderPage', () => {
 
 describe('manifest', () => {
   it('lists every island with files that exist on disk', () => {
-    // An island's file is <name>Island.tsx (README "File names say their role"); <name> is its manifest key.
+    // An island's file is <name>Island.tsx (docs/fileNames.md); <name> is its manifest key.
     const islandFiles = readdirSync(path.join(root, 'client/islands'))
       .filter((f) => /Island\.tsx$/.test(f))
       .map((f) => f.replace(/Island\.tsx$/, ''));

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { sectionOf, withSections } from '../../bench/reportSections.ts';
 
 const main = '# Benchmarks\n\n## Throughput\n\nrows\n';
-const peak = '## At peak (issue 24)\n\nfigures\n\n### Creation streams\n\nmore figures';
-const soak = '## Chaos soak (issue 24)\n\n| figure | this run |';
+const peak = '## At peak\n\nfigures\n\n### Creation streams\n\nmore figures';
+const soak = '## Chaos soak\n\n| figure | this run |';
 
 describe('the sections of docs/benchmarks.md', () => {
   it('are added after the main report, in a fixed order, whichever comes first', () => {
@@ -14,9 +14,9 @@ describe('the sections of docs/benchmarks.md', () => {
 
   it('are replaced on the next run of their own command, the others kept', () => {
     const both = withSections(main, { sections: { 'At peak': peak, 'Chaos soak': soak } });
-    const newPeak = '## At peak (issue 24)\n\nnew figures';
+    const newPeak = '## At peak\n\nnew figures';
     expect(withSections(both, { sections: { 'At peak': newPeak } })).toBe(`${main}\n${newPeak}\n\n${soak}\n`);
-    const newSoak = '## Chaos soak (issue 24)\n\nnew';
+    const newSoak = '## Chaos soak\n\nnew';
     expect(withSections(both, { sections: { 'Chaos soak': newSoak } })).toBe(`${main}\n${peak}\n\n${newSoak}\n`);
   });
 

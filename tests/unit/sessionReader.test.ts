@@ -1,4 +1,4 @@
-// The creation event stream reads its session without express-session (issue 24 item 2, server/session.ts
+// The creation event stream reads its session without express-session (server/session.ts
 // sessionReader): the same cookie, signature and store, so the same sessions are found and the same forgeries refused.
 import express from 'express';
 import request from 'supertest';

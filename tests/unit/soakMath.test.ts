@@ -1,5 +1,5 @@
 // The pure parts of `npm run soak` (bench/soakMath.ts): the figures from what the journeys saw and what was read out,
-// and which of them fail the soak (issue 24 item 6).
+// and which of them fail the soak.
 import { describe, expect, it } from 'vitest';
 import { between, soakFailed, soakFigures, soakSection, type JourneyRecord, type ProspectReadOut } from '../../bench/soakMath.ts';
 

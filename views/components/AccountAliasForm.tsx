@@ -1,10 +1,7 @@
 // The account alias form (customer-information.md §2.3 'Name your accounts', §5): the accountAlias island, rendered
-// by the server (views/pages/AccountAliasStepView.tsx) and hydrated in the browser
-// (client/islands/accountAliasIsland.tsx). Without JavaScript it is a plain form post that the server checks. With
-// JavaScript each name is checked when its input is left (the server's rules, shared/accountAlias.ts), a cleared input
-// gets its default name back, and Continue with a name that breaks the rules posts nothing: every name is checked at
-// once and the linked error summary shows and takes focus, as the server's would. Skip posts as it is (the server
-// keeps the default names).
+// by the server (views/pages/AccountAliasStepView.tsx) and hydrated in the browser. Without JavaScript a plain form post
+// that the server checks. Hydrated, each name is checked when its input is left (shared/accountAlias.ts), and Continue
+// with a name that breaks the rules posts nothing and shows the linked error summary, as the server's would.
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { aliasErrorKey, validateAlias } from '../../shared/accountAlias.ts';
 import { ErrorSummary, Field, type SummaryLine } from './ErrorSummary.tsx';

@@ -1,11 +1,8 @@
 // The account picker form (customer-information.md §2.3, §4.2): the accountPicker island, rendered by the server
-// (views/pages/AccountPickerStepView.tsx) and hydrated in the browser (client/islands/accountPickerIsland.tsx).
-// Without JavaScript it is a plain form post on which the server applies every rule, the exclusive accounts'
-// confirmations are screens of their own and 'Read more' opens in place. With JavaScript: EPK follows DEP/ASK, ticking
-// DSK_DK/ESA_FI opens its confirmation modal (the dialog island, views/components/Dialog.tsx), whose Next keeps the box
-// and records the confirmation in a hidden field while Cancel (or Esc) unticks it (ESA: with the warning); the Danish
-// campaign question's yes unticks and locks DSK, its no opens the confirmation; 'Read more' opens its content as a
-// modal sheet (customer-information §2.3: a bottom sheet on small screens, a side drawer otherwise; the CSS of .sheet).
+// (views/pages/AccountPickerStepView.tsx) and hydrated in the browser. Without JavaScript a plain form post on which the
+// server applies every rule, the exclusive accounts' confirmations screens of their own. Hydrated: EPK follows DEP/ASK,
+// DSK_DK and ESA_FI confirm in a modal, the Danish campaign question locks or confirms DSK, and "Read more" opens as a
+// sheet (docs/islands.md).
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { AccountTypeWithCountry, AgreementDocument } from '../../shared/contracts/brokerageContract.ts';
 import { epkSelectable } from '../../shared/accountPicker.ts';

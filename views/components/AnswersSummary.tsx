@@ -1,4 +1,4 @@
-// "Check your answers" before signing (WCAG 2.2 SC 3.3.4; issue 11 item 4), shared by milestone three of the
+// "Check your answers" before signing (WCAG 2.2 SC 3.3.4), shared by milestone three of the
 // step flow (views/pages/CustomerInformationPageView.tsx MilestoneStep) and the legacy form's review
 // (views/pages/LegacyReviewStepView.tsx). GOV.UK's summary list: per section a heading, its key/value rows (several
 // values as a list) and a Change control — a post (hidden fields and the CSRF token; a GET changes nothing)

@@ -1,10 +1,8 @@
 // Citizenship's `choice` screen (customer-information.md §2.3, §4.7): 'only a citizen of <market>' or 'another
-// country'. The citizenshipChoice island, rendered by the server (views/pages/CitizenshipStepView.tsx
-// CitizenshipChoiceStep) and hydrated in the browser (client/islands/citizenshipChoiceIsland.tsx). Without JavaScript
-// it posts and the server shows the CITIZENSHIP dialog as its own screen (`dialog`). With JavaScript choosing 'another
-// country' and pressing Continue opens the modal instead (the dialog island, `dialogId`): its primary action sets the
-// answer back to the market's, its continue posts the choice confirmed 700 ms later (customer-information §9: the
-// dialog closes first).
+// country'. The citizenshipChoice island (views/pages/CitizenshipStepView.tsx CitizenshipChoiceStep). Without JavaScript
+// it posts and the server shows the CITIZENSHIP dialog as its own screen (`dialog`); hydrated, 'another country' and
+// Continue open the modal (`dialogId`), whose continue posts the choice confirmed 700 ms later (§9: the dialog closes
+// first).
 import { useEffect, useState, type ReactNode } from 'react';
 import type { CitizenshipChoice as Choice } from '../../shared/citizenship.ts';
 import { useConfirmThenSubmit } from '../../client/components/useConfirmThenSubmit.ts';

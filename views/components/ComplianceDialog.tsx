@@ -1,19 +1,8 @@
-// The compliance dialogs a sensitive answer opens (customer-information.md §2.3 "Compliance dialogs", §4.7, §4.10)
-// as one family: the props for views/components/Dialog.tsx, rendered as `<Dialog>` (the no-JS screen)
-// or `<ModalDialog>` (the modal). Usage:
-//
-//   const props = complianceDialogProps(t, 'PEP', {
-//     id: 'pep-dialog',
-//     primary: { action, fields: { step, intent: 'resetPep' } },   // customer-information §4.7: the answer back to no (223)
-//     secondary: { action, fields: { step, intent: 'cancel' } },    // cancel (a link: { href })
-//     manualFormBase: config.MANUAL_SUPPORT_URL,                    // FATCA, RESIDENCY, CITIZENSHIP, PEP
-//   });
-//
-// FATCA, RESIDENCY, CITIZENSHIP and PEP link to the external manual form with exit=<TYPE> (shared/
-// shared/complianceDialogTypes.ts manualFormUrl); `secondary: 'manualForm'` makes that link the secondary action itself
-// (the residency step's dialog). INVESTMENT_RISK is a risk acknowledgement: the primary action answers yes,
-// the secondary one keeps no (with JavaScript it only closes the modal). shared/sensitiveAnswers.ts says which
-// answer opens which dialog and what the primary action resets it to.
+// The compliance dialogs a sensitive answer opens (customer-information.md §2.3 "Compliance dialogs", §4.7, §4.10) as
+// one family: the props for views/components/Dialog.tsx, rendered as `<Dialog>` (the no-JS screen) or `<ModalDialog>`
+// (the modal), e.g. complianceDialogProps(t, 'PEP', { id, primary, secondary, manualFormBase }). Which link to the manual
+// form and what INVESTMENT_RISK's actions mean: docs/islands.md "The dialog"; which answer opens which dialog:
+// shared/sensitiveAnswers.ts.
 import type { Translate } from '../../shared/i18n.ts';
 import { manualFormUrl, offersManualForm, type ComplianceDialogType, type SensitiveAnswerDialogType } from '../../shared/complianceDialogTypes.ts';
 import type { DialogAction, DialogProps, DialogResult } from './Dialog.tsx';

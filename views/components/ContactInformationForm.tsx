@@ -1,15 +1,8 @@
-// The contact information form (customer-information.md §2.3, §5 "Contact"): the contactInformation island, rendered by
-// the server (views/pages/ContactInformationStepView.tsx) and hydrated in the browser
-// (client/islands/contactInformationIsland.tsx). Without JavaScript it posts and shows the server's errors and its
-// 'Did you mean …?' suggestion as a button that posts it. With JavaScript each field is checked on blur and on submit
-// with the server's rules (shared/contactInformation.ts), a field's error clears while it is typed in, the suggestion
-// follows the e-mail as it is typed and its button fills the field in place, a submit is blocked while a field is
-// invalid, and Continue is disabled while the post is under way. What was typed before the island hydrated counts.
-//
-// The rules are imported once the page has loaded, off the page's critical path: the phone rules carry
-// libphonenumber's metadata (about 136 KB raw), the e-mail rules a spelling checker. A blur or submit before they are
-// there waits for them; until the e-mail rules are there, the suggestion shown is the server's for the e-mail it
-// rendered.
+// The contact information form (customer-information.md §2.3, §5 "Contact"): the contactInformation island
+// (views/pages/ContactInformationStepView.tsx). Without JavaScript it posts and shows the server's errors and its 'Did
+// you mean …?' suggestion as a button. Hydrated, each field is checked on blur and on submit with the server's rules
+// (shared/contactInformation.ts), imported once the page has loaded (libphonenumber's metadata is about 136 KB raw); a
+// blur or submit before they are there waits for them. More: docs/islands.md.
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import type { ContactError, ContactField, PhonePrefix } from '../../shared/contactInformation.ts';
 import { afterPageLoad } from '../../client/components/afterPageLoad.ts';

@@ -1,14 +1,8 @@
-// Country multi-select of the citizenship and tax information steps (customer-information §2.3: the
-// `countries` screen of each): the countrySelect island, hydrated by client/islands/countrySelectIsland.tsx. The
-// server renders every country as a checkbox (the no-JS form). In the browser a search box filters the 'Countries'
-// list by the start of the label as you type ('No countries found' when nothing matches), ticked countries move to the
-// 'Chosen' list on top, and Continue is disabled while none is chosen.
-//
-// Optional, for the tax step: `serverSearch` gives the no-JS form a search posted to the server (the box
-// is posted under its name, the list starts filtered by its query, and its Search button, the form's first
-// submit button so Enter searches, is hidden once the island runs); `confirm` opens a modal instead of
-// posting when one of its countries is chosen (the FATCA dialog for the US): the modal's primary action
-// posts the form with `confirm.field` (e.g. intent=attest), its other actions just close it.
+// Country multi-select of the citizenship and tax information steps (customer-information §2.3, the `countries`
+// screen of each): the countrySelect island. The server renders every country as a checkbox (the no-JS form); hydrated,
+// a search box filters the list and ticked countries move to a "Chosen" list on top. For the tax step, `serverSearch`
+// gives the no-JS form a search posted to the server and `confirm` opens a modal (the FATCA dialog for the US) instead of
+// posting. More: docs/islands.md.
 import { useState } from 'react';
 import { useHydrated } from '../../client/components/useHydrated.ts';
 import { matchesCountrySearch } from '../../shared/countries.ts';

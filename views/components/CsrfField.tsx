@@ -1,11 +1,8 @@
-// The anti-forgery token of every post form: the fallback of server/csrfProtection.ts for browsers that send
-// neither Sec-Fetch-Site nor Origin. Rendered by the server and by the islands in the browser alike, so
-// it must give the same markup in both places:
-// - on the server, renderPage (server/render.tsx) provides the token through CsrfContext; asking for it
-//   is what sets the token's cookie, so only pages with a post form set one;
-// - in the browser there is no provider: the token comes from <meta name="csrf-token"> in the page head,
-//   which renderPage writes whenever the body asked for the token.
-// No token (a view rendered on its own in a unit test) renders nothing.
+// The anti-forgery token of every post form: the fallback of server/csrfProtection.ts for browsers that send neither
+// Sec-Fetch-Site nor Origin. The same markup on the server and in the islands: on the server renderPage provides the
+// token through CsrfContext (asking for it sets its cookie, so only pages with a post form set one); in the browser it
+// comes from <meta name="csrf-token">, which renderPage writes whenever the body asked for the token. No token (a view
+// rendered alone in a unit test) renders nothing.
 import { createContext, useContext } from 'react';
 import { CSRF_FIELD, readCsrfToken } from '../../client/components/csrfToken.ts';
 

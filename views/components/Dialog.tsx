@@ -1,24 +1,8 @@
-// The generic dialog (customer-information.md §2.2 abort modal, §2.3 compliance dialogs, §4.2/§5 DSK and
-// ESA confirmations), server-rendered. Usage:
-//
-//   import { Dialog, ModalDialog } from '../components/Dialog.tsx';
-//   const props: DialogProps = {
-//     id: 'citizenship-dialog', title: t('…title'), text: [t('…text')],
-//     checkbox: { name: 'confirm', label: t('…confirm') },          // optional: must be ticked first
-//     primary: { label: t('…continue'), action: ctx.action, fields: { step: 'CITIZENSHIP_STEP', … } },
-//     secondary: { label: t('…cancel'), href: `${ctx.basePath}` },   // or { action, fields } to post
-//     openers: ['some-link-id'],   // optional: clicking these opens the modal instead of navigating
-//     closes: ['secondary'],       // default: with JS the secondary action only closes the modal
-//     link: { label: t('…form'), href: formUrl },   // optional: a third way out, as a link
-//     openOnLoad: true,            // optional: the modal opens as soon as the page runs
-//   };
-//   Without JS: render <Dialog {...props} /> as a screen of its own (a dialog screen of the page machine).
-//   With JS:    render <ModalDialog {...props} /> in the page: the dialog island, a closed native <dialog> that the
-//               browser hydrates (client/islands/dialogIsland.tsx) and shows as a modal when an opener is clicked or
-//               another island calls openDialog (client/components/dialogEvents.ts, which also reports how it closed).
-//               showModal gives the focus trap, the inert page and ::backdrop; Esc counts as the secondary action;
-//               the focus goes back to the opener on close.
-// The checkbox is posted (name=yes) with a posting primary action; validate it on the server too.
+// The generic dialog (customer-information.md §2.2 abort modal, §2.3 compliance dialogs, §4.2/§5 DSK and ESA
+// confirmations), server-rendered. Without JavaScript render <Dialog {...props} /> as a screen of its own; with it,
+// <ModalDialog {...props} /> in the page is the dialog island, a closed native <dialog> that opens as a modal when an
+// opener is clicked or another island calls openDialog (client/components/dialogEvents.ts). Props and an example:
+// docs/islands.md "The dialog".
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { DIALOG_OPEN_EVENT, reportDialogClose, type DialogOpenDetail, type DialogResult } from '../../client/components/dialogEvents.ts';
 import { CsrfField } from './CsrfField.tsx';

@@ -1,7 +1,5 @@
-// One error pattern for every form (GOV.UK Forms style): a summary on top, read first by screen readers,
-// each line linking to its field; and each field showing its own message, tied to the input by
-// aria-describedby. Usage:
-//
+// One error pattern for every form (GOV.UK Forms style): a summary on top, read first by screen readers, each line
+// linking to its field; and each field showing its own message, tied to the input by aria-describedby.
 //   <ErrorSummary t={t} errors={[['tin-NO', t('…tinRequired')]]} />
 //   <Field id="tin-NO" label={…} error={errors.tin}>{(described) => <input id="tin-NO" name="tin_NO" {...described} />}</Field>
 import type { ReactNode, Ref } from 'react';

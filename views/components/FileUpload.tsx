@@ -1,11 +1,8 @@
-// Reusable file upload (customer-information.md §5 "Files"): the files uploaded so far, each with a
-// Remove that asks 'Do you want to remove this file?' (a modal with JS, its own screen without), and the
-// upload form (the fileUpload island, views/components/FileUploadForm.tsx). The server side is server/stages/customerInformation/uploads.ts.
-//
-//   <FileUpload t={t} id="proof-NO" label={…} action={ctx.action}
-//     fields={{ step: 'CITIZENSHIP_STEP', country: 'NO' }} files={answers.attachments.NO ?? []}
-//     removeHref={(attachmentId) => `${ctx.basePath}?remove=${attachmentId}&country=NO`} error={…} />
-//   The no-JS confirmation screen: <Dialog {...removeFileDialog(t, { … })} />.
+// Reusable file upload (customer-information.md §5 "Files"): the files uploaded so far, each with a Remove that asks
+// 'Do you want to remove this file?' (a modal with JS, its own screen without), and the upload form (the fileUpload
+// island, views/components/FileUploadForm.tsx); the no-JS confirmation screen is <Dialog {...removeFileDialog(t, …)} />.
+//   <FileUpload t={t} id="proof-NO" label={…} action={ctx.action} fields={{ step: 'CITIZENSHIP_STEP', country: 'NO' }}
+//     files={answers.attachments.NO ?? []} removeHref={(id) => `${ctx.basePath}?remove=${id}&country=NO`} />
 import type { Translate } from '../../shared/i18n.ts';
 import type { UploadedFileRef } from '../../shared/citizenship.ts';
 import { MAX_FILE_BYTES } from '../../shared/files.ts';

@@ -1,11 +1,8 @@
 // A page of the KYC answer session (customer-information §2.3 "KYC questionnaire", §5 "KYC", §4.7): the kycQuestion
-// island, rendered by the server (views/pages/KycStepView.tsx KycQuestionScreen) and hydrated in the browser
-// (client/islands/kycQuestionIsland.tsx) with the same props. Without JavaScript it is a plain form with Continue:
-// single choice with 2 answers as radios, with more as a dropdown, multiple choice as checkboxes, the help a
-// disclosure. Once hydrated, a single-choice page advances as soon as it is answered (the hint above the questions
-// says so, WCAG 3.2.2), a multiple-choice page keeps Continue disabled until something is chosen, a question left
-// unanswered after touching says "Choose alternative", the help opens as a modal (a bottom sheet on phones), and the
-// politically exposed "yes" asks in the PEP dialog first (its primary action answers no and posts).
+// island (views/pages/KycStepView.tsx KycQuestionScreen). Without JavaScript a plain form with Continue: radios for 2
+// answers, a dropdown for more, checkboxes for multiple choice, the help a disclosure. Hydrated, a single-choice page
+// advances as soon as it is answered (WCAG 3.2.2), the help opens as a modal, and PEP "yes" asks in the PEP dialog first
+// (docs/islands.md).
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type FocusEvent } from 'react';
 import { useConfirmThenSubmit } from '../../client/components/useConfirmThenSubmit.ts';
 import { useHydrated } from '../../client/components/useHydrated.ts';

@@ -1,11 +1,7 @@
-// The legacy form's know-your-customer and investment-risk cards (customer-information.md §2.3 "Legacy single form",
-// §4.10): the legacyForm island, rendered by the server inside the form (views/pages/LegacyFormStepView.tsx) and
-// hydrated in the browser (client/islands/legacyFormIsland.tsx) with the same props. Without JavaScript its answers
-// simply post, and a sensitive one (USA or other tax liability, another citizenship or residency, PEP yes, no to
-// investment risk) is met by its dialog as a screen after the post. Hydrated, choosing such an answer opens the same
-// dialog at once as a modal (the dialog island, through client/components/dialogEvents.ts); its primary action puts
-// the answer back to the harmless one, right in the form, so nothing typed is lost. Cancel keeps the answer, which the
-// server then refuses to sign with (and shows the dialog again as a screen).
+// The legacy form's know-your-customer and investment-risk cards (customer-information.md §2.3, §4.10): the legacyForm
+// island, rendered inside the form (views/pages/LegacyFormStepView.tsx) and hydrated with the same props. A sensitive
+// answer opens its dialog at once as a modal; its primary action puts the answer back to the harmless one in the form,
+// so nothing typed is lost. Without JavaScript the dialog is a screen after the post (docs/islands.md).
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { onDialogClose, openDialog } from '../../client/components/dialogEvents.ts';
 import { describedBy, FieldError } from './ErrorSummary.tsx';

@@ -1,13 +1,8 @@
-// The residency step's address form (customer-information.md §2.3 "Residency"), and the residencyDialog island: the
-// step's `dialog` screen, the RESIDENCY compliance dialog on entering (§4.7). The server renders the dialog as the
-// screen itself (what a browser without JavaScript shows: its Continue posts, and the address form follows) with the
-// address form hidden behind it, and the same dialog as a closed modal (the dialog island, views/pages/ResidencyStepView.tsx
-// ResidencyDialogGate). Hydrated, this island shows the address form instead of the screen, with the modal on top. The modal's Continue only closes it, and this island posts the dialog's answer in the background (the
-// server moves on to the `address` screen), so a reload or Back does not open it again.
-//
-// Posting the address answers the dialog too (it did before there were screens): should the modal have been closed
-// another way (Esc), or its answer still be on its way, the address form waits for the dialog's answer and then posts,
-// so the server takes it as the `address` screen's.
+// The residency step's address form (customer-information.md §2.3 "Residency") and the residencyDialog island: the
+// step's `dialog` screen, the RESIDENCY compliance dialog on entering (§4.7). The server renders the dialog as the screen
+// with the address form hidden behind it; hydrated, the form shows with the modal on top, and the island posts the
+// dialog's answer in the background so a reload or Back does not open it again. Posting the address waits for that
+// answer, so the server takes the post as the `address` screen's.
 import { useEffect, useRef, type FormEvent, type RefObject } from 'react';
 import type { CountryOption } from '../../shared/countries.ts';
 import type { AddressField } from '../../shared/residency.ts';

@@ -1,10 +1,8 @@
 // The tax step's `liability` screen (customer-information.md §2.3, §4.5, §4.7): only the home country, the USA, or
-// other countries. The taxLiability island, rendered by the server (views/pages/TaxInformationStepView.tsx
-// TaxLiabilityForm) and hydrated in the browser (client/islands/taxLiabilityIsland.tsx). Without JavaScript it posts
-// and the server shows the FATCA dialog as its own screen (`fatca`) when the choice calls for it. With JavaScript
-// Continue with such a choice (USA, or home only with an address abroad) opens the FATCA modal (the dialog island,
-// `dialogId`) in place instead: its primary action (attest) posts this form with intent=attest, which the server
-// checks really is a FATCA case before submitting home only; cancel just closes the modal.
+// other countries. The taxLiability island (views/pages/TaxInformationStepView.tsx TaxLiabilityForm). Without
+// JavaScript it posts and the server shows the FATCA dialog as its own screen (`fatca`); hydrated, Continue with USA, or
+// home only with an address abroad, opens the FATCA modal (`dialogId`), whose attest posts intent=attest, which the
+// server checks really is a FATCA case.
 import { useEffect, useState } from 'react';
 import { decideLiability, taxLiabilities, type TaxLiability } from '../../shared/taxInformation.ts';
 import { useConfirmThenSubmit } from '../../client/components/useConfirmThenSubmit.ts';

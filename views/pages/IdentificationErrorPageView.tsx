@@ -12,8 +12,7 @@ export interface ErrorAction {
 
 /**
  * Framed as an error only where something went wrong. Having an account already (log in instead) and being a
- * minor (the minor's way on) are information, not failures (issue 18: "You already have an account" wore the
- * error frame).
+ * minor (the minor's way on) are information, not failures.
  */
 export const informationalErrors: ReadonlySet<IdentificationError> = new Set(['LOGIN_ERROR', 'MINOR_ERROR']);
 

@@ -1,9 +1,8 @@
-// The KYC step (customer-information.md §2.3 "KYC questionnaire", "Compliance dialogs" PEP, §4.6, §4.7):
-// the views of its screens — the loader, a page of the answer session, the PEP dialog, "We need more
-// information from you", and the try-again screen of a run that failed. The question page is the kycQuestion
-// island (views/components/KycQuestionForm.tsx: a plain form with Continue without JavaScript; hydrated, it advances
-// single-choice pages at once and asks in the PEP modal first); the loader refreshes itself without JavaScript (the
-// page machine's busy screen) and asks with it.
+// The KYC step (customer-information.md §2.3 "KYC questionnaire", "Compliance dialogs" PEP, §4.6, §4.7): the views
+// of its screens: the loader, a page of the answer session, the PEP dialog, "We need more information from you", and
+// the try-again screen of a run that failed. The question page is the kycQuestion island
+// (views/components/KycQuestionForm.tsx); the loader refreshes itself without JavaScript (the page machine's busy
+// screen) and asks with it.
 import type { Translate } from '../../shared/i18n.ts';
 import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import { pepHelpItems } from '../../shared/pepHelp.ts';

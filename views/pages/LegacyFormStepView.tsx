@@ -1,9 +1,8 @@
-// The legacy single form (customer-information.md §2.3 "Legacy single form", §4.10): one form, one post, every
-// card on one page — accounts and their names, personal details, contact, know-your-customer (citizenship,
-// residency, tax liability, questionnaire 8), investment risk — then 'Sign agreements'. The error banner and
-// the linked error summary sit on top, each field shows its own message. Without JavaScript a sensitive
-// answer is met by its dialog as a screen after the post; with it, the legacyForm island (the know-your-customer and
-// risk cards, views/components/LegacyKycAnswers.tsx) opens the same dialog as a modal as soon as the answer is chosen.
+// The legacy single form (customer-information.md §2.3 "Legacy single form", §4.10): one form, one post, every card on
+// one page (accounts and their names, personal details, contact, know-your-customer, investment risk), then 'Sign
+// agreements'. The error banner and the linked error summary sit on top, each field shows its own message. A sensitive
+// answer meets its dialog as a screen after the post, or with JavaScript as a modal at once (the legacyForm island,
+// views/components/LegacyKycAnswers.tsx).
 import { describedBy, ErrorSummary, FieldError, type SummaryLine } from '../components/ErrorSummary.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
@@ -135,7 +134,7 @@ export function LegacyFormStep(props: LegacyFormViewProps) {
         <ScreenFields fields={props.fields} />
         <Card id="legacy-accounts" title={texts.accounts}>
           {/* The error is the fieldset's description; the summary links to the first box that can take focus
-              (DK's mandatory depot is a disabled box, which cannot), issue 18. */}
+              (DK's mandatory depot is a disabled box, which cannot). */}
           <fieldset className={`field${accounts.error ? ' field--error' : ''}`} aria-describedby={accounts.error ? 'legacy-accounts-error' : undefined}>
             <legend>{texts.accountsLegend}</legend>
             <FieldError id="legacy-accounts" error={accounts.error} />

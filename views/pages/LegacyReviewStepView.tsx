@@ -1,4 +1,4 @@
-// Check your answers before signing the legacy form (WCAG 2.2 SC 3.3.4; issue 11 item 4): what the person gave,
+// Check your answers before signing the legacy form (WCAG 2.2 SC 3.3.4): what the person gave,
 // section by section, each with a Change back to its card of the form, and 'Sign agreements', which saves
 // and goes to signing (customer-information §4.9; its island shows loading meanwhile).
 import { AnswersSummary, type SummarySection } from '../components/AnswersSummary.tsx';

@@ -1,4 +1,4 @@
-// The customer-information page after the one-way door of signing (customer-information §4.8; issue 17):
+// The customer-information page after the one-way door of signing (customer-information §4.8):
 // the agreements are signed and creation has started, so nothing can be changed or signed again here; the
 // only way on is customer creation (a plain link: a GET, it posts nothing).
 import type { Translate } from '../../shared/i18n.ts';

@@ -1,9 +1,8 @@
-// Tax information step (customer-information.md §2.3 "Tax information", "Compliance dialogs"): the views of
-// its screens — liability choice, country selection, tax identification numbers, proof of tax residence —
-// and the props of its two dialogs. Plain forms posting to the step route with their step and screen
-// (ScreenFields); errors in a linked summary and next to their field, the input kept. The FATCA and tax
-// failure dialogs: modals with JavaScript (the liability and country islands open FATCA in place; the
-// failure modal opens on load over the numbers form), screens of their own (`fatca`, `failure`) without.
+// Tax information step (customer-information.md §2.3 "Tax information", "Compliance dialogs"): the views of its
+// screens (liability, countries, tax identification numbers, proof of tax residence) and the props of its two dialogs.
+// Plain forms posting to the step route with their step and screen (ScreenFields). The FATCA and tax failure dialogs are
+// modals with JavaScript (the liability and country islands open FATCA in place; the failure modal opens on load over
+// the numbers form), screens of their own (`fatca`, `failure`) without.
 import type { Translate } from '../../shared/i18n.ts';
 import type { CountryOption } from '../../shared/countries.ts';
 import type { UploadedFileRef } from '../../shared/citizenship.ts';
