@@ -26,9 +26,9 @@ import { systemStatusForPages } from './infra/systemStatusCache.ts';
 import { onboardingRoutes } from './stages/start/startPage.tsx';
 import { bankidRoutes } from './stages/identification/bankidPage.tsx';
 import { oidcRoutes } from './stages/identification/oidcPage.tsx';
-import { routingRoutes } from './stages/routing/routingPage.ts';
-import { customerInformationRoutes } from './stages/customerInformation/customerInformationPage.tsx';
-import { refusedStepPost } from './stages/customerInformation/refusedStepPost.ts';
+import { routingPage } from './stages/routing/routingPage.ts';
+import { customerInformationPages } from './stages/customerInformation/customerInformationPage.tsx';
+import { beginCustomerInformation } from './stages/customerInformation/pageContext.ts';
 import { continueOrigins, customerCreationRoutes } from './stages/customerCreation/creationPage.tsx';
 import { resultPages } from './stages/results/resultPages.tsx';
 import { routePatterns, routePrefixes, routes, siteRoot } from '../shared/routes.ts';
@@ -38,7 +38,8 @@ const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 
 /** Every page of the journey declared with the page kit (server/pageKit/definePage.ts), mounted in this order. */
 function journeyPages(deps: AppDeps): Page[] {
-  return [...resultPages, creationEventsPage(deps)];
+  // Routing starts the customer-information page's first step (a stage imports no other stage: wired here).
+  return [routingPage(beginCustomerInformation), ...customerInformationPages, ...resultPages, creationEventsPage(deps)];
 }
 
 /**
@@ -141,37 +142,23 @@ function expressApp(deps: AppDeps, sessionStore: Store, pages: readonly Page[]):
   // overlap: the BankID page polls while the person presses Back; an upload still runs on the server
   // after the browser has moved on to the next one.
   // A request that cannot get the lock is refused with "please try again", never run unlocked.
-  // The GETs (and HEADs) there that only read (issue 23 item 3, server/session.ts readOnlyPageViews): no lock, no re-read,
+  // The GETs (and HEADs) there that only read (server/session.ts readOnlyPageViews): no lock, no re-read,
   // nothing written back (a change one makes is dropped and logged), only the session's idle TTL rolled. The other GETs
   // there write, so they keep the lock: the start page (the broker's answer, an entry query), the BankID status poll
-  // (collect moves the order), routing (makes the prospect), the signing returns (end the order they name).
-  app.get(
-    [
-      routePatterns.customerInformation,
-      routePatterns.customerInformationShown,
-      routePatterns.customerInformationExit,
-      routePatterns.caseStatus,
-      routePatterns.triggerCase,
-    ],
-    readOnlyPageViews({ secureCookie: config.cookieSecure, logger: deps.logger }),
-  );
+  // (collect moves the order). The declared pages' locks follow from their `session` (server/pageKit/mountPages.ts).
+  app.get([routePatterns.caseStatus, routePatterns.triggerCase], readOnlyPageViews({ secureCookie: config.cookieSecure, logger: deps.logger }));
   const serialised = serialiseSession(deps.sessionLocks, deps.logger, sessionBusy(deps), deps.config.publicUrl);
   app.get(routePatterns.start, serialised);
   // Choosing Private starts a BankID order: two overlapping choices must not leave one running unseen.
   app.post(routePatterns.customerType, serialised);
   app.use(routePrefixes.bankid, serialised);
-  // Routing creates the prospect: a second tab or a reload while it runs waits, then finds the prospect made.
-  app.get(routePatterns.routing, serialised);
   // The status page: a task's answer is sent once per session however often it is posted (two tabs, a double click).
   app.use(routePatterns.caseStatus, serialised);
   app.use(routePatterns.triggerCase, serialised);
-  app.use(routePrefixes.customerInformation, serialiseSession(deps.sessionLocks, deps.logger, refusedStepPost(sessionBusy(deps)), deps.config.publicUrl));
   // Before Onboarding: it takes GET /onboarding only when the broker's code or error is in the query.
   app.use(oidcRoutes(deps));
   app.use(onboardingRoutes(deps));
   app.use(bankidRoutes(deps));
-  app.use(routingRoutes(deps));
-  app.use(customerInformationRoutes(deps));
   app.use(customerCreationRoutes(deps));
   app.use(caseStatusRoutes(deps));
   mountPages(app, pages, deps);

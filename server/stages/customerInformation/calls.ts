@@ -11,8 +11,9 @@ import { UpstreamError } from '../../upstream/http.ts';
 import { asPersonInSession } from '../../upstream/asPersonInSession.ts';
 import type { Journey } from '../../journey.ts';
 import { noSharedAnswers, type SharedAnswers } from '../../infra/sharedAnswersCache.ts';
+import type { StepErrorKind } from '../../../views/pages/CustomerInformationPageView.tsx';
 
-export type StepErrorKind = 'SESSION_EXPIRED_ERROR' | 'TRY_AGAIN_ERROR';
+export type { StepErrorKind };
 
 /** customer-information §7: 401/403 → session expired, anything else → try again. */
 export function callErrorKind(err: unknown): StepErrorKind {

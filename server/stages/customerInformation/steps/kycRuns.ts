@@ -23,14 +23,14 @@ import type { AnswerSessionAnswers, AnswerSessionPage } from '../../../../shared
 export type RunContext = Pick<StepContext<string>, 'req' | 'deps' | 'journey' | 'ci' | 'prospectId'>;
 
 export const runIdOf = (run: number) => `kyc-${run}`;
-export const progressOf = (ctx: Pick<RunContext, 'ci'>): KycProgress | undefined => ctx.ci.answers?.kyc;
+export const kycProgressOf = (ctx: Pick<RunContext, 'ci'>): KycProgress | undefined => ctx.ci.answers?.kyc;
 
 /** What a new run takes over from the last: the answers given, and whether it restarts one out of step. */
 type Kept = Pick<KycProgress, 'given' | 'givenTexts' | 'restarted'>;
 
 /** Starts the next run: the worker starts the answer session (customer-information §4.6) with the person's credentials, sealed. */
 export async function startRun(ctx: RunContext, kept: Kept = {}): Promise<void> {
-  const run = (progressOf(ctx)?.run ?? 0) + 1;
+  const run = (kycProgressOf(ctx)?.run ?? 0) + 1;
   await enqueueKycPreparation(
     { queue: ctx.deps.queue, credentials: ctx.deps.creationCredentials },
     { prospectId: ctx.prospectId, runId: runIdOf(run), locale: localeOf(ctx.req, ctx.deps), credentials: runCredentialsOf(ctx.journey) },
@@ -55,7 +55,7 @@ export async function restartedOutOfStep(
   call: 'next' | 'previous',
   posted?: { page: AnswerSessionPage; answers: AnswerSessionAnswers },
 ): Promise<boolean> {
-  const kyc = progressOf(ctx);
+  const kyc = kycProgressOf(ctx);
   if (!kyc || !isOutOfStepRefusal(err.status, err.body)) return false;
   const logged = { status: err.status, call, step: 'KYC_STEP', run: kyc.run };
   if (kyc.restarted) {

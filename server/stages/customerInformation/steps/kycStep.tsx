@@ -21,7 +21,7 @@ import { runCredentialsOf, type KycProgress } from '../../../journey.ts';
 import { UpstreamError } from '../../../upstream/http.ts';
 import { callErrorKind } from '../calls.ts';
 import { enqueueKycRisk } from '../../../infra/kycJobs.ts';
-import { progressOf, restartedOutOfStep, runIdOf, startRun } from './kycRuns.ts';
+import { kycProgressOf, restartedOutOfStep, runIdOf, startRun } from './kycRuns.ts';
 import type { KycState } from '../../../infra/kycStates.ts';
 import { answerProblem, controlOf, kycPointsDone, riskPollWaitMs } from '../../../../shared/kyc.ts';
 import {
@@ -73,7 +73,7 @@ async function runState(ctx: Ctx, kyc: KycProgress): Promise<KycState | null> {
 
 /** The page shown and its session: the person's own (after next or previous), else the run's first. */
 async function shownPage(ctx: Ctx): Promise<{ answerSessionId: string; page: AnswerSessionPage } | null> {
-  const kyc = progressOf(ctx);
+  const kyc = kycProgressOf(ctx);
   if (!kyc) return null;
   if (kyc.page && kyc.answerSessionId) return { answerSessionId: kyc.answerSessionId, page: kyc.page };
   const state = await runState(ctx, kyc);
@@ -99,7 +99,7 @@ function renderedQuestions(ctx: Ctx, page: AnswerSessionPage) {
 type Chosen = Record<string, number[]>;
 
 function questionView(ctx: Ctx, shown: { page: AnswerSessionPage }, options: { chosen?: Chosen; errors?: Record<string, string> } = {}) {
-  const kyc = progressOf(ctx)!;
+  const kyc = kycProgressOf(ctx)!;
   const chosen = options.chosen ?? kyc.chosen ?? {};
   const questions: KycQuestionView[] = renderedQuestions(ctx, shown.page).map(({ question, control }) => ({
     id: question.id,
@@ -151,7 +151,7 @@ async function answerPage(
   answers: AnswerSessionAnswers,
   chosen: Chosen,
 ): Promise<Outcome> {
-  const kyc = progressOf(ctx)!;
+  const kyc = kycProgressOf(ctx)!;
   let next;
   try {
     next = await ctx.brokerage.answerSessionNext(shown.answerSessionId, answers);
@@ -210,7 +210,7 @@ export const kyc = defineStep({
   },
 
   async resolve(ctx) {
-    const kyc = progressOf(ctx);
+    const kyc = kycProgressOf(ctx);
     if (!kyc) return 'failed';
     const state = await runState(ctx, kyc);
     if (state?.status === 'submitted') return 'finished';
@@ -225,7 +225,7 @@ export const kyc = defineStep({
 
   pointsDone(ctx) {
     // One question per page (customer-information §2.3): questionnaire 8's ten questions are its pages.
-    return kycPointsDone(progressOf(ctx)?.pagesAnswered ?? 0, privateQuestionOrder.length);
+    return kycPointsDone(kycProgressOf(ctx)?.pagesAnswered ?? 0, privateQuestionOrder.length);
   },
 
   screens: {
@@ -233,7 +233,7 @@ export const kyc = defineStep({
       busy: true,
       input: z.object({}),
       async view(ctx) {
-        const kyc = progressOf(ctx);
+        const kyc = kycProgressOf(ctx);
         const state = kyc ? await runState(ctx, kyc) : null;
         const analysing = kyc?.phase === 'risk' || state?.status === 'analysing';
         return (
@@ -258,7 +258,7 @@ export const kyc = defineStep({
         return shown ? questionView(ctx, shown) : <></>;
       },
       async submit(ctx, input) {
-        const kyc = progressOf(ctx)!;
+        const kyc = kycProgressOf(ctx)!;
         const shown = await shownPage(ctx);
         // A post for another page (a stale tab, a double submit) changes nothing.
         if (!shown || input.kycPage !== pageKeyOf(kyc, shown.page)) return goTo('question');
@@ -280,7 +280,7 @@ export const kyc = defineStep({
         return answerPage(ctx, shown, answers, chosen);
       },
       async back(ctx) {
-        const kyc = progressOf(ctx);
+        const kyc = kycProgressOf(ctx);
         if (!kyc?.answerSessionId || kyc.pagesAnswered === 0) return false;
         // customer-information §4.6: Back fetches the previous page (a failure: the API error banner; out of step
         // with the answer session: a new run with the answers kept, whose first page Back leads to).
@@ -319,7 +319,7 @@ export const kyc = defineStep({
       // The primary action: the PEP answer back to no (223), and on (customer-information §4.7). Cancel: back
       // to the question with nothing answered and nothing sent (customer-information §2.3 "Compliance dialogs").
       async submit(ctx, input) {
-        const kyc = progressOf(ctx)!;
+        const kyc = kycProgressOf(ctx)!;
         if (input.intent === 'cancel') {
           delete kyc.pepPending;
           delete kyc.chosen;
