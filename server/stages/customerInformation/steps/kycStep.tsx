@@ -1,18 +1,8 @@
-// The KYC questionnaire (customer-information.md §2.3, §3 "Answer session page", §4.6, §4.7, §5 "KYC",
-// §7, §9), as screens. Its waiting happens in the worker (workers/kycPreparationJob.ts: the answer-session
-// start and its 409 retries, the risk polling, the submit), whose latest state the step reads
-// (resolve), so its screen follows that state rather than only the session:
-// - loader (busy): the run's start or risk calculation is awaited; refreshes itself without JavaScript.
-// - question: a page of the answer session. The person's post sends the answers (next) and shows the next
-//   page; after the last page the risk calculation is requested and the loader shows. Back fetches the
-//   previous page (previous). A failed next or previous shows the API error banner, the answer kept; one refused
-//   because the page shown is out of step with the answer session starts a new run with the answers kept (kycRuns.ts).
-// - pep (dialog over question): a PEP yes asks first; its primary action answers no (223) and goes on, its
-//   Cancel goes back to the question with nothing answered.
-// - moreInformation: the KYC submit answered 403.
-// - failed: the run ended in the generic error; Try again starts a new run.
-// - sessionEnded: the run found the person's brokerage session ended; the way on is identifying again.
-// Entering the step starts a run (`kyc-N`, kycRuns.ts); a submitted run finishes the step.
+// The KYC questionnaire (customer-information.md §2.3, §3 "Answer session page", §4.6, §4.7, §5 "KYC", §7, §9) as
+// screens. Its waiting happens in the worker (workers/kycPreparationJob.ts: the answer session's start and 409
+// retries, the risk polling, the submit), whose latest state the step reads (resolve), so the screen follows that
+// state rather than only the session. Entering the step starts a run (`kyc-N`, kycRuns.ts); a submitted run finishes
+// the step.
 import type { Request } from 'express';
 import { z } from 'zod';
 import { stepOf, type StepContext, type ScreenOutcome } from '../stepModule.ts';
@@ -229,6 +219,7 @@ export const kyc = defineStep({
   },
 
   screens: {
+    // The run's start or risk calculation is awaited; the page refreshes itself without JavaScript.
     loader: screen({
       busy: true,
       input: z.object({}),
@@ -251,6 +242,10 @@ export const kyc = defineStep({
       submit: () => goTo('loader'),
     }),
 
+    // A page of the answer session: the post sends its answers (next) and shows the next page; after the last one
+    // the risk calculation is requested and the loader shows. Back fetches the previous page. A failed next or
+    // previous shows the API error banner, the answer kept; one refused because the page is out of step with the
+    // answer session starts a new run with the answers kept (kycRuns.ts).
     question: screen({
       input: questionInput,
       async view(ctx) {
@@ -301,6 +296,8 @@ export const kyc = defineStep({
       },
     }),
 
+    // A dialog over question: a PEP yes asks first; its primary action answers no (223) and goes on, its Cancel goes
+    // back to the question with nothing answered.
     pep: screen({
       dialogOver: ['question'],
       // Cancel posts intent=cancel; the primary action posts no intent.
@@ -333,6 +330,7 @@ export const kyc = defineStep({
       },
     }),
 
+    // The KYC submit answered 403.
     moreInformation: screen({
       input: z.object({}),
       view: (ctx) => <KycMoreInformationScreen t={ctx.t} url={ctx.deps.config.KYC_MORE_INFORMATION_URL} />,
@@ -347,6 +345,7 @@ export const kyc = defineStep({
       submit: () => goTo('sessionEnded'),
     }),
 
+    // The run ended in the generic error; Try again starts a new run.
     failed: screen({
       input: z.object({}),
       view: (ctx) => <KycFailedScreen t={ctx.t} action={ctx.action} fields={ctx.fields('failed')} />,
