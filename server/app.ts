@@ -23,13 +23,13 @@ import { requireRedis } from './infra/redis.ts';
 import { healthz, readinessRoutes } from './health.ts';
 import { errorHandler, fallbackRedirect, sessionBusy, wantsJson } from './errors.ts';
 import { systemStatusForPages } from './infra/systemStatusCache.ts';
-import { onboardingRoutes } from './stages/start/startPage.tsx';
-import { bankidRoutes } from './stages/identification/bankidPage.tsx';
-import { oidcRoutes } from './stages/identification/oidcPage.tsx';
+import { startPages } from './stages/identification/startPage.tsx';
+import { bankidPages } from './stages/identification/bankidPage.tsx';
+import { oidcPages } from './stages/identification/oidcPage.tsx';
 import { routingPage } from './stages/routing/routingPage.ts';
 import { customerInformationPages } from './stages/customerInformation/customerInformationPage.tsx';
 import { beginCustomerInformation } from './stages/customerInformation/pageContext.ts';
-import { continueOrigins, customerCreationRoutes } from './stages/customerCreation/creationPage.tsx';
+import { continueOrigins, creationPages } from './stages/customerCreation/creationPage.tsx';
 import { resultPages } from './stages/results/resultPages.tsx';
 import { routePatterns, routePrefixes, routes, siteRoot } from '../shared/routes.ts';
 import type { BareMiddleware } from './pageKit/streams.ts';
@@ -39,7 +39,16 @@ const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 /** Every page of the journey declared with the page kit (server/pageKit/definePage.ts), mounted in this order. */
 function journeyPages(deps: AppDeps): Page[] {
   // Routing starts the customer-information page's first step (a stage imports no other stage: wired here).
-  return [routingPage(beginCustomerInformation), ...customerInformationPages, ...resultPages, creationEventsPage(deps)];
+  return [
+    ...startPages,
+    ...oidcPages,
+    ...bankidPages,
+    routingPage(beginCustomerInformation),
+    ...customerInformationPages,
+    ...resultPages,
+    ...creationPages,
+    creationEventsPage(deps),
+  ];
 }
 
 /**
@@ -142,24 +151,14 @@ function expressApp(deps: AppDeps, sessionStore: Store, pages: readonly Page[]):
   // overlap: the BankID page polls while the person presses Back; an upload still runs on the server
   // after the browser has moved on to the next one.
   // A request that cannot get the lock is refused with "please try again", never run unlocked.
-  // The GETs (and HEADs) there that only read (server/session.ts readOnlyPageViews): no lock, no re-read,
-  // nothing written back (a change one makes is dropped and logged), only the session's idle TTL rolled. The other GETs
-  // there write, so they keep the lock: the start page (the broker's answer, an entry query), the BankID status poll
-  // (collect moves the order). The declared pages' locks follow from their `session` (server/pageKit/mountPages.ts).
+  // The GETs (and HEADs) there that only read (server/session.ts readOnlyPageViews): no lock, no re-read, nothing
+  // written back (a change one makes is dropped and logged), only the session's idle TTL rolled. The declared pages'
+  // locks and read-only views follow from their `session` (server/pageKit/mountPages.ts).
   app.get([routePatterns.caseStatus, routePatterns.triggerCase], readOnlyPageViews({ secureCookie: config.cookieSecure, logger: deps.logger }));
   const serialised = serialiseSession(deps.sessionLocks, deps.logger, sessionBusy(deps), deps.config.publicUrl);
-  app.get(routePatterns.start, serialised);
-  // Choosing Private starts a BankID order: two overlapping choices must not leave one running unseen.
-  app.post(routePatterns.customerType, serialised);
-  app.use(routePrefixes.bankid, serialised);
   // The status page: a task's answer is sent once per session however often it is posted (two tabs, a double click).
   app.use(routePatterns.caseStatus, serialised);
   app.use(routePatterns.triggerCase, serialised);
-  // Before Onboarding: it takes GET /onboarding only when the broker's code or error is in the query.
-  app.use(oidcRoutes(deps));
-  app.use(onboardingRoutes(deps));
-  app.use(bankidRoutes(deps));
-  app.use(customerCreationRoutes(deps));
   app.use(caseStatusRoutes(deps));
   mountPages(app, pages, deps);
 

@@ -5,7 +5,9 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { AppDeps } from './deps.ts';
 import { sendPage, supportPhoneOf, translatorFor } from './pages.ts';
-import { GenericErrorPage, ServiceUnavailablePage, SessionBusyPage } from '../views/pages/FeedbackPageViews.tsx';
+import { GenericErrorPage, ServiceUnavailablePage, SessionBusyPage, UpstreamFailurePage } from '../views/pages/FeedbackPageViews.tsx';
+import { SessionEnded } from '../shared/asPerson.ts';
+import { UpstreamError } from '../shared/upstreamError.ts';
 import { isRedisUnavailable, RedisUnavailableError } from './infra/redis.ts';
 import { RequestRefusedPage } from '../views/pages/RequestRefusedPageView.tsx';
 import { CsrfRefusedError } from './csrfProtection.ts';
@@ -26,6 +28,7 @@ export class BadRequestError extends Error {
 /** What a JSON caller reads for a failure answered with `status` (server/pageKit/streams.ts answers alike). */
 export function jsonErrorOf(status: number): { error: string } {
   if (status === 503) return { error: 'Temporarily unavailable' };
+  if (status === 401) return { error: 'Session ended' };
   return { error: status >= 500 ? 'Internal error' : status === 403 ? 'Forbidden' : 'Bad request' };
 }
 
@@ -62,6 +65,10 @@ function serviceUnavailable(deps: AppDeps): ErrorRequestHandler {
 /** The status a failure is answered with: 503 while Redis cannot be reached, an error's own 4xx, else 500. */
 export function failureStatusOf(err: unknown): number {
   if (isRedisUnavailable(err)) return 503;
+  // An upstream's status is not the caller's: a brokerage session that has ended asks to identify again, anything
+  // else (an outage, a refusal, a timeout) is a failure of ours, and the page says to try again.
+  if (err instanceof SessionEnded) return 401;
+  if (err instanceof UpstreamError) return 500;
   const status = (err as { status?: unknown } | undefined)?.status;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : 500;
 }
@@ -86,14 +93,17 @@ export function errorHandler(deps: AppDeps): ErrorRequestHandler {
     logFailure(deps.logger, err, status);
     if (res.headersSent) return res.end();
     if (wantsJson(req)) return res.status(status).json(jsonFailure(status).body);
+    const t = translatorFor(req, deps);
     try {
       sendPage(req, res, deps, {
         status,
         progress: null,
         body:
           err instanceof CsrfRefusedError
-            ? createElement(RequestRefusedPage, { t: translatorFor(req, deps) })
-            : createElement(GenericErrorPage, { t: translatorFor(req, deps), supportPhone: supportPhoneOf(req, deps) }),
+            ? createElement(RequestRefusedPage, { t })
+            : err instanceof UpstreamError
+              ? createElement(UpstreamFailurePage, { t, sessionEnded: err instanceof SessionEnded, retryHref: retryHref(req) })
+              : createElement(GenericErrorPage, { t, supportPhone: supportPhoneOf(req, deps) }),
       });
     } catch {
       res.status(status).type('text').send('Something went wrong');

@@ -276,7 +276,7 @@ export interface CreationState {
   creationRun?: number;
   /**
    * ISO time the prospect's first creation run started (signing had returned): each run's job carries it for the
-   * tracking event's seconds since signing (workers/afterPolling.ts).
+   * tracking event's seconds since signing (workers/afterCreation.ts).
    */
   creationSignedAt?: string;
   /**
@@ -314,7 +314,7 @@ export function keptSigningOrder(journey: Journey): ({ signingUrl: string } & Si
 }
 
 /**
- * The one-way door after signing (customer-information §4.8; issue 17 item 2): once a signing URL was handed
+ * The one-way door after signing (customer-information §4.8): once a signing URL was handed
  * out and customer creation has started for the prospect (the signing service's complete return reached
  * creation, or "I have signed" went on to it: both start the creation run), the signature is known and the
  * customer-information page is closed: it offers only the way on to customer creation and posts nothing upstream.

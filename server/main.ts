@@ -65,7 +65,7 @@ export async function start(
     config.publicUrl = web.url.replace(/\/$/, '');
     logger.info({ url: web.url }, 'web started');
     for (const warning of startWarnings(config)) logger.warn({ setting: 'COOKIE_SECURE' }, warning);
-    // What the first answers did not need (BullMQ, issue 23 item 2) loads once they are out, not on a person's click.
+    // What the first answers did not need (BullMQ) loads once they are out, not on a person's click.
     if (stores.warmUp) setTimeout(() => void stores.warmUp?.().catch((err: unknown) => logger.warn({ err }, 'warm-up failed')), WARM_UP_AFTER_MS).unref();
   }
   const metricsListener = metrics
@@ -124,7 +124,7 @@ async function startWorker(
   stores: Stores,
   metrics: Metrics | undefined,
 ): Promise<JobRunner> {
-  const { queue, memoryQueue, events, creationRecords, creationCredentials, loginHandoffs, kycStates } = stores;
+  const { queue, memoryQueue, events, afterCreationRecords, creationCredentials, loginHandoffs, kycStates } = stores;
   const creationMetrics = metrics && { pollLateness: metrics.creationPollLateness, outcomeTracked: metrics.creationOutcome };
   // Queue depth is the worker's to report: it is what more workers would drain.
   if (metrics && queue.depth) metrics.watchQueue(queue.depth.queue, queue.depth.counts);
@@ -136,7 +136,7 @@ async function startWorker(
     brokerage,
     credentials: creationRunCredentials,
     events,
-    records: creationRecords,
+    records: afterCreationRecords,
     loginHandoffs,
     queue,
     logger,
@@ -147,7 +147,7 @@ async function startWorker(
   const customerCreationAbandoned = createCustomerCreationAbandoned({
     credentials: creationRunCredentials,
     events,
-    records: creationRecords,
+    records: afterCreationRecords,
     logger,
     metrics: creationMetrics,
   });

@@ -8,7 +8,7 @@ import { connectRedisCluster } from './infra/redisCluster.ts';
 import { createBullmqQueue, createMemoryQueue, type JobQueue, type MemoryJobQueue } from './infra/jobQueue.ts';
 import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEvents } from './infra/creationEvents.ts';
 import { createMemoryCreationCredentials, createRedisCreationCredentials, type CreationCredentialsStore } from './infra/creationCredentials.ts';
-import { createMemoryCreationRecords, createRedisCreationRecords, type CreationRecords } from './infra/creationRecords.ts';
+import { createMemoryAfterCreationRecords, createRedisAfterCreationRecords, type AfterCreationRecords } from './infra/afterCreationRecords.ts';
 import { createMemoryLoginHandoffs, createRedisLoginHandoffs, type LoginHandoffs } from './infra/loginHandoffs.ts';
 import { createMemoryKycStates, createRedisKycStates, type KycStates } from './infra/kycStates.ts';
 
@@ -20,7 +20,7 @@ export interface Stores {
   memoryQueue: MemoryJobQueue | undefined;
   events: CreationEvents;
   /** What a creation run leaves behind: the tracking claim per run, the lead number per application. */
-  creationRecords: CreationRecords;
+  afterCreationRecords: AfterCreationRecords;
   creationCredentials: CreationCredentialsStore;
   /** A creation run's login hand-off code: the worker keeps it, Continue hands it to the bank's site. */
   loginHandoffs: LoginHandoffs;
@@ -47,7 +47,7 @@ export function createStores(config: Config, logger: Logger): Stores {
       warmUp: () => queue.warmUp(),
       memoryQueue: undefined,
       events: createRedisCreationEvents({ client: redis, prefix: config.REDIS_PREFIX, timeoutMs: config.REDIS_COMMAND_TIMEOUT_MS }),
-      creationRecords: createRedisCreationRecords({ client: redis, prefix: config.REDIS_PREFIX }),
+      afterCreationRecords: createRedisAfterCreationRecords({ client: redis, prefix: config.REDIS_PREFIX }),
       creationCredentials: createRedisCreationCredentials({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger }),
       loginHandoffs: createRedisLoginHandoffs({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger }),
       kycStates: createRedisKycStates({ client: redis, prefix: config.REDIS_PREFIX, logger }),
@@ -60,7 +60,7 @@ export function createStores(config: Config, logger: Logger): Stores {
     queue: memoryQueue,
     memoryQueue,
     events: createMemoryCreationEvents(),
-    creationRecords: createMemoryCreationRecords(),
+    afterCreationRecords: createMemoryAfterCreationRecords(),
     creationCredentials: createMemoryCreationCredentials({ key: config.jobSecretKey, logger }),
     loginHandoffs: createMemoryLoginHandoffs({ key: config.jobSecretKey, logger }),
     kycStates: createMemoryKycStates(),

@@ -1,12 +1,8 @@
-// Customer creation as a background job (identification-routing-creation §4 "Customer creation"): check
-// the initial status, post the creation request when needed, then poll every interval and publish each
-// decision as a creation event. Each poll is its own delayed job, so polling survives a worker restart.
-//
-// The job data holds ids only. The person's credentials for the run live sealed in the credentials store
-// (server/infra/creationCredentials.ts): the web hands over the refresh token when it starts a run
-// (server/infra/creationJobs.ts), the worker buys access tokens with it by the rule the web follows too
-// (shared/asPerson.ts; identification-routing-creation §7: a 401 triggers a token refresh, the call is tried again once),
-// and removes the credentials when the run ends.
+// Customer creation as a background job (identification-routing-creation §4 "Customer creation"): check the initial
+// status, post the creation request when needed, then poll every interval and publish each decision as a creation
+// event. Each poll is its own delayed job, so polling survives a worker restart. The job data holds ids only: the
+// run's credentials live sealed in server/infra/creationCredentials.ts, the worker buys access tokens with the refresh
+// token the web handed over (shared/asPerson.ts, §7) and removes the credentials when the run ends.
 import type { Logger } from 'pino';
 import type { CreationStatus } from '../shared/contracts/brokerageContract.ts';
 import {
@@ -22,19 +18,19 @@ import { decideCreationOutcome, isFinal, shouldPostCreationRequest, type Creatio
 import { UpstreamError } from '../shared/upstreamError.ts';
 import { authoriseRun, CredentialsRefused, type RunCredentialsPort } from './runCredentials.ts';
 import {
-  afterPolling,
+  afterCreation,
   trackCreationOutcome,
-  type AfterPollingCalls,
+  type AfterCreationCalls,
   type CreationMetricsPort,
-  type CreationRecordsPort,
+  type AfterCreationRecordsPort,
   type LoginHandoffsPort,
-} from './afterPolling.ts';
+} from './afterCreation.ts';
 import type { LoginHandoff } from '../shared/contracts/brokerageContract.ts';
 
 // The job's ports: what it needs of the brokerage client, the stores and the queue, declared here so that
 // the job imports nothing of server/. server/main.ts hands it server/upstream/brokerageClient.ts's client,
 // server/infra/creationCredentials.ts's store, server/infra/creationEvents.ts's events,
-// server/infra/creationRecords.ts's records and server/infra/jobQueue.ts's queue, which have these members (and more).
+// server/infra/afterCreationRecords.ts's records and server/infra/jobQueue.ts's queue, which have these members (and more).
 
 /** The brokerage calls of a run, each with the person's access token (jwt). */
 export interface CreationBrokerage {
@@ -63,14 +59,14 @@ export interface CreationJobQueue {
   add(name: 'customerCreation', data: CustomerCreationJob, opts?: JobAddOptions): Promise<void>;
 }
 
-export type { CreationMetricsPort, CreationRecordsPort, LoginHandoffsPort };
+export type { CreationMetricsPort, AfterCreationRecordsPort, LoginHandoffsPort };
 
 export interface CustomerCreationDeps {
   brokerage: CreationBrokerage;
   credentials: CreationCredentialsPort;
   events: CreationEventsPort;
-  /** The tracking claim per run and the lead number per application (workers/afterPolling.ts). */
-  records: CreationRecordsPort;
+  /** The tracking claim per run and the lead number per application (workers/afterCreation.ts). */
+  records: AfterCreationRecordsPort;
   /** The run's login hand-off code, kept for the page's Continue (server/infra/loginHandoffs.ts). */
   loginHandoffs: LoginHandoffsPort;
   queue: CreationJobQueue;
@@ -103,7 +99,7 @@ async function authorisedCalls(deps: { brokerage: CreationBrokerage; credentials
     after: {
       startLoginSession: (attempt) => call('startLoginSession', (jwt) => brokerage.startLoginSession(jwt, attempt)),
       affiliateConversion: (attempt) => call('affiliateConversion', (jwt) => brokerage.affiliateConversion(jwt, job.prospectId, attempt)),
-    } satisfies AfterPollingCalls,
+    } satisfies AfterCreationCalls,
   };
 }
 
@@ -120,13 +116,13 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
   }
 
   /**
-   * Polling has stopped with `outcome`: the actions when polling stops (workers/afterPolling.ts; with the run's calls,
+   * Polling has stopped with `outcome`: the actions when polling stops (workers/afterCreation.ts; with the run's calls,
    * unless the run has no usable credentials), then its tracking event, then the final state. Publishing comes last:
    * the page's Continue must find the login session there, and a worker that dies before it leaves the run to a re-run
    * of this step, which repeats only what is once-only by itself.
    */
-  async function finish(job: CustomerCreationJob, outcome: CreationOutcome, attempt: number, calls?: AfterPollingCalls) {
-    const final = calls ? await afterPolling({ records, handoffs: loginHandoffs, log }, job, outcome, calls) : outcome;
+  async function finish(job: CustomerCreationJob, outcome: CreationOutcome, attempt: number, calls?: AfterCreationCalls) {
+    const final = calls ? await afterCreation({ records, handoffs: loginHandoffs, log }, job, outcome, calls) : outcome;
     await trackCreationOutcome({ records, log, now, metrics: deps.metrics }, job, final);
     await publish(job, final, attempt);
   }

@@ -1,9 +1,8 @@
-// What operators see (issue 24 item 4): one Prometheus registry per process and its instruments, built once by the
-// composition root (server/main.ts) and handed to what it measures as a plain argument; and the listener that serves
-// it apart from the public app (METRICS_PORT; with METRICS_TOKEN a Bearer token), where the worker also answers
-// /healthz and /readyz. Labels carry only names from this code and bounded values (market, mode, outcome, a route
-// pattern, a call name), never an id, a path as sent, or anything personal: a label value is kept for the
-// process's life, and an unbounded one would grow the registry without end.
+// What operators see: one Prometheus registry per process and its instruments, built once by server/main.ts and
+// handed to what it measures; and the listener that serves it apart from the public app (METRICS_PORT; with
+// METRICS_TOKEN a Bearer token), where the worker also answers /healthz and /readyz. Labels carry only names from this
+// code and bounded values (market, mode, outcome, a route pattern, a call name), never an id, a path as sent, or
+// anything personal: a label value is kept for the process's life, an unbounded one would grow the registry forever.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -78,7 +77,7 @@ export interface Metrics {
   funnelScreen(screen: FunnelScreen): void;
   /** How late a creation poll ran after its due time on the run's grid (workers/customerCreationJob.ts). */
   creationPollLateness(ms: number): void;
-  /** A creation run's tracked outcome (workers/afterPolling.ts trackCreationOutcome). */
+  /** A creation run's tracked outcome (workers/afterCreation.ts trackCreationOutcome). */
   creationOutcome(event: { outcome: string; market: string | null; mode: 'web' | 'webview' }): void;
 }
 

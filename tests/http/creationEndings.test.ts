@@ -1,9 +1,7 @@
-// Where a journey ends after signing (identification-routing-creation §4 "Customer creation", §2 OnboardingLoginInApp
-// and OnboardingCloseSignupInApp; customer-information §2 exit, §4.8 "I have signed"): Continue (a post) goes to the
-// journey's market's success URL (SUCCESS_URL_<market>) by way of the bank site's login hand-off, whose one-time code
-// logs the person in there; a failed login is the error screen whose Try again tries it again; at night no login is
-// tried, so a refusing one cannot turn "See you tomorrow!" into an error; in the native app's webview every ending
-// (done, "I have signed", cancel, exit) is the app's route or deep link, never a web page of ours, and no login is
+// Where a journey ends after signing (identification-routing-creation §4 "Customer creation", §2; customer-information
+// §2 exit, §4.8): Continue goes to the market's success URL by way of the bank site's login hand-off; a failed login is
+// the error screen whose Try again tries it again; at night no login is tried, so a refusing one cannot turn "See you
+// tomorrow!" into an error; in the native app's webview every ending is the app's route or deep link and no login is
 // handed over. Over HTTP against the embedded stack.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +65,7 @@ async function identified(country: CountryCode, options: { webview?: boolean; sc
 
 type Person = Awaited<ReturnType<typeof identified>>;
 
-/** The sandbox's read-out of the calls after polling (each new Idempotency-Key counts once). */
+/** The sandbox's read-out of the calls after creation (each new Idempotency-Key counts once). */
 async function afterCreation(prospectId: string): Promise<{ loginSessions: number; leadNumbers: string[] }> {
   return (await request(stack.sandboxUrl).get('/sandbox/after-creation').query({ prospectId }).expect(200)).body as {
     loginSessions: number;
@@ -176,7 +174,7 @@ describe('outcomes without log-in (identification-routing-creation §4)', () => 
   });
 });
 
-describe('when the calls after polling fail', () => {
+describe('when the calls after creation fail', () => {
   it('a login session that fails shows the error screen, whose Try again tries the login again; the lead number made once', async () => {
     const logins = async () =>
       ((await request(stack.sandboxUrl).get('/sandbox/brokerage-calls').expect(200)).body as { calls: Array<{ path: string }> }).calls.filter(

@@ -1,9 +1,7 @@
-// Issue 24 item 2: an open creation stream costs little. Thousands stay open for minutes, so what one keeps for its
-// whole life is what 10,000 of them cost. The stream is answered ahead of Express and the app's middleware chain
-// (server/leanRoute.ts); this test looks at what the web process holds for each open stream and fails when the heavy
-// chain comes back in front of it: express-session's session on the request, pino-http's request logger, compression's
-// and express-session's wrappers around the answer's methods, Express's request (its router state gave every request
-// a hidden class of its own), a timer per stream (the request deadline, a heartbeat interval of its own).
+// An open creation stream costs little: thousands stay open for minutes, so what one keeps is what 10,000 cost. The
+// stream is answered ahead of Express (server/pageKit/streams.ts); this test fails when the heavy chain comes back in
+// front of it: express-session's session on the request, pino-http's logger, wrappers around the answer's methods,
+// Express's request (its router state gave every request a hidden class of its own), a timer per stream.
 // In-process (the embedded stack), without timing: it reads the server's own request objects and live timers.
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { createHook } from 'node:async_hooks';

@@ -119,7 +119,7 @@ describe('with an identified prospect', () => {
       { method: 'get', path: (p) => `/onboarding/customer-information/${p}/exit`, location: '/onboarding' },
       { method: 'get', path: (p) => `/onboarding/customer-creation/${p}`, location: '/onboarding' },
       { method: 'post', path: (p) => `/onboarding/customer-creation/${p}/retry`, location: '/onboarding' },
-      { method: 'post', path: (p) => `/onboarding/customer-creation/${p}/continue`, location: '/' },
+      { method: 'post', path: (p) => `/onboarding/customer-creation/${p}/continue`, location: '/onboarding' },
     ];
 
     it.each(['an identified other user', 'an anonymous visitor'])('%s is redirected away from every page of the prospect', async (who) => {

@@ -11,7 +11,7 @@ import { createBullmqQueue, startBullmqRunner, type JobQueue, type JobRunner } f
 import { createMemoryCreationEvents } from '../../server/infra/creationEvents.ts';
 import { createMemoryLoginHandoffs } from '../../server/infra/loginHandoffs.ts';
 import { createMemoryCreationCredentials } from '../../server/infra/creationCredentials.ts';
-import { createMemoryCreationRecords } from '../../server/infra/creationRecords.ts';
+import { createMemoryAfterCreationRecords } from '../../server/infra/afterCreationRecords.ts';
 import { enqueueCustomerCreation } from '../../server/infra/creationJobs.ts';
 import { createCustomerCreationAbandoned, createCustomerCreationJob, type CreationBrokerage } from '../../workers/customerCreationJob.ts';
 import { REDIS_URL } from '../support/stack.ts';
@@ -45,7 +45,7 @@ describe('creation job stalled more often than the queue allows', () => {
     };
     const queue = createBullmqQueue({ redisUrl: REDIS_URL, prefix: PREFIX, backoffMs: 50 });
     opened.push(queue);
-    const records = createMemoryCreationRecords();
+    const records = createMemoryAfterCreationRecords();
     const loginHandoffs = createMemoryLoginHandoffs({ key: randomBytes(32) });
     const deps = { brokerage, credentials, events, records, loginHandoffs, queue, logger, pollIntervalMs: 50, maxPollingTries: 5 };
     const customerCreation = createCustomerCreationJob(deps);

@@ -1,5 +1,5 @@
 // The customer-creation job's scripted brokerage for unit tests (tests/unit/customerCreationJob.test.ts,
-// tests/unit/creationAfterPolling.test.ts): creation statuses per poll, and the calls when polling stops, each kept by
+// tests/unit/afterCreation.test.ts): creation statuses per poll, and the calls when polling stops, each kept by
 // its attempt as the brokerage keeps them by Idempotency-Key.
 import { randomBytes } from 'node:crypto';
 import type { CreationStatus } from '../../shared/contracts/brokerageContract.ts';

@@ -1,13 +1,13 @@
-// Issue 24 item 1: each next poll was queued 2 s after the previous one finished, so under load lateness added up and
-// the 45th poll landed at 120–126 s instead of on time. Now every poll of a run is due on the run's grid
-// (shared/creationJobContract.ts nextPoll): a poll that runs late does not move the polls after it.
+// Every poll of a run is due on the run's grid (shared/creationJobContract.ts nextPoll): a poll that runs late does not
+// move the polls after it. Queued 2 s after the previous one finished, lateness added up under load and the 45th poll
+// landed at 120–126 s instead of on time.
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createMemoryLoginHandoffs } from '../../server/infra/loginHandoffs.ts';
 import { createMemoryCreationCredentials } from '../../server/infra/creationCredentials.ts';
 import { createMemoryCreationEvents } from '../../server/infra/creationEvents.ts';
-import { createMemoryCreationRecords } from '../../server/infra/creationRecords.ts';
+import { createMemoryAfterCreationRecords } from '../../server/infra/afterCreationRecords.ts';
 import { nextPoll, type CustomerCreationJob, type JobAddOptions } from '../../shared/creationJobContract.ts';
 import { createCustomerCreationJob } from '../../workers/customerCreationJob.ts';
 import { done, fakeBrokerage, PROSPECT, REFRESH, st } from '../support/creationJobFakes.ts';
@@ -41,7 +41,7 @@ describe('customer creation job on a loaded worker', () => {
       brokerage: fake.brokerage,
       credentials,
       events,
-      records: createMemoryCreationRecords(),
+      records: createMemoryAfterCreationRecords(),
       loginHandoffs: createMemoryLoginHandoffs({ key: randomBytes(32) }),
       queue: {
         async add(_name: 'customerCreation', data: CustomerCreationJob, opts?: JobAddOptions) {

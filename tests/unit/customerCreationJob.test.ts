@@ -9,7 +9,7 @@ import { createMemoryLoginHandoffs } from '../../server/infra/loginHandoffs.ts';
 import { createMemoryCreationCredentials, type CreationCredentials } from '../../server/infra/creationCredentials.ts';
 import { enqueueCustomerCreation } from '../../server/infra/creationJobs.ts';
 import { creationJobId, isOlderRun } from '../../shared/creationJobContract.ts';
-import { createMemoryCreationRecords } from '../../server/infra/creationRecords.ts';
+import { createMemoryAfterCreationRecords } from '../../server/infra/afterCreationRecords.ts';
 import { createCustomerCreationJob } from '../../workers/customerCreationJob.ts';
 import { done, fakeBrokerage, PROSPECT, REFRESH, st, uninitiated } from '../support/creationJobFakes.ts';
 
@@ -36,7 +36,7 @@ function setup(fake: ReturnType<typeof fakeBrokerage>, opts: { pollIntervalMs?: 
     brokerage: fake.brokerage,
     credentials,
     events,
-    records: createMemoryCreationRecords(),
+    records: createMemoryAfterCreationRecords(),
     loginHandoffs: createMemoryLoginHandoffs({ key: randomBytes(32) }),
     queue,
     logger,

@@ -133,3 +133,34 @@ export function InAppSpinnerPage({ t }: { t: Translate }) {
     </div>
   );
 }
+
+/**
+ * An upstream call failed where the page had no answer of its own: a brokerage session that has ended asks the person
+ * to identify again (choosing Private starts it); anything else says to try again, which repeats the page asked for.
+ */
+export function UpstreamFailurePage({ t, sessionEnded, retryHref }: { t: Translate; sessionEnded: boolean; retryHref: string }) {
+  if (sessionEnded) {
+    return (
+      <section className="result result--error" aria-labelledby="upstream-failure-title">
+        <h1 id="upstream-failure-title">{t('customerInformation.error.SESSION_EXPIRED_ERROR')}</h1>
+        <form method="post" action={routes.customerType}>
+          <CsrfField />
+          <button type="submit" name="customerType" value="private" className="btn">
+            {t('customerInformation.error.SESSION_EXPIRED_ERROR.identifyAgain')}
+          </button>
+        </form>
+      </section>
+    );
+  }
+  return (
+    <section className="result result--error" aria-labelledby="upstream-failure-title">
+      <h1 id="upstream-failure-title">{t('customerInformation.error.TRY_AGAIN_ERROR.title')}</h1>
+      <p>{t('customerInformation.error.TRY_AGAIN_ERROR.text')}</p>
+      <p>
+        <a className="btn" href={retryHref}>
+          {t('error.tryAgain')}
+        </a>
+      </p>
+    </section>
+  );
+}

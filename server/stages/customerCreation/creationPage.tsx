@@ -1,19 +1,18 @@
-// Customer creation (identification-routing-creation §4 "Customer creation"): the page starts (once per
-// run) the creation job that the worker runs, shows the latest outcome, and streams updates over
-// server-sent events.
-import { Router, type Request } from 'express';
+// Customer creation (identification-routing-creation §4 "Customer creation"): the page starts (once per run) the
+// creation job that the worker runs and shows the latest outcome (its live updates: creationEventsPage.ts); Try again
+// starts the next run, Continue leads on to where the outcome goes.
+import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { ownedJourney, peekJourney, faqUrlOf, sendPage, supportPhoneOf, translatorFor, type PageOptions } from '../../pages.ts';
+import { peekJourney, faqUrlOf, supportPhoneOf, translatorFor, type PageOptions } from '../../pages.ts';
+import { definePage, page, redirect } from '../../pageKit/definePage.ts';
 import { runCredentialsOf, type Journey } from '../../journey.ts';
 import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
-import { serialiseSession } from '../../infra/sessionLocks.ts';
-import { sessionBusy } from '../../errors.ts';
 import { outcomeTraits, type CreationOutcome, type CreationState } from '../../../shared/creationOutcome.ts';
 import { CreationPage } from '../../../views/pages/CreationPageView.tsx';
 import type { CreationView } from '../../../shared/creationView.ts';
 import type { Translate } from '../../../shared/i18n.ts';
-import { routePatterns, routes } from '../../../shared/routes.ts';
+import { routes } from '../../../shared/routes.ts';
 import { forMarket, type PerMarket } from '../../../shared/markets.ts';
 import { creationProgressStep } from '../../../shared/onboardingProgress.ts';
 import { checkRedirectTarget, type RedirectRejection } from '../../../shared/redirectTarget.ts';
@@ -232,64 +231,59 @@ async function startRun(deps: AppDeps, journey: Journey, prospectId: string, run
   journey.creationSignedAt = signedAt;
 }
 
-export function customerCreationRoutes(deps: AppDeps): Router {
-  const router = Router();
-  // The page (it starts run 1) and Try again (the next run) change the session and start work upstream: one request
-  // at a time per session across web processes (server/infra/sessionLocks.ts), each seeing the run the one before
-  // started.
-  const serialised = serialiseSession(deps.sessionLocks, deps.logger, sessionBusy(deps), deps.config.publicUrl);
-  router.get(routePatterns.customerCreation, serialised);
-  router.post(routePatterns.customerCreationRetry, serialised);
+/** The page: the signing service sends the browser here when the agreements are signed, and the page starts run 1 once. */
+const creationPage = definePage({
+  route: 'customerCreation',
+  access: 'ownsProspect',
+  session: 'writes',
+  get: async ({ req, deps, params: { prospectId }, journey }) => {
+    if (!journey.creationRun) await startRun(deps, journey, prospectId, 1);
+    const latest = await deps.events.latest(prospectId);
+    const state = latest && latest.state.runId === String(journey.creationRun) ? latest.state : null;
+    return page(creationPageOptions(creationView(state, req, deps), prospectId, req, deps));
+  },
+});
 
-  router.get(routePatterns.customerCreation, async (req, res, next) => {
-    try {
-      const prospectId = req.params.prospectId;
-      const journey = ownedJourney(req, prospectId);
-      if (!journey) return res.redirect(303, routes.start);
-      // The signing service sends the browser here when the agreements are signed: start the run once.
-      if (!journey.creationRun) await startRun(deps, journey, prospectId, 1);
-      const latest = await deps.events.latest(prospectId);
-      const state = latest && latest.state.runId === String(journey.creationRun) ? latest.state : null;
-      sendPage(req, res, deps, creationPageOptions(creationView(state, req, deps), prospectId, req, deps));
-    } catch (err) {
-      next(err);
-    }
-  });
-
-  // The events stream (routePatterns.customerCreationEvents) is served ahead of the app's middleware chain:
-  // creationStreamRoute.ts.
-
-  // maxPollingTries and errors: Try again restarts polling as a new run, once per click (retryStartsRun). A post
-  // without its run (a page from before runs were posted) starts nothing: the page shows the current run's button.
-  router.post(routePatterns.customerCreationRetry, async (req, res, next) => {
-    try {
-      const prospectId = req.params.prospectId;
-      const journey = ownedJourney(req, prospectId);
-      if (!journey) return res.redirect(303, routes.start);
+/**
+ * maxPollingTries and errors: Try again restarts polling as a new run, once per click (retryStartsRun). A post
+ * without its run (a page from before runs were posted) starts nothing: the page shows the current run's button.
+ */
+const retryPage = definePage({
+  route: 'customerCreationRetry',
+  access: 'ownsProspect',
+  session: 'writes',
+  post: {
+    // The run rides in the query; the form posts nothing of its own.
+    body: z.unknown(),
+    handle: async ({ req, deps, params: { prospectId }, journey }) => {
       const asked = retryQuery.safeParse(req.query);
       if (asked.success && (await retryStartsRun(deps, journey, prospectId, asked.data.run))) {
         await startRun(deps, journey, prospectId, asked.data.run + 1);
       }
-      res.redirect(303, routes.customerCreation(prospectId));
-    } catch (err) {
-      next(err);
-    }
-  });
+      return redirect(routes.customerCreation(prospectId));
+    },
+  },
+});
 
-  // Continue is a post (CSRF-checked like every post): it may hand the login session over. A GET (an old page's link,
-  // a bookmark) changes nothing and shows the creation page, whose button posts.
-  router.get(routePatterns.customerCreationContinue, (req, res) => {
-    res.redirect(303, routes.customerCreation(req.params.prospectId));
-  });
+/** A GET of Continue (an old page's link, a bookmark) changes nothing and shows the creation page, whose button posts. */
+const continueLinkPage = definePage({
+  route: 'customerCreationContinue',
+  access: 'ownsProspect',
+  session: 'reads',
+  get: ({ params }) => redirect(routes.customerCreation(params.prospectId)),
+});
 
-  router.post(routePatterns.customerCreationContinue, async (req, res, next) => {
-    try {
-      const prospectId = req.params.prospectId;
-      const journey = ownedJourney(req, prospectId);
-      if (!journey) return res.redirect(303, '/');
+/** Continue is a post (CSRF-checked like every post): it may hand the login session over to the bank's site. */
+const continuePage = definePage({
+  route: 'customerCreationContinue',
+  access: 'ownsProspect',
+  session: 'writes',
+  post: {
+    body: z.unknown(),
+    handle: async ({ res, deps, params: { prospectId }, journey }) => {
       const latest = await deps.events.latest(prospectId);
       const outcome = latest?.state.outcome ?? 'queued';
-      if (outcome === 'queued') return res.redirect(303, routes.customerCreation(prospectId));
+      if (outcome === 'queued') return redirect(routes.customerCreation(prospectId));
       const { successUrls, overviewUrls, getStartedUrls, HOME_URL: homeUrl, bankSiteOrigin } = deps.config;
       const target = continueTarget(outcome, journey, { successUrls, overviewUrls, getStartedUrls, homeUrl, bankSiteOrigin });
       // The parameter and the reason, never the value (someone else's text).
@@ -297,11 +291,10 @@ export function customerCreationRoutes(deps: AppDeps): Router {
       const handoff = outcomeTraits[outcome].canLogIn && !journey.webview && latest ? await handoffOf(deps, prospectId, latest.state.runId, target.url) : null;
       // The address carries the one-time code for this redirect only: not cached, not passed on as a referrer.
       if (handoff) res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
-      res.redirect(303, handoff ?? target.url);
-    } catch (err) {
-      next(err);
-    }
-  });
+      return redirect(handoff ?? target.url);
+    },
+  },
+});
 
-  return router;
-}
+/** The creation stage's pages (its event stream is creationEventsPage.ts). */
+export const creationPages = [creationPage, retryPage, continueLinkPage, continuePage];

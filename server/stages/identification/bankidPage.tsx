@@ -1,20 +1,14 @@
-// Swedish BankID identification (identification-routing-creation §2 "Identification screens", §4
-// "Identification (Swedish BankID)"). The server is the RP: it creates the order (QR or SAME_DEVICE),
-// collects it every second on the browser's behalf, derives the animated QR data or the app launch URL,
-// and on completion opens a brokerage session for the person. The order lives in the session that
-// created it, so nobody else can collect it. Mobile and tablet visitors first choose "this device" or
-// "other device (QR)"; desktops get the QR code directly (shared/device.ts).
-//
-// Each order costs the bank money, so only the person's click starts one (BankID's own guidance): the
-// POSTs of the customer type choice (Private, on a desktop), of the device choice and of Try again.
-// Page views, HEAD requests, prefetches and the status poll only collect the order the session holds.
-// A start cancels the session's running order first (one live order per session) and counts against
-// per-session and per-address limits (server/infra/rateLimits.ts).
-import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
+// Swedish BankID identification (identification-routing-creation §2 "Identification screens", §4). The server is the
+// RP: only the person's click (a POST; each order costs the bank money) creates an order, QR or SAME_DEVICE; page views
+// and the status poll collect it on the browser's behalf (animated QR data, the app's launch URL) and on completion open
+// a brokerage session. The order lives in the session that made it; a start cancels the running one and counts against
+// the start limits (server/infra/rateLimits.ts). Phones and tablets first choose this device or QR (shared/device.ts).
+import type { Request } from 'express';
+import { z, type ZodType } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { completeIdentification } from './identified.ts';
-import { journeyOf, peekJourney, publicOriginOf, sendPage, translatorFor } from '../../pages.ts';
+import { journeyOf, peekJourney, publicOriginOf, translatorFor } from '../../pages.ts';
+import { definePage, json, page, redirect, type Outcome, type Page } from '../../pageKit/definePage.ts';
 import type { BankidFailure, Journey } from '../../journey.ts';
 import { bankidErrorCode } from '../../upstream/bankidClient.ts';
 import { UpstreamError } from '../../upstream/http.ts';
@@ -23,7 +17,7 @@ import { bankidLaunchUrl } from '../../../shared/bankidLaunch.ts';
 import { deviceFromUserAgent, offersDeviceChoice, type Device } from '../../../shared/device.ts';
 import { identificationErrorForStatus } from '../../../shared/routing.ts';
 import { qrData, qrSvg } from './qrData.ts';
-import { routePatterns, routes } from '../../../shared/routes.ts';
+import { routes } from '../../../shared/routes.ts';
 import { BankidBackButton, BankidChoicePage, BankidPage } from '../../../views/pages/BankidPageView.tsx';
 import type { BankidQrProps } from '../../../views/components/BankidQrStatus.tsx';
 import type { BankidQrStatus } from '../../../shared/bankidQr.ts';
@@ -36,7 +30,6 @@ import type { BankidQrStatus } from '../../../shared/bankidQr.ts';
 export const MAX_QR_RECREATIONS = 2;
 
 type BankidMode = 'QR' | 'SAME_DEVICE';
-const modeBody = z.object({ mode: z.enum(['QR', 'SAME_DEVICE']) });
 
 /** Over the start limits: wait a minute, then Try again. */
 const tooManyStarts: BankidFailure = { messageKey: 'TOO_MANY_STARTS', retry: true };
@@ -227,26 +220,22 @@ async function recreateOrFail(
 }
 
 /** The BankID screen of GET /onboarding (also HEAD and prefetches): collects the session's order, never starts one. */
-export async function renderBankidIdentification(req: Request, res: Response, deps: AppDeps): Promise<void> {
+export async function bankidIdentification(req: Request, deps: AppDeps): Promise<Outcome> {
   const journey = journeyOf(req, deps);
   const t = translatorFor(req, deps);
   const header = <BankidBackButton t={t} action={routes.bankidCancel} />;
   if (!journey.bankid && !journey.bankidFailure) {
     // No order: the screen whose buttons start one (a POST, made by the person). A desktop normally
     // never sees it, since choosing Private started its QR order; it shows if that order is gone.
-    sendPage(req, res, deps, {
+    return page({
       progress: 1,
       header,
       funnel: { step: 'identification', screen: 'bankidDeviceChoice' },
       body: <BankidChoicePage t={t} action={routes.bankidMode} />,
     });
-    return;
   }
   const status = await advanceOrder(req, deps, journey);
-  if (status.next) {
-    res.redirect(303, status.next);
-    return;
-  }
+  if (status.next) return redirect(status.next);
   const mode = modeOf(req, journey) ?? 'QR';
   const qr: BankidQrProps = {
     statusUrl: routes.bankidStatus,
@@ -260,7 +249,7 @@ export async function renderBankidIdentification(req: Request, res: Response, de
     autoLaunch: status.autoLaunch ?? false,
     labels: { qrAlt: t('bankid.qrAlt'), signingIn: t('bankid.signingIn') },
   };
-  sendPage(req, res, deps, {
+  return page({
     progress: 1,
     header,
     funnel: { step: 'identification', screen: mode === 'QR' ? 'bankidQr' : 'bankidSameDevice' },
@@ -275,70 +264,68 @@ function bankidApplies(journey: Readonly<Journey>): boolean {
   return journey.customerType === 'private' && journey.country === 'SE';
 }
 
-export function bankidRoutes(deps: AppDeps): Router {
-  const router = Router();
-
-  // The page's poll: collects the session's order; with none there is nothing to poll (409).
-  router.get(routePatterns.bankidStatus, async (req, res, next) => {
-    try {
-      const peeked = peekJourney(req, deps);
-      if (!bankidApplies(peeked) || (!peeked.bankid && !peeked.bankidFailure)) {
-        res.status(409).json({ error: 'No identification in progress' });
-        return;
-      }
-      res.set('cache-control', 'no-store').json(await advanceOrder(req, deps, journeyOf(req, deps)));
-    } catch (err) {
-      next(err);
-    }
-  });
-
-  // Try again: a new order in the same view (on a phone that has not chosen yet, the choice again).
-  router.post(routePatterns.bankidRetry, async (req, res, next) => {
-    try {
-      const journey = journeyOf(req, deps);
-      await cancelOrder(deps, journey);
-      const mode = modeOf(req, journey);
-      if (bankidApplies(journey) && mode) await startByPerson(req, deps, journey, mode);
-      res.redirect(303, routes.start);
-    } catch (err) {
-      next(err);
-    }
-  });
-
-  // The choice screen's buttons and the QR view's "this device" button: the running order is cancelled
-  // and one in the chosen mode starts.
-  router.post(routePatterns.bankidMode, async (req, res, next) => {
-    try {
-      const parsed = modeBody.safeParse(req.body);
-      const journey = journeyOf(req, deps);
-      if (parsed.success && bankidApplies(journey)) {
-        journey.bankidMode = parsed.data.mode;
-        await startByPerson(req, deps, journey, parsed.data.mode);
-      }
-      res.redirect(303, routes.start);
-    } catch (err) {
-      next(err);
-    }
-  });
-
-  // Back: cancel the order at BankID and return to the customer type choice (type none).
-  router.post(routePatterns.bankidCancel, async (req, res, next) => {
-    try {
-      const journey = journeyOf(req, deps);
-      await cancelOrder(deps, journey);
-      delete journey.bankidMode;
-      journey.customerType = 'none';
-      res.redirect(303, routes.start);
-    } catch (err) {
-      next(err);
-    }
-  });
-
-  return router;
-}
-
 /** Choosing another customer type (or Private afresh) ends the session's BankID attempt and its order. */
 export async function endBankidAttempt(deps: AppDeps, journey: Journey): Promise<void> {
   await cancelOrder(deps, journey);
   delete journey.bankidMode;
 }
+
+/** The page's poll: collects the session's order; with none there is nothing to poll (409). */
+const bankidStatusPage = definePage({
+  route: 'bankidStatus',
+  access: 'anyone',
+  // Collecting moves the order on (re-created, failed, complete): the poll takes its turn with the page's posts.
+  session: 'writes',
+  get: async ({ req, deps }) => {
+    const peeked = peekJourney(req, deps);
+    if (!bankidApplies(peeked) || (!peeked.bankid && !peeked.bankidFailure)) return json({ error: 'No identification in progress' }, 409);
+    return json(await advanceOrder(req, deps, journeyOf(req, deps)));
+  },
+});
+
+/** A post of the BankID screens: it changes the session's journey (`act`), then the start page shows where that leads. */
+function bankidPost<R extends 'bankidRetry' | 'bankidMode' | 'bankidCancel', B>(
+  route: R,
+  body: ZodType<B>,
+  act: (req: Request, deps: AppDeps, journey: Journey, body: B) => Promise<void>,
+): Page {
+  return definePage({
+    route,
+    access: 'anyone',
+    session: 'writes',
+    post: {
+      body,
+      invalid: () => redirect(routes.start),
+      handle: async ({ req, deps }, parsed) => {
+        await act(req, deps, journeyOf(req, deps), parsed);
+        return redirect(routes.start);
+      },
+    },
+  });
+}
+
+// Retry and Back send nothing but their anti-forgery token.
+const noFields = z.unknown();
+
+/** Try again: a new order in the same view (on a phone that has not chosen yet, the choice again). */
+const bankidRetryPage = bankidPost('bankidRetry', noFields, async (req, deps, journey) => {
+  await cancelOrder(deps, journey);
+  const mode = modeOf(req, journey);
+  if (bankidApplies(journey) && mode) await startByPerson(req, deps, journey, mode);
+});
+
+/** The choice screen's buttons and the QR view's "this device" button: the running order is cancelled and one in the chosen mode starts. */
+const bankidModePage = bankidPost('bankidMode', z.object({ mode: z.enum(['QR', 'SAME_DEVICE']) }), async (req, deps, journey, { mode }) => {
+  if (!bankidApplies(journey)) return;
+  journey.bankidMode = mode;
+  await startByPerson(req, deps, journey, mode);
+});
+
+/** Back: cancel the order at BankID and return to the customer type choice (type none). */
+const bankidCancelPage = bankidPost('bankidCancel', noFields, async (_req, deps, journey) => {
+  await cancelOrder(deps, journey);
+  delete journey.bankidMode;
+  journey.customerType = 'none';
+});
+
+export const bankidPages = [bankidStatusPage, bankidRetryPage, bankidModePage, bankidCancelPage];

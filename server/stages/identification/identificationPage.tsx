@@ -1,27 +1,26 @@
 // The identification view for the journey's country (identification-routing-creation §2
 // "Identification screens"): Swedish BankID runs here; Denmark, Norway and Finland leave for the
 // identification broker (OIDC).
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import type { Journey } from '../../journey.ts';
-import { journeyOf, sendPage, shellFor } from '../../pages.ts';
-import { renderBankidIdentification, startBankidOnPrivateChoice } from './bankidPage.tsx';
-import { renderOidcIdentification } from './oidcPage.tsx';
+import { journeyOf, shellFor } from '../../pages.ts';
+import { page, type Outcome } from '../../pageKit/definePage.ts';
+import { bankidIdentification, startBankidOnPrivateChoice } from './bankidPage.tsx';
+import { oidcIdentificationPage } from './oidcPage.tsx';
 import { NotImplementedPage } from '../../../views/pages/IdentificationErrorPageView.tsx';
 
-export async function renderIdentification(req: Request, res: Response, deps: AppDeps): Promise<void> {
+export async function identification(req: Request, deps: AppDeps): Promise<Outcome> {
   const journey = journeyOf(req, deps);
   switch (journey.country) {
     case 'SE':
-      return renderBankidIdentification(req, res, deps);
+      return bankidIdentification(req, deps);
     case 'DK':
     case 'NO':
     case 'FI':
-      return renderOidcIdentification(req, res, deps, journey.country);
-    default: {
-      const t = shellFor(req, deps).t;
-      sendPage(req, res, deps, { progress: 1, body: <NotImplementedPage t={t} /> });
-    }
+      return page(oidcIdentificationPage(req, deps, journey.country));
+    default:
+      return page({ progress: 1, body: <NotImplementedPage t={shellFor(req, deps).t} /> });
   }
 }
 

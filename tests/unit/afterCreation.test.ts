@@ -10,12 +10,12 @@ import { createMemoryQueue, type CustomerCreationJob, type MemoryJobQueue } from
 import { createMemoryCreationEvents, type CreationEvent, type CreationEvents } from '../../server/infra/creationEvents.ts';
 import { createMemoryLoginHandoffs, type LoginHandoffs } from '../../server/infra/loginHandoffs.ts';
 import { createMemoryCreationCredentials } from '../../server/infra/creationCredentials.ts';
-import { createMemoryCreationRecords } from '../../server/infra/creationRecords.ts';
+import { createMemoryAfterCreationRecords } from '../../server/infra/afterCreationRecords.ts';
 import { enqueueCustomerCreation } from '../../server/infra/creationJobs.ts';
 import { creationJobId, type CreationRunFacts } from '../../shared/creationJobContract.ts';
 import { isFinal } from '../../shared/creationOutcome.ts';
 import { createCustomerCreationJob } from '../../workers/customerCreationJob.ts';
-import { creationOutcomeEvent } from '../../workers/afterPolling.ts';
+import { creationOutcomeEvent } from '../../workers/afterCreation.ts';
 import { done, fakeBrokerage, PROSPECT, REFRESH, st, uninitiated } from '../support/creationJobFakes.ts';
 
 const SIGNED_AT = '2030-05-04T10:00:00.000Z';
@@ -33,7 +33,7 @@ function setup(fake: ReturnType<typeof fakeBrokerage>, pollIntervalMs = 2) {
   queue = createMemoryQueue({ backoffMs: 1 });
   events = createMemoryCreationEvents();
   const credentials = createMemoryCreationCredentials({ key: randomBytes(32) });
-  const records = createMemoryCreationRecords();
+  const records = createMemoryAfterCreationRecords();
   handoffs = createMemoryLoginHandoffs({ key: randomBytes(32) });
   logLines = [];
   rawLog = [];

@@ -1,9 +1,7 @@
-// Issue 21 item 1 ("exactly once per run even if the worker is killed or the page is open in two tabs"): when a
-// creation run's polling stops, the worker tracks the outcome, runs the affiliate conversion (a lead number) and creates
-// the login session, then publishes the final state (workers/afterPolling.ts). A worker killed during that last poll
-// leaves the poll job to BullMQ's stalled-job re-run, which does it all again: without the tracking claim and the
-// calls' Idempotency-Keys that would be two tracking events, two login sessions, two lead numbers. Production shape:
-// separate web, worker and sandbox processes on Redis; the person's page open in two tabs meanwhile.
+// After creation exactly once per run, even when the worker is killed or the page is open in two tabs: a worker killed
+// during the last poll leaves the job to BullMQ's stalled-job re-run, which runs after creation again
+// (workers/afterCreation.ts); the tracking claim and the calls' Idempotency-Keys keep it to one tracking event, one
+// login session, one lead number. Separate web, worker and sandbox processes on Redis, as in production.
 import { readFileSync, existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

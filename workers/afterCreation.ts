@@ -1,25 +1,22 @@
-// What happens when a creation run's polling stops (identification-routing-creation §4 "Customer creation": "When
-// polling stops: track an event; on done run an affiliate conversion (generates a lead number); create a login
-// session unless in a webview (failure shows the error screen)"), shared by the steps of workers/customerCreationJob.ts
-// that end a run. They run before the final state is published, so that the page's Continue finds the login session
-// already there, and each at most once per run however often the job runs again:
-// - the brokerage calls carry an Idempotency-Key derived from their attempt (the affiliate conversion's per
-//   application, the login session's per run), so a re-run gets the first call's answer;
-// - the tracking event is recorded by whoever claims it first in the records store (a SET NX per prospect and run).
+// After creation: what happens when a creation run's polling stops (identification-routing-creation §4 "Customer
+// creation": track an event; on done an affiliate conversion; a login session unless in a webview), before the final
+// state is published so that Continue finds the login there. Each at most once per run however often the job runs
+// again: the brokerage calls carry Idempotency-Keys derived from their attempt (the conversion's per application, the
+// login's per run), and the tracking event is recorded by whoever claims it first (server/infra/afterCreationRecords.ts).
 import type { Logger } from 'pino';
 import { creationRunFacts, type CustomerCreationJob } from '../shared/creationJobContract.ts';
 import { outcomeTraits, type CreationOutcome } from '../shared/creationOutcome.ts';
 import type { LoginHandoff } from '../shared/contracts/brokerageContract.ts';
 
 /** The calls when polling stops, bound to the run's credentials (workers/runCredentials.ts: a 401 renews the token once). */
-export interface AfterPollingCalls {
+export interface AfterCreationCalls {
   /** The login session for the bank's site, handed over by a one-time code (a credential: never logged nor published). */
   startLoginSession(attempt: string): Promise<LoginHandoff>;
   affiliateConversion(attempt: string): Promise<{ leadNumber: string }>;
 }
 
-/** What a run leaves behind (server/infra/creationRecords.ts). */
-export interface CreationRecordsPort {
+/** What a run leaves behind (server/infra/afterCreationRecords.ts). */
+export interface AfterCreationRecordsPort {
   claimTracking(prospectId: string, runId: string): Promise<boolean>;
   leadNumber(prospectId: string): Promise<string | null>;
   keepLeadNumber(prospectId: string, leadNumber: string): Promise<void>;
@@ -70,7 +67,7 @@ export function creationOutcomeEvent(job: CustomerCreationJob, outcome: Creation
  */
 export async function trackCreationOutcome(
   deps: {
-    records: Pick<CreationRecordsPort, 'claimTracking'>;
+    records: Pick<AfterCreationRecordsPort, 'claimTracking'>;
     log: Pick<Logger, 'info'>;
     now: () => Date;
     metrics?: Pick<CreationMetricsPort, 'outcomeTracked'>;
@@ -94,16 +91,16 @@ export const loginSessionAttempt = (prospectId: string, runId: string) => `login
  * goes on. For an outcome that allows log-in the login session is created (neither in a webview); its failure makes the
  * outcome the generic error, whose Try again starts a new run (which polls to done again and tries the login again).
  */
-export async function afterPolling(
-  deps: { records: CreationRecordsPort; handoffs: LoginHandoffsPort; log: Pick<Logger, 'info' | 'warn'> },
+export async function afterCreation(
+  deps: { records: AfterCreationRecordsPort; handoffs: LoginHandoffsPort; log: Pick<Logger, 'info' | 'warn'> },
   job: CustomerCreationJob,
   outcome: CreationOutcome,
-  calls: AfterPollingCalls,
+  calls: AfterCreationCalls,
 ): Promise<CreationOutcome> {
   const ids = { prospectId: job.prospectId, runId: job.runId, attempt: job.attempt };
   const { webview } = creationRunFacts(job);
   // In the native app's webview neither: the app logs the person in itself, and a conversion there is the app's
-  // install, not a visit an affiliate sent (issue 21: "for a webview run, none").
+  // install, not a visit an affiliate sent (for a webview run, none).
   if (webview) return outcome;
   if (outcome === 'done') await convertAffiliate(deps, job, calls, ids);
   if (!outcomeTraits[outcome].canLogIn) return outcome;
@@ -122,9 +119,9 @@ export async function afterPolling(
 }
 
 async function convertAffiliate(
-  deps: { records: CreationRecordsPort; log: Pick<Logger, 'info' | 'warn'> },
+  deps: { records: AfterCreationRecordsPort; log: Pick<Logger, 'info' | 'warn'> },
   job: CustomerCreationJob,
-  calls: AfterPollingCalls,
+  calls: AfterCreationCalls,
   ids: Record<string, unknown>,
 ): Promise<void> {
   try {

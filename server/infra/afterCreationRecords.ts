@@ -1,12 +1,10 @@
-// What a customer-creation run leaves behind once polling stops (identification-routing-creation §4 "Customer
-// creation": "When polling stops: track an event; on done run an affiliate conversion (generates a lead number)"):
-// - the tracking claim, one per prospect and run: whichever worker claims it first records the tracking event, so a
-//   job re-run after its worker died (BullMQ re-runs a stalled job) records nothing twice;
-// - the lead number of the application (one per prospect), kept here and never shown on a page nor logged.
-// In Redis (SET NX with a lifetime), or in memory without REDIS_URL (development only).
+// What after creation (workers/afterCreation.ts) leaves behind once a run's polling stops: the tracking claim, one
+// per prospect and run (whichever worker claims it first records the tracking event, so a stalled job's re-run records
+// nothing twice), and the application's lead number from the affiliate conversion (one per prospect, never shown on
+// a page nor logged). In Redis (SET NX with a lifetime), or in memory without REDIS_URL (development only).
 import type { RedisConnection } from './redis.ts';
 
-export interface CreationRecords {
+export interface AfterCreationRecords {
   /** True for the first caller per prospect and run only: it records the run's tracking event. */
   claimTracking(prospectId: string, runId: string): Promise<boolean>;
   /** The lead number the affiliate conversion gave the application, if any. */
@@ -20,7 +18,7 @@ export const TRACKING_CLAIM_TTL_SECONDS = 7 * 24 * 3600;
 /** The lead number stays with the application well past its creation (the affiliate's reporting period). */
 export const LEAD_NUMBER_TTL_SECONDS = 90 * 24 * 3600;
 
-export function createRedisCreationRecords(options: { client: RedisConnection; prefix: string }): CreationRecords {
+export function createRedisAfterCreationRecords(options: { client: RedisConnection; prefix: string }): AfterCreationRecords {
   const { client, prefix } = options;
   const tracked = (prospectId: string, runId: string) => `${prefix}:creation:${prospectId}:tracked:${runId}`;
   const lead = (prospectId: string) => `${prefix}:creation:${prospectId}:lead-number`;
@@ -37,7 +35,7 @@ export function createRedisCreationRecords(options: { client: RedisConnection; p
   };
 }
 
-export function createMemoryCreationRecords(): CreationRecords & { trackingClaims(): number } {
+export function createMemoryAfterCreationRecords(): AfterCreationRecords & { trackingClaims(): number } {
   const claims = new Set<string>();
   const leads = new Map<string, string>();
   return {
