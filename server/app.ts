@@ -26,9 +26,9 @@ import { systemStatusForPages } from './infra/systemStatusCache.ts';
 import { startPages } from './stages/identification/startPage.tsx';
 import { bankidPages } from './stages/identification/bankidPage.tsx';
 import { oidcPages } from './stages/identification/oidcPage.tsx';
-import { routingRoutes } from './stages/routing/routingPage.ts';
-import { customerInformationRoutes } from './stages/customerInformation/customerInformationPage.tsx';
-import { refusedStepPost } from './stages/customerInformation/refusedStepPost.ts';
+import { routingPage } from './stages/routing/routingPage.ts';
+import { customerInformationPages } from './stages/customerInformation/customerInformationPage.tsx';
+import { beginCustomerInformation } from './stages/customerInformation/pageContext.ts';
 import { continueOrigins, creationPages } from './stages/customerCreation/creationPage.tsx';
 import { resultPages } from './stages/results/resultPages.tsx';
 import { routePatterns, routePrefixes, routes, siteRoot } from '../shared/routes.ts';
@@ -38,7 +38,17 @@ const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 
 /** Every page of the journey declared with the page kit (server/pageKit/definePage.ts), mounted in this order. */
 function journeyPages(deps: AppDeps): Page[] {
-  return [...startPages, ...oidcPages, ...bankidPages, ...resultPages, ...creationPages, creationEventsPage(deps)];
+  // Routing starts the customer-information page's first step (a stage imports no other stage: wired here).
+  return [
+    ...startPages,
+    ...oidcPages,
+    ...bankidPages,
+    routingPage(beginCustomerInformation),
+    ...customerInformationPages,
+    ...resultPages,
+    ...creationPages,
+    creationEventsPage(deps),
+  ];
 }
 
 /**
@@ -142,27 +152,13 @@ function expressApp(deps: AppDeps, sessionStore: Store, pages: readonly Page[]):
   // after the browser has moved on to the next one.
   // A request that cannot get the lock is refused with "please try again", never run unlocked.
   // The GETs (and HEADs) there that only read (server/session.ts readOnlyPageViews): no lock, no re-read, nothing
-  // written back (a change one makes is dropped and logged), only the session's idle TTL rolled. The other GETs there
-  // write, so they keep the lock: routing (makes the prospect), the signing returns (end the order they name).
-  app.get(
-    [
-      routePatterns.customerInformation,
-      routePatterns.customerInformationShown,
-      routePatterns.customerInformationExit,
-      routePatterns.caseStatus,
-      routePatterns.triggerCase,
-    ],
-    readOnlyPageViews({ secureCookie: config.cookieSecure, logger: deps.logger }),
-  );
+  // written back (a change one makes is dropped and logged), only the session's idle TTL rolled. The declared pages'
+  // locks and read-only views follow from their `session` (server/pageKit/mountPages.ts).
+  app.get([routePatterns.caseStatus, routePatterns.triggerCase], readOnlyPageViews({ secureCookie: config.cookieSecure, logger: deps.logger }));
   const serialised = serialiseSession(deps.sessionLocks, deps.logger, sessionBusy(deps), deps.config.publicUrl);
-  // Routing creates the prospect: a second tab or a reload while it runs waits, then finds the prospect made.
-  app.get(routePatterns.routing, serialised);
   // The status page: a task's answer is sent once per session however often it is posted (two tabs, a double click).
   app.use(routePatterns.caseStatus, serialised);
   app.use(routePatterns.triggerCase, serialised);
-  app.use(routePrefixes.customerInformation, serialiseSession(deps.sessionLocks, deps.logger, refusedStepPost(sessionBusy(deps)), deps.config.publicUrl));
-  app.use(routingRoutes(deps));
-  app.use(customerInformationRoutes(deps));
   app.use(caseStatusRoutes(deps));
   mountPages(app, pages, deps);
 

@@ -2,6 +2,8 @@
 // then the current step. Each step is a plain form post.
 import type { ReactNode } from 'react';
 import type { Translate } from '../../shared/i18n.ts';
+import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
+import { FaqPanel } from '../components/FaqPanel.tsx';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { CsrfField } from '../components/CsrfField.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
@@ -19,6 +21,70 @@ export interface StepHeader {
   progressPercent: number;
   /** While a loader runs (the KYC step's): no Back, and the logo instead of progress (customer-information §2.2). */
   navigationDisabled?: boolean;
+}
+
+/** Why a step's calls failed (customer-information §7): the brokerage session has ended, or anything else. */
+export type StepErrorKind = 'SESSION_EXPIRED_ERROR' | 'TRY_AGAIN_ERROR';
+
+/** The page around the step shown: the header, the banners, the step's screen (`children`) and the FAQ. */
+export function StepPage({
+  t,
+  header,
+  error,
+  notSaved,
+  step,
+  screen,
+  faq,
+  children,
+}: {
+  t: Translate;
+  header: StepHeader;
+  error?: StepErrorKind;
+  /** The previous post was refused by the session lock: what was not saved. */
+  notSaved?: 'upload' | 'change';
+  /** The step's id; none once signing has closed the steps. */
+  step?: string;
+  screen: string;
+  faq: { url: string; country: CountryCode };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <StepHeaderBar t={t} header={header} />
+      {error && <StepError t={t} kind={error} />}
+      {notSaved && (
+        <p className="banner banner--error" role="alert">
+          {t(`customerInformation.notSaved.${notSaved}`)}
+        </p>
+      )}
+      <div className="step" data-step={step} data-screen={screen}>
+        {children}
+      </div>
+      <FaqPanel t={t} faqUrl={faq.url} country={faq.country} />
+    </>
+  );
+}
+
+/** Where the step's view would be when its own calls failed: the banner says why; try again reloads. */
+export function ViewUnavailable({ t, kind, href }: { t: Translate; kind: StepErrorKind; href: string }) {
+  if (kind === 'SESSION_EXPIRED_ERROR') return null;
+  return (
+    <p>
+      <a className="btn" href={href}>
+        {t('customerInformation.error.TRY_AGAIN_ERROR.retry')}
+      </a>
+    </p>
+  );
+}
+
+/** A step this build cannot show: the try-again banner and the way to try again, nothing else. */
+export function StepUnavailable({ t, href }: { t: Translate; href: string }) {
+  return (
+    <>
+      <StepError t={t} kind="TRY_AGAIN_ERROR" />
+      <ViewUnavailable t={t} kind="TRY_AGAIN_ERROR" href={href} />
+    </>
+  );
 }
 
 export function StepHeaderBar({ t, header }: { t: Translate; header: StepHeader }) {
@@ -110,7 +176,7 @@ export function MilestoneStep({
  * the spec's text and the way on, identifying again (choosing Private again starts the identification in
  * this browser; the same person finds what they typed kept, server/stages/identification/identified.ts).
  */
-export function StepError({ t, kind }: { t: Translate; kind: 'SESSION_EXPIRED_ERROR' | 'TRY_AGAIN_ERROR' }): ReactNode {
+export function StepError({ t, kind }: { t: Translate; kind: StepErrorKind }): ReactNode {
   if (kind === 'SESSION_EXPIRED_ERROR') {
     return (
       <div className="banner banner--error" role="alert">

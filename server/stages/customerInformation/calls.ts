@@ -1,18 +1,16 @@
-// The call wrapper of customer-information §7: the brokerage client bound to the person's request. Every
-// call of the page goes through it and never handles a token: the wrapper sends the session's access
-// token, and an expired one (the access token lives 30 minutes, a person may take longer) is refreshed as
-// everywhere the brokerage is called as the person (shared/asPerson.ts: on a 401 or EXPIRED_ACCESS_TOKEN,
-// logged as a token refresh, once per request however many calls run side by side, then the call is tried
-// again). Whatever still fails is the page's error (callErrorKind): 401/403 → session expired, anything
-// else → try again.
+// The call wrapper of customer-information §7: the brokerage client bound to the person's request. Every call of the
+// page goes through it and never handles a token: an expired access token is refreshed as everywhere the brokerage is
+// called as the person (shared/asPerson.ts: once per request however many calls run side by side, then the call is
+// tried again). Whatever still fails is the page's error (callErrorKind): 401/403 → session expired, else try again.
 import type { Logger } from 'pino';
 import type { BrokerageClient } from '../../upstream/brokerageClient.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { asPersonInSession } from '../../upstream/asPersonInSession.ts';
 import type { Journey } from '../../journey.ts';
 import { noSharedAnswers, type SharedAnswers } from '../../infra/sharedAnswersCache.ts';
+import type { StepErrorKind } from '../../../views/pages/CustomerInformationPageView.tsx';
 
-export type StepErrorKind = 'SESSION_EXPIRED_ERROR' | 'TRY_AGAIN_ERROR';
+export type { StepErrorKind };
 
 /** customer-information §7: 401/403 → session expired, anything else → try again. */
 export function callErrorKind(err: unknown): StepErrorKind {

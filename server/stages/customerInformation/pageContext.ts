@@ -5,7 +5,7 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { ownedJourney, translatorFor } from '../../pages.ts';
+import { translatorFor } from '../../pages.ts';
 import type { CustomerInformationProgress, Journey } from '../../journey.ts';
 import { stepIds } from '../../../shared/contracts/brokerageContract.ts';
 import { acceptsPost, advance, isScreenOf } from '../../../shared/pageMachine.ts';
@@ -17,14 +17,8 @@ import { stepModules } from './stepRegistry.ts';
 /** A journey at its customer-information page: identified, with this prospect (its id kept once, on the journey) and its progress. */
 export type AtPage = Journey & { prospectId: string; customerInformation: CustomerInformationProgress };
 
-/** The person's journey and progress at the page of `prospectId`, or null (not identified, another prospect, no steps yet). */
-export function progressOf(req: Request, prospectId: string): { journey: AtPage; ci: CustomerInformationProgress } | null {
-  const journey = ownedJourney(req, prospectId);
-  return journey && atPage(journey) ? { journey, ci: journey.customerInformation } : null;
-}
-
 /** The journey has its prospect and steps (the same object, so what a step writes on it is kept in the session). */
-function atPage(journey: Journey): journey is AtPage {
+export function isAtPage(journey: Journey): journey is AtPage {
   return Boolean(journey.prospectId) && journey.customerInformation !== undefined;
 }
 
@@ -109,9 +103,9 @@ export async function entered(req: Request, deps: AppDeps, journey: AtPage, ci: 
 }
 
 /**
- * Routing has made the prospect's steps (server/stages/routing/routingPage.ts): the first step is entered as
- * if a post had moved there (its start, e.g. the KYC run, is due now).
+ * Routing has made the prospect's steps (server/app.ts hands this to the routing page): the first step is entered
+ * as if a post had moved there (its start, e.g. the KYC run, is due now).
  */
 export async function beginCustomerInformation(req: Request, deps: AppDeps, journey: Journey): Promise<void> {
-  if (atPage(journey)) await entered(req, deps, journey, journey.customerInformation);
+  if (isAtPage(journey)) await entered(req, deps, journey, journey.customerInformation);
 }

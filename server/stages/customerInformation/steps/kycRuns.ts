@@ -1,15 +1,8 @@
 // The KYC step's runs (customer-information §4.6): starting one, whose answer session the worker starts
-// (workers/kycPreparationJob.ts), and starting one again when the answer session refuses the page shown as out of
-// step with it (shared/kyc.ts isOutOfStepRefusal).
-//
-// Out of step: the brokerage took a next (or previous) whose answer our session never saved (the web process was
-// killed, the session's save was refused while Redis was away, the call timed out after the brokerage had acted),
-// so the session shows a page the answer session has left; or the answer session is gone. Every Continue would
-// post that page again and be refused again: the person was stuck behind the API error banner for good. Instead a
-// new run starts with the person's answers kept (given, plus those just posted), so its pages come back with them
-// chosen and answering again is a click per page; its first page says so (kyc.answersKept). A run so restarted that
-// is refused the same way before any of its pages was taken gets the API error banner instead, so no run follows
-// another without the person's click in between.
+// (workers/kycPreparationJob.ts), and again when the answer session refuses the page shown as out of step with it
+// (shared/kyc.ts isOutOfStepRefusal: a next our session never saved — the process killed, a refused save, a timeout
+// after the brokerage acted — or the answer session gone). Every Continue would be refused again for good; a new run
+// with the person's answers kept (its first page says so, kyc.answersKept) is the way on.
 import type { StepContext } from '../stepModule.ts';
 import { localeOf } from '../../../pages.ts';
 import { runCredentialsOf, type KycProgress } from '../../../journey.ts';
@@ -23,14 +16,14 @@ import type { AnswerSessionAnswers, AnswerSessionPage } from '../../../../shared
 export type RunContext = Pick<StepContext<string>, 'req' | 'deps' | 'journey' | 'ci' | 'prospectId'>;
 
 export const runIdOf = (run: number) => `kyc-${run}`;
-export const progressOf = (ctx: Pick<RunContext, 'ci'>): KycProgress | undefined => ctx.ci.answers?.kyc;
+export const kycProgressOf = (ctx: Pick<RunContext, 'ci'>): KycProgress | undefined => ctx.ci.answers?.kyc;
 
 /** What a new run takes over from the last: the answers given, and whether it restarts one out of step. */
 type Kept = Pick<KycProgress, 'given' | 'givenTexts' | 'restarted'>;
 
 /** Starts the next run: the worker starts the answer session (customer-information §4.6) with the person's credentials, sealed. */
 export async function startRun(ctx: RunContext, kept: Kept = {}): Promise<void> {
-  const run = (progressOf(ctx)?.run ?? 0) + 1;
+  const run = (kycProgressOf(ctx)?.run ?? 0) + 1;
   await enqueueKycPreparation(
     { queue: ctx.deps.queue, credentials: ctx.deps.creationCredentials },
     { prospectId: ctx.prospectId, runId: runIdOf(run), locale: localeOf(ctx.req, ctx.deps), credentials: runCredentialsOf(ctx.journey) },
@@ -55,7 +48,7 @@ export async function restartedOutOfStep(
   call: 'next' | 'previous',
   posted?: { page: AnswerSessionPage; answers: AnswerSessionAnswers },
 ): Promise<boolean> {
-  const kyc = progressOf(ctx);
+  const kyc = kycProgressOf(ctx);
   if (!kyc || !isOutOfStepRefusal(err.status, err.body)) return false;
   const logged = { status: err.status, call, step: 'KYC_STEP', run: kyc.run };
   if (kyc.restarted) {

@@ -1,18 +1,8 @@
-// The KYC questionnaire (customer-information.md §2.3, §3 "Answer session page", §4.6, §4.7, §5 "KYC",
-// §7, §9), as screens. Its waiting happens in the worker (workers/kycPreparationJob.ts: the answer-session
-// start and its 409 retries, the risk polling, the submit), whose latest state the step reads
-// (resolve), so its screen follows that state rather than only the session:
-// - loader (busy): the run's start or risk calculation is awaited; refreshes itself without JavaScript.
-// - question: a page of the answer session. The person's post sends the answers (next) and shows the next
-//   page; after the last page the risk calculation is requested and the loader shows. Back fetches the
-//   previous page (previous). A failed next or previous shows the API error banner, the answer kept; one refused
-//   because the page shown is out of step with the answer session starts a new run with the answers kept (kycRuns.ts).
-// - pep (dialog over question): a PEP yes asks first; its primary action answers no (223) and goes on, its
-//   Cancel goes back to the question with nothing answered.
-// - moreInformation: the KYC submit answered 403.
-// - failed: the run ended in the generic error; Try again starts a new run.
-// - sessionEnded: the run found the person's brokerage session ended; the way on is identifying again.
-// Entering the step starts a run (`kyc-N`, kycRuns.ts); a submitted run finishes the step.
+// The KYC questionnaire (customer-information.md §2.3, §3 "Answer session page", §4.6, §4.7, §5 "KYC", §7, §9) as
+// screens. Its waiting happens in the worker (workers/kycPreparationJob.ts: the answer session's start and 409
+// retries, the risk polling, the submit), whose latest state the step reads (resolve), so the screen follows that
+// state rather than only the session. Entering the step starts a run (`kyc-N`, kycRuns.ts); a submitted run finishes
+// the step.
 import type { Request } from 'express';
 import { z } from 'zod';
 import { stepOf, type StepContext, type ScreenOutcome } from '../stepModule.ts';
@@ -21,7 +11,7 @@ import { runCredentialsOf, type KycProgress } from '../../../journey.ts';
 import { UpstreamError } from '../../../upstream/http.ts';
 import { callErrorKind } from '../calls.ts';
 import { enqueueKycRisk } from '../../../infra/kycJobs.ts';
-import { progressOf, restartedOutOfStep, runIdOf, startRun } from './kycRuns.ts';
+import { kycProgressOf, restartedOutOfStep, runIdOf, startRun } from './kycRuns.ts';
 import type { KycState } from '../../../infra/kycStates.ts';
 import { answerProblem, controlOf, kycPointsDone, riskPollWaitMs } from '../../../../shared/kyc.ts';
 import {
@@ -73,7 +63,7 @@ async function runState(ctx: Ctx, kyc: KycProgress): Promise<KycState | null> {
 
 /** The page shown and its session: the person's own (after next or previous), else the run's first. */
 async function shownPage(ctx: Ctx): Promise<{ answerSessionId: string; page: AnswerSessionPage } | null> {
-  const kyc = progressOf(ctx);
+  const kyc = kycProgressOf(ctx);
   if (!kyc) return null;
   if (kyc.page && kyc.answerSessionId) return { answerSessionId: kyc.answerSessionId, page: kyc.page };
   const state = await runState(ctx, kyc);
@@ -99,7 +89,7 @@ function renderedQuestions(ctx: Ctx, page: AnswerSessionPage) {
 type Chosen = Record<string, number[]>;
 
 function questionView(ctx: Ctx, shown: { page: AnswerSessionPage }, options: { chosen?: Chosen; errors?: Record<string, string> } = {}) {
-  const kyc = progressOf(ctx)!;
+  const kyc = kycProgressOf(ctx)!;
   const chosen = options.chosen ?? kyc.chosen ?? {};
   const questions: KycQuestionView[] = renderedQuestions(ctx, shown.page).map(({ question, control }) => ({
     id: question.id,
@@ -151,7 +141,7 @@ async function answerPage(
   answers: AnswerSessionAnswers,
   chosen: Chosen,
 ): Promise<Outcome> {
-  const kyc = progressOf(ctx)!;
+  const kyc = kycProgressOf(ctx)!;
   let next;
   try {
     next = await ctx.brokerage.answerSessionNext(shown.answerSessionId, answers);
@@ -210,7 +200,7 @@ export const kyc = defineStep({
   },
 
   async resolve(ctx) {
-    const kyc = progressOf(ctx);
+    const kyc = kycProgressOf(ctx);
     if (!kyc) return 'failed';
     const state = await runState(ctx, kyc);
     if (state?.status === 'submitted') return 'finished';
@@ -225,15 +215,16 @@ export const kyc = defineStep({
 
   pointsDone(ctx) {
     // One question per page (customer-information §2.3): questionnaire 8's ten questions are its pages.
-    return kycPointsDone(progressOf(ctx)?.pagesAnswered ?? 0, privateQuestionOrder.length);
+    return kycPointsDone(kycProgressOf(ctx)?.pagesAnswered ?? 0, privateQuestionOrder.length);
   },
 
   screens: {
+    // The run's start or risk calculation is awaited; the page refreshes itself without JavaScript.
     loader: screen({
       busy: true,
       input: z.object({}),
       async view(ctx) {
-        const kyc = progressOf(ctx);
+        const kyc = kycProgressOf(ctx);
         const state = kyc ? await runState(ctx, kyc) : null;
         const analysing = kyc?.phase === 'risk' || state?.status === 'analysing';
         return (
@@ -251,6 +242,10 @@ export const kyc = defineStep({
       submit: () => goTo('loader'),
     }),
 
+    // A page of the answer session: the post sends its answers (next) and shows the next page; after the last one
+    // the risk calculation is requested and the loader shows. Back fetches the previous page. A failed next or
+    // previous shows the API error banner, the answer kept; one refused because the page is out of step with the
+    // answer session starts a new run with the answers kept (kycRuns.ts).
     question: screen({
       input: questionInput,
       async view(ctx) {
@@ -258,7 +253,7 @@ export const kyc = defineStep({
         return shown ? questionView(ctx, shown) : <></>;
       },
       async submit(ctx, input) {
-        const kyc = progressOf(ctx)!;
+        const kyc = kycProgressOf(ctx)!;
         const shown = await shownPage(ctx);
         // A post for another page (a stale tab, a double submit) changes nothing.
         if (!shown || input.kycPage !== pageKeyOf(kyc, shown.page)) return goTo('question');
@@ -280,7 +275,7 @@ export const kyc = defineStep({
         return answerPage(ctx, shown, answers, chosen);
       },
       async back(ctx) {
-        const kyc = progressOf(ctx);
+        const kyc = kycProgressOf(ctx);
         if (!kyc?.answerSessionId || kyc.pagesAnswered === 0) return false;
         // customer-information §4.6: Back fetches the previous page (a failure: the API error banner; out of step
         // with the answer session: a new run with the answers kept, whose first page Back leads to).
@@ -301,6 +296,8 @@ export const kyc = defineStep({
       },
     }),
 
+    // A dialog over question: a PEP yes asks first; its primary action answers no (223) and goes on, its Cancel goes
+    // back to the question with nothing answered.
     pep: screen({
       dialogOver: ['question'],
       // Cancel posts intent=cancel; the primary action posts no intent.
@@ -319,7 +316,7 @@ export const kyc = defineStep({
       // The primary action: the PEP answer back to no (223), and on (customer-information §4.7). Cancel: back
       // to the question with nothing answered and nothing sent (customer-information §2.3 "Compliance dialogs").
       async submit(ctx, input) {
-        const kyc = progressOf(ctx)!;
+        const kyc = kycProgressOf(ctx)!;
         if (input.intent === 'cancel') {
           delete kyc.pepPending;
           delete kyc.chosen;
@@ -333,6 +330,7 @@ export const kyc = defineStep({
       },
     }),
 
+    // The KYC submit answered 403.
     moreInformation: screen({
       input: z.object({}),
       view: (ctx) => <KycMoreInformationScreen t={ctx.t} url={ctx.deps.config.KYC_MORE_INFORMATION_URL} />,
@@ -347,6 +345,7 @@ export const kyc = defineStep({
       submit: () => goTo('sessionEnded'),
     }),
 
+    // The run ended in the generic error; Try again starts a new run.
     failed: screen({
       input: z.object({}),
       view: (ctx) => <KycFailedScreen t={ctx.t} action={ctx.action} fields={ctx.fields('failed')} />,
