@@ -1,17 +1,7 @@
-// Simulated calls of the end of customer creation (identification-routing-creation §4 "Customer creation": "When polling
-// stops…"; §7): POST nnx-session login and POST affiliate conversion (contract shared/contracts/brokerageContract.ts; the
-// conversion's shape is our reading), the bank site's redemption of the login's hand-off code, and the read-out
-// GET /sandbox/after-creation?prospectId=.
-//
-// Both calls need the person's access token (401 without a valid one). The sandbox makes a duplicate visible: every call
-// whose Idempotency-Key it has not seen for the person (or that has none) counts, a replayed key answers what its first
-// call answered and counts nothing. The login session names no prospect: it is attributed to the person's newest prospect
-// (409 when they have none). A lead number is made per conversion call, not per prospect, so two keys for one prospect
-// show two lead numbers. Personas loginSessionFails and affiliateConversionFails answer 500 and record nothing.
-//
-// The login answers a hand-off code bound to the person, living LOGIN_HANDOFF_LIFETIME_SECONDS; the bank's site redeems
-// it once (POST handoff redeem, or the bank site's stand-in in-process, sandbox/bankSite.ts). Strict as a real one would
-// be: an unknown, already used or expired code is refused; POST /sandbox/login-handoffs/expire ends a person's codes.
+// Simulated calls of the end of customer creation (identification-routing-creation §4, §7): the nnx-session login,
+// the affiliate conversion, the bank site's redemption of the login's hand-off code, and the read-out
+// GET /sandbox/after-creation?prospectId=. Strict: the person's token, Idempotency-Keys (a replay counts nothing),
+// one-time hand-off codes that expire; personas loginSessionFails and affiliateConversionFails answer 500.
 import { randomBytes, randomInt } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';

@@ -129,7 +129,7 @@ export function createRedisCreationEvents(options: RedisCreationEventsOptions): 
       let channel = channels.get(name);
       if (!channel) {
         const set = new Set<(e: CreationEvent) => void>();
-        // Bound rather than a closure of its own: a channel per open stream (issue 24 item 2).
+        // Bound rather than a closure of its own: a channel per open stream (thousands stay open).
         const dispatch = dispatchTo.bind(undefined, set);
         // Concurrent subscribers of one prospect share the channel and wait for the same SUBSCRIBE.
         const entry: Channel = {

@@ -1,5 +1,5 @@
 // The application status page in Chromium (identification-routing-creation §2 "Application status page", §4 "Status
-// page", §5; issue 20 "Done when"): the open-case persona of each market, with and without JavaScript, on a 360 × 740
+// page", §5): the open-case persona of each market, with and without JavaScript, on a 360 × 740
 // phone and a 1280 × 800 desktop, sees "Pending", answers every open task (the residency form with its proof of address,
 // several files on the tax forms) and sees "In progress" afterwards with the tasks shown as sent. Every state (pending,
 // with errors, sent; and a person without tasks) passes axe, the phone layout check, HTML_CodeSniffer and the Nu checker.

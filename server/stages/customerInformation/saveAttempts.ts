@@ -1,4 +1,4 @@
-// Saving that survives a timeout (issue 17 item 11): a call that creates something upstream (a regulation, a signing
+// Saving that survives a timeout: a call that creates something upstream (a regulation, a signing
 // session) may complete there after our client gave up. Each save is an attempt kept in the session before its first
 // call; the calls' Idempotency-Keys derive from it (server/upstream/brokerageClient.ts), so the next Sign repeats them under
 // the same keys and the brokerage answers what the first try created (shared/contracts/brokerageContract.ts IDEMPOTENCY_KEY_HEADER).

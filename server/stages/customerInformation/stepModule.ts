@@ -1,24 +1,8 @@
-// The contract every customer-information step implements (customer-information.md §2.3, §4.1): a step
-// is a small set of named screens. A screen is one unit: the zod schema of its post, its view, and a
-// submit that says what happens next. The page machine (customerInformationPage.tsx) owns everything screens share: the
-// route, the header, the session, the hidden step/screen fields and the stale-post rule, Back over the
-// visited screens, dialogs, and the call wrapper of customer-information §7.
-//
-// A step names its screens once, as a union type, and takes its helpers for those names from stepOf:
-// the compiler then checks every name written in the step — a move (goTo, again's screen), a form's
-// hidden fields (ctx.fields), a dialog's dialogOver, the first screen and resolve's answer.
-//
-//   type TaxScreen = 'liability' | 'countries' | 'numbers';
-//   const { defineStep, screen, goTo, again } = stepOf<TaxScreen>();
-//
-// To add a screen: its name in the union, then one schema, one view, one submit —
-//
-//   countries: screen({
-//     input: z.object({ countries: z.array(z.string()) }),
-//     view: (ctx) => <CountriesForm fields={ctx.fields()} … />,
-//     async submit(ctx, input) { …; return { kind: 'screen', screen: 'numbers' }; },
-//     invalid: (ctx) => again(countriesView(ctx, ctx.t('…required'))),
-//   }),
+// The contract every customer-information step implements (customer-information §2.3, §4.1): a step is a set of named
+// screens, each its post's zod schema, its view and a submit that says what happens next. The page machine
+// (customerInformationPage.tsx) owns what screens share: route, header, session, stale-post rule, Back, dialogs and
+// the call wrapper of §7. A step names its screens once as a union type and takes its helpers from stepOf, so the
+// compiler checks every screen name written (docs/customerInformation.md shows how to add a screen).
 import type { Request } from 'express';
 import type { ReactElement } from 'react';
 import type { z } from 'zod';

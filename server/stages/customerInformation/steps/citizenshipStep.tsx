@@ -1,11 +1,7 @@
-// Citizenship (customer-information.md §2.3, §4.3, §4.7, §7), as screens:
-// - choice: 'only <market>' submits an empty list and finishes; 'another country' first shows the
-//   CITIZENSHIP dialog (a modal over the choice with JavaScript, whose continue posts the choice confirmed).
-// - dialog: the CITIZENSHIP dialog as a screen of its own (without JavaScript): its primary action resets
-//   the answer to the market's, its continue goes on to the countries.
-// - countries: submits them to get a taskId per country (files are uploaded to a task).
-// - proof: the upload screen, a slot per country other than the market; Continue submits the attachments.
-// Everything answered lives in ci.answers.citizenship, so Back, a reload or a second tab keeps it.
+// Citizenship (customer-information §2.3, §4.3, §4.7, §7) as screens: choice ('only <market>' finishes; 'another
+// country' first shows the CITIZENSHIP dialog), dialog (the same without JavaScript), countries (submitted for a task
+// id each) and proof (an upload slot per country). Everything answered lives in ci.answers.citizenship, so Back, a
+// reload or a second tab keeps it.
 import { z } from 'zod';
 import { finish, stepOf, type StepContext, type ScreenOutcome } from '../stepModule.ts';
 import { localeOf } from '../../../pages.ts';

@@ -26,7 +26,7 @@ export interface Presenting {
 }
 
 // One number format per locale for the process's life: building one is costly (it loads the locale's data), and the
-// legacy form shows dozens of amounts per page (issue 23: 13 % of the process's CPU on that page).
+// legacy form shows dozens of amounts per page (it was 13 % of the process's CPU on that page).
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
 const numberFormatOf = (locale: Locale): Intl.NumberFormat => cachedBy(numberFormats, locale, () => new Intl.NumberFormat(locale));
 

@@ -1,14 +1,7 @@
-// The legacy single form, EXISTING_STEP (customer-information.md §2.1, §2.3 "Legacy single form", §3, §4.9,
-// §4.10, §5, §7, §8): every question on one page, one post. Its screens:
-//   form     the cards; 'Sign agreements' checks everything (shared/legacyProspect.ts legacyFormProblems) and
-//            goes to the first sensitive answer's dialog, else back with the errors, else to review
-//   review   check your answers (WCAG 2.2 SC 3.3.4): a Change per section back to the form; 'Sign' saves —
-//            regulation, prospect update, signing URL (customer-information §4.9) — and goes to signing
-//   *Dialog  a sensitive answer's dialog as a screen (without JavaScript; with it the form opens the same
-//            dialog as a modal): confirm puts the answer back to the harmless one, cancel keeps it
-// What the person typed is kept in the session on every post, whatever happens next. In parts: the state,
-// post and questionnaire (legacyFormState.ts), the form's view (legacyFormView.tsx), the review
-// (legacyFormReview.tsx), saving (legacyFormSave.ts); here the screens.
+// The legacy single form, EXISTING_STEP (customer-information §2.3 "Legacy single form", §3, §4.9, §4.10, §5, §7, §8):
+// every question on one page. Screens: form ('Sign agreements' checks it all, then the first sensitive answer's
+// dialog, the errors, or the review), review (check your answers, then Sign saves and goes to signing), and each
+// *Dialog as a screen without JavaScript. Its parts: legacyFormState, legacyFormView, legacyFormReview, legacyFormSave.
 import { z } from 'zod';
 import { stepOf, type Screen } from '../stepModule.ts';
 import { isDanishCampaign } from '../../../../shared/accountPicker.ts';

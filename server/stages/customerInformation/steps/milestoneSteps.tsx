@@ -41,23 +41,11 @@ export const milestoneOne = plainMilestone('MILESTONE_ONE_STEP', 'one');
 export const milestoneTwo = plainMilestone('MILESTONE_TWO_STEP', 'two');
 
 /**
- * Milestone three (customer-information §4.8): posts its step, requests the signing URL and sends the browser
- * there. The URL is kept, so coming back the button re-opens the same signing (no second request) while that
- * order can still be signed: after the signing service's cancel or postpone return, or past
- * SIGNING_ORDER_LIFETIME_MS, Sign asks for a new URL (shared/signingReturn.ts reopenableSigningUrl). A 403 on
- * the signature request is high risk (customer-information §8), shown here: not an expired session. In the
- * native app's webview, signed and cancelled return to the app's deep links (shared/signingReturn.ts).
- *
- * Back from signing, with FLAG_RETRY_SIGNUP_SIGNING: "I have signed" (posted by the page itself when it
- * becomes visible again, with JavaScript) checks with the customer-creation call and, once signed, goes on
- * to customer creation. Our reading of "not a manual case": the check is offered only once this page has
- * handed out a signing URL.
- *
- * "Check your answers" (issue 11 item 4, WCAG 2.2 SC 3.3.4): above the sign button, what the person gave
- * (shared/answersSummarySections.ts), each section of an earlier step with a Change (intent=change, target=<StepId>)
- * that re-enters that step; the machine brings the person back here once it is finished. KYC answers show
- * without a Change. Our choice: a Change drops a signing URL already handed out, so the next Sign posts the
- * step and requests a signing of the changed answers instead of re-opening the old one.
+ * Milestone three (customer-information §4.8): posts its step, requests the signing URL and sends the browser there.
+ * The URL is kept and re-opened while its order can still be signed (shared/signingReturn.ts). A 403 on the signature
+ * request is high risk (§8). With FLAG_RETRY_SIGNUP_SIGNING, "I have signed" checks with the customer-creation call
+ * once this page has handed out a signing URL. "Check your answers" (WCAG 2.2 SC 3.3.4) lists what was given, each
+ * earlier step with a Change that re-enters it; a Change drops a signing URL handed out, so the changed answers are signed.
  */
 export const milestoneThree = defineStep({
   id: 'MILESTONE_THREE_STEP',
@@ -96,7 +84,7 @@ export const milestoneThree = defineStep({
         if (reopen) return { kind: 'redirect', url: reopen };
         // A new order after one that ended (cancelled, postponed, expired): the step was posted with the first.
         if (!kept) await brokerage.submitMilestone(prospectId, 'three');
-        // The attempt is kept before the call (issue 17 item 11): a Sign after a timeout sends the same request (the same
+        // The attempt is kept before the call (server/stages/customerInformation/saveAttempts.ts): a Sign after a timeout sends the same request (the same
         // Idempotency-Key) and gets the signing session the first try created. It is also the order's key, so the attempt
         // of an order that was handed out and has ended is spent: the next order is a new attempt.
         const answers = (ci.answers ??= {});

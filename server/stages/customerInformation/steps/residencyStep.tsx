@@ -1,14 +1,7 @@
-// Residency (customer-information §2.3 "Residency" and "Compliance dialogs", §3 residency data,
-// customer-information §4.7, §5 "Residency", §7, §8). The person lives outside the market's country. The step's screens:
-// - `dialog`: the RESIDENCY dialog, where the step opens (the screen itself without JavaScript, a modal
-//   over the address form with it); its Continue moves on to the address, so a reload, Back or another
-//   tab goes straight there. `?dialog=RESIDENCY` shows it again over the address (changing nothing).
-// - `address`: the address abroad.
-// - `questions`: three free-text questions; leaving them creates, or updates, the RESIDENCY case.
-// - `documents`: the address documents (the shared upload screen), uploaded to the case; Continue
-//   submits the residency step.
-// Everything typed lives in ci.answers.residency, so Back, a reload or a second tab keeps it. The tax step
-// reads ci.answers.residency.addressCountry.
+// Residency (customer-information §2.3, §3, §4.7, §5, §7, §8): the person lives outside the market's country.
+// Screens: dialog (RESIDENCY, where the step opens; `?dialog=RESIDENCY` shows it again), address, questions (leaving
+// them creates or updates the RESIDENCY case) and documents (uploaded to the case; Continue submits the step). What
+// is typed lives in ci.answers.residency; the tax step reads its addressCountry.
 import { z } from 'zod';
 import { finish, stepOf, type StepContext, type ScreenOutcome } from '../stepModule.ts';
 import { localeOf } from '../../../pages.ts';

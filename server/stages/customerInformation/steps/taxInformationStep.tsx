@@ -1,10 +1,7 @@
-// Tax information (customer-information.md §2.3, §4.5, §4.7, §5 "Tax identification numbers", §7, §8).
-// Screens: `liability`, `countries`, `numbers`, `residenceProof` (only with FLAG_TAX_RESIDENCE and its
-// case), and two dialogs. `fatca` (customer-information §4.7) opens over the liability and the countries:
-// without JavaScript as a screen of its own; with JavaScript as a modal in place, whose attest posts the
-// screen's own form (checked here to really be a FATCA case). `failure` (customer-information §4.5, §8)
-// answers a refused tax submit: a screen of its own, or, for an enhanced (JavaScript) post, a modal open
-// over the numbers form in the post's own response.
+// Tax information (customer-information §2.3, §4.5, §4.7, §5, §7, §8). Screens: liability, countries, numbers,
+// residenceProof (with FLAG_TAX_RESIDENCE and its case), and two dialogs: fatca (§4.7) over the liability and the
+// countries, and failure (§4.5) answering a refused tax submit; each a screen of its own without JavaScript and a
+// modal in place with it.
 import { z } from 'zod';
 import { back, finish, stepOf, type ScreenOutcome } from '../stepModule.ts';
 import {
