@@ -21,6 +21,7 @@ import type { AppDeps } from '../../deps.ts';
 import { ownedJourney, sendPage, translatorFor, localeOf } from '../../pages.ts';
 import { routePatterns, routes } from '../../../shared/routes.ts';
 import { endJourney } from '../../endJourney.ts';
+import { receiveFiles } from '../../uploads/receiveFiles.ts';
 import { asPersonInSession } from '../../upstream/asPersonInSession.ts';
 import type { AsPerson } from '../../../shared/asPerson.ts';
 import { UpstreamError } from '../../upstream/http.ts';
@@ -41,7 +42,7 @@ import {
   formProblems,
   keepTyped,
   ownTaskFor,
-  receiveFiles,
+  taskFilesOf,
   sendAnswer,
   sendFailureOf,
   storeFiles,
@@ -183,7 +184,8 @@ const storedFilesOf = (journey: Journey, taskId: string) =>
 async function handleTaskPost(req: Request, res: Response, deps: AppDeps): Promise<void> {
   const journey = identifiedJourney(req);
   if (!journey) return void res.redirect(303, routes.start);
-  const received = await receiveFiles(req, res);
+  await receiveFiles(req, res);
+  const received = taskFilesOf(req);
   const t = translatorFor(req, deps);
   const post = taskPost.safeParse(req.body);
   if (!post.success) return void res.redirect(303, routes.caseStatus);

@@ -9,10 +9,8 @@
 // second tab waits for the lock and then finds the answer sent; a resend after a partial failure stores no file twice
 // (same bytes, same kind: same digest) and repeats no update that was answered.
 import { createHash, randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
-import multer from 'multer';
+import type { Request } from 'express';
 import { z } from 'zod';
-import { MAX_FILE_BYTES } from '../../../shared/files.ts';
 import {
   checkProofOfAddress,
   checkResidencyForm,
@@ -30,46 +28,25 @@ import type { AppDeps } from '../../deps.ts';
 import type { CaseFile, CaseTaskState, Journey } from '../../journey.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { withRetries } from '../../upstream/retry.ts';
-import { judgeAndStoreFile } from '../customerInformation/uploads.tsx';
+import { filesReceived, type ReceiveProblem } from '../../uploads/receiveFiles.ts';
+import { judgeAndStoreFile } from '../../uploads/storeFile.ts';
 
-/** At most this many files in one post (several per form; a handful of text fields besides). */
-export const MAX_FILES_PER_POST = 10;
-/** The file inputs: `file_<kind>` for a residency task's proof of address, `files` for the upload form. */
-export const UPLOAD_FIELD = 'files';
-export const proofField = (kind: ProofOfAddressKind) => `file_${kind}`;
-
-const parser = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_POST, fields: 20, fieldSize: 4096, fieldNameSize: 100, parts: 40, headerPairs: 100 },
-}).any();
-
-export interface ReceivedFile {
+/** A file of a task's post, with the proof-of-address kind it was chosen for (residency): its input's name or the `kind` field. */
+export interface TaskFile {
   originalName: string;
   bytes: Buffer;
-  /** The proof-of-address kind the file was chosen for (residency), from its input's name or the `kind` field. */
   kind?: ProofOfAddressKind;
 }
 
-/** Why a post's files did not all arrive: one over the size limit (the post was cut there), or a body we could not read. */
-export type ReceiveProblem = 'size' | 'invalid';
-
-/**
- * Parses a multipart post: the text fields become req.body (those before a refused file still arrive: the form puts them
- * first, so what was typed is kept), the files stay in memory. Empty file inputs (nothing chosen) are no file. Never rejects.
- */
-export async function receiveFiles(req: Request, res: Response): Promise<{ files: ReceivedFile[]; problem?: ReceiveProblem }> {
-  if (req.is('multipart/form-data') !== 'multipart/form-data') return { files: [] };
-  const error = await new Promise<unknown>((resolve) => parser(req, res, (err?: unknown) => resolve(err)));
-  req.body = { ...(req.body as Record<string, unknown> | undefined) };
-  if (error) return { files: [], problem: error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE' ? 'size' : 'invalid' };
-  const kindField = (req.body as Record<string, unknown>).kind;
-  const files = ((req.files as Express.Multer.File[] | undefined) ?? [])
-    .filter((f) => f.originalname !== '' || f.size > 0)
-    .map((f): ReceivedFile => {
-      const kind = f.fieldname.startsWith('file_') ? f.fieldname.slice('file_'.length) : kindField;
-      return { originalName: f.originalname, bytes: f.buffer, ...(isProofOfAddressKind(kind) ? { kind } : {}) };
-    });
-  return { files };
+/** The files a task's post brought (server/uploads/receiveFiles.ts), each with its kind, and why any did not arrive. */
+export function taskFilesOf(req: Request): { files: TaskFile[]; problem?: ReceiveProblem } {
+  const { files, problem } = filesReceived(req);
+  const kindField = (req.body as Record<string, unknown> | undefined)?.kind;
+  const taskFiles = files.map((f): TaskFile => {
+    const kind = f.field.startsWith('file_') ? f.field.slice('file_'.length) : kindField;
+    return { originalName: f.originalName, bytes: f.bytes, ...(isProofOfAddressKind(kind) ? { kind } : {}) };
+  });
+  return { files: taskFiles, ...(problem ? { problem } : {}) };
 }
 
 const idField = z.string().trim().min(1).max(200);
@@ -131,13 +108,7 @@ export interface StoreOutcome {
  * Stores the received files to the task, each once: a file with the same bytes and kind as one already stored for the
  * answer (a form sent again after a failure carries its files again) is not uploaded again.
  */
-export async function storeFiles(
-  deps: AppDeps,
-  person: AsPerson,
-  task: StatusTask,
-  state: CaseTaskState,
-  files: readonly ReceivedFile[],
-): Promise<StoreOutcome> {
+export async function storeFiles(deps: AppDeps, person: AsPerson, task: StatusTask, state: CaseTaskState, files: readonly TaskFile[]): Promise<StoreOutcome> {
   const refused: StoreOutcome['refused'] = [];
   for (const file of files) {
     const digest = createHash('sha256')
