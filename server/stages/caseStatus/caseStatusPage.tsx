@@ -26,7 +26,7 @@ import { asPersonInSession } from '../../upstream/asPersonInSession.ts';
 import type { AsPerson } from '../../../shared/asPerson.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { z } from 'zod';
-import type { TaskList } from '../../../shared/contracts/statusPageContract.ts';
+import type { TaskList } from '../../../shared/contracts/caseStatusContract.ts';
 import { stepTwoStatus, tasksNeedingInput, type AnsweredHere } from '../../../shared/caseStatus.ts';
 import { SessionEnded } from '../../../shared/asPerson.ts';
 import { countryName } from '../../../shared/countries.ts';

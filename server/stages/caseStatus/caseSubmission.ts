@@ -22,7 +22,7 @@ import {
   updateCaseBody,
   type ProofOfAddressKind,
 } from '../../../shared/caseStatus.ts';
-import { ACTION_OPEN, type StatusTask } from '../../../shared/contracts/statusPageContract.ts';
+import { ACTION_OPEN, type StatusTask } from '../../../shared/contracts/caseStatusContract.ts';
 import type { AsPerson } from '../../../shared/asPerson.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { CaseFile, CaseTaskState, Journey } from '../../journey.ts';

@@ -1,5 +1,5 @@
 // The application status page's personas (identification-routing-creation §2 "Application status page", §3 "Task"):
-// which tasks the bank has open for each, and how their calls fail. sandbox/statusPage.ts serves them; every one of
+// which tasks the bank has open for each, and how their calls fail. sandbox/caseStatus.ts serves them; every one of
 // these personas is routed ONBOARDING_OPEN_CASE (sandbox/personas.ts), in all four markets.
 //
 //   openCase               several tasks at once: residency, tax liability and tax residence, each with an open action
@@ -16,7 +16,7 @@
 //   caseKeptOpen           one tax-liability task whose action the brokerage keeps OPEN after it was answered
 //                          (a second answer is still refused with 409)
 import type { CountryCode } from '../shared/contracts/brokerageContract.ts';
-import type { ResidencyTaskData, TaskType } from '../shared/contracts/statusPageContract.ts';
+import type { ResidencyTaskData, TaskType } from '../shared/contracts/caseStatusContract.ts';
 
 export const CASE_SCENARIOS = [
   'caseResidency',
@@ -40,7 +40,7 @@ export interface TaskSeed {
   oddFields?: boolean;
 }
 
-export interface StatusPagePlan {
+export interface CaseStatusPlan {
   tasks: TaskSeed[];
   /** GET task-with-actions list answers 500. */
   taskListFails?: boolean;
@@ -54,7 +54,7 @@ export interface StatusPagePlan {
   keepsActionsOpen?: boolean;
 }
 
-export const statusPagePlans: Record<CaseScenario, StatusPagePlan> = {
+export const caseStatusPlans: Record<CaseScenario, CaseStatusPlan> = {
   openCase: { tasks: [{ type: 'RESIDENCY' }, { type: 'TAX_LIABILITY' }, { type: 'TAX_RESIDENCE' }] },
   caseResidency: { tasks: [{ type: 'RESIDENCY' }] },
   caseTaxLiability: { tasks: [{ type: 'TAX_LIABILITY' }] },
