@@ -237,3 +237,18 @@ export function TriggerCasePageView({ t, action }: { t: Translate; action: strin
     </section>
   );
 }
+
+/** A page of one message and one way on: a task's post whose form cannot be shown again (refused, or the list failed). */
+export function CaseStatusMessageView({ title, text, link }: { title: string; text?: string; link: { href: string; label: string } }) {
+  return (
+    <section className="result result--error" aria-labelledby="message-title">
+      <h1 id="message-title">{title}</h1>
+      {text && <p>{text}</p>}
+      <p>
+        <a className="btn" href={link.href}>
+          {link.label}
+        </a>
+      </p>
+    </section>
+  );
+}

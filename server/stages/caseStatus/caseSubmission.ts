@@ -1,13 +1,7 @@
-// Answering a task of the application status page (identification-routing-creation §2 "Application status page", §4
-// "Status page", §5, §7, §9): the multipart post, the task it names (looked up in the person's own task list, never taken
-// from the form), the files stored to the task (init-file-upload, then the PUT of the bytes), and sending the answer
-// (update-action, then update-case, each tried 10 times at 500 ms within the request's deadline).
-//
-// Once only: the whole post runs under the session lock (server/app.ts), and what got done is kept in the session per task
-// (server/journey.ts CaseTaskState): the files stored, the attempt id kept before the first update call (the calls'
-// Idempotency-Keys derive from it), whether update-action was answered, whether the answer is sent. A double click or a
-// second tab waits for the lock and then finds the answer sent; a resend after a partial failure stores no file twice
-// (same bytes, same kind: same digest) and repeats no update that was answered.
+// Answering a task of the application status page (identification-routing-creation §4 "Status page", §5, §7, §9): the
+// post's task, looked up in the person's own list; its files, stored once each; the answer, sent once (update-action,
+// then update-case, each retried). What got done is kept in the session per task (server/journey.ts CaseTaskState), so
+// a double click, a second tab or a resend after a failure stores and records nothing twice.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -16,13 +10,14 @@ import {
   checkResidencyForm,
   checkUploadForm,
   isProofOfAddressKind,
+  openActionOf,
   proofOfAddressMessage,
   residencyFormFields,
   updateActionBody,
   updateCaseBody,
   type ProofOfAddressKind,
 } from '../../../shared/caseStatus.ts';
-import { ACTION_OPEN, type StatusTask } from '../../../shared/contracts/caseStatusContract.ts';
+import type { StatusTask } from '../../../shared/contracts/caseStatusContract.ts';
 import type { AsPerson } from '../../../shared/asPerson.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { CaseFile, CaseTaskState, Journey } from '../../journey.ts';
@@ -51,37 +46,53 @@ export function taskFilesOf(req: Request): { files: TaskFile[]; problem?: Receiv
 
 const idField = z.string().trim().min(1).max(200);
 const text = (max: number) => z.string().max(max).optional().catch(undefined);
-/** The form of a task: which task and action it answers, what to do, and what was typed. */
-export const taskPost = z.object({
-  taskId: idField,
-  actionId: idField,
-  intent: z.enum(['send', 'upload', 'remove']).catch('send'),
-  /** The no-JS Remove button posts the whole form with the file to forget. */
-  remove: z.string().max(200).optional().catch(undefined),
-  attachmentId: z.string().max(200).optional().catch(undefined),
-  address: text(400),
-  zipCode: text(40),
-  city: text(200),
-  comment: text(4000),
-});
+/** What a task's form holds besides its intent: the task and action it answers, and what was typed. */
+const taskForm = { taskId: idField, actionId: idField, address: text(400), zipCode: text(40), city: text(200), comment: text(4000) };
+
+/** The intent a post asks for: the no-JS Remove button posts `remove=<attachmentId>` and no intent; Enter in a field, Send. */
+function withIntent(body: unknown): unknown {
+  const fields = { ...(body as Record<string, unknown> | undefined) };
+  if (typeof fields.remove === 'string') return { ...fields, intent: 'remove', attachmentId: fields.remove };
+  return { ...fields, intent: fields.intent === 'upload' || fields.intent === 'remove' ? fields.intent : 'send' };
+}
+
+/** A post of a task's form: upload a file (the island, one at a time), remove a stored one, or send the answer. */
+export const taskPost = z.preprocess(
+  withIntent,
+  z.discriminatedUnion('intent', [
+    z.object({ intent: z.literal('upload'), ...taskForm }),
+    z.object({ intent: z.literal('remove'), attachmentId: z.string().max(200), ...taskForm }),
+    z.object({ intent: z.literal('send'), ...taskForm }),
+  ]),
+);
 export type TaskPost = z.infer<typeof taskPost>;
 
+/** What the task and action a post names are now. */
+export type PostTarget =
+  /** The form the page shows for the task: its open action, or the one whose send this session began. */
+  | { kind: 'open'; task: StatusTask }
+  /** Sent from this session already (a double click, a second tab). */
+  | { kind: 'sent' }
+  /** The person's own action, answered from another browser: what they wanted is done. */
+  | { kind: 'answeredElsewhere'; task: StatusTask }
+  /** Another action of the task is the open one now (or being sent): the post comes from a page shown before it. */
+  | { kind: 'stale' }
+  /** No task or action of the person's list: the form's ids select nothing the list does not hold. */
+  | { kind: 'notYours' };
+
 /**
- * The person's own task that a post names, and whether its action still waits for an answer: open, or the one this
- * session already began to send (its action may be closed by the update-action that went through). An action of the
- * person's that is answered already (from another browser, say) is `answered`. Anything else (a task or action of
- * someone else, an unknown one) is null: the form's ids select nothing the task list does not hold.
+ * The stale-post rule of the status page: a post answers the action the page shows for its task, or the one this
+ * session began to send (update-action may have closed it); a post naming any other action changes nothing.
  */
-export function ownTaskFor(
-  tasks: readonly StatusTask[],
-  post: Pick<TaskPost, 'taskId' | 'actionId'>,
-  kept: CaseTaskState | undefined,
-): { task: StatusTask; answered: boolean } | null {
+export function postTarget(tasks: readonly StatusTask[], post: Pick<TaskPost, 'taskId' | 'actionId'>, kept: CaseTaskState | undefined): PostTarget {
   const task = tasks.find((t) => t.nnxTaskId === post.taskId);
   const action = task?.actions.find((a) => a.actionId === post.actionId);
-  if (!task || !action) return null;
-  if (action.status === ACTION_OPEN) return { task, answered: false };
-  return { task, answered: !(kept?.actionId === action.actionId && kept.attempt) };
+  if (!task || !action) return { kind: 'notYours' };
+  const keptHere = kept?.actionId === action.actionId ? kept : undefined;
+  if (keptHere?.sent) return { kind: 'sent' };
+  if (keptHere?.attempt || openActionOf(task)?.actionId === action.actionId) return { kind: 'open', task };
+  const sendingAnother = kept && !keptHere && kept.attempt && !kept.sent;
+  return openActionOf(task) || sendingAnother ? { kind: 'stale' } : { kind: 'answeredElsewhere', task };
 }
 
 /** The session's state of a task's answer for `actionId`; a new action of the task starts afresh. */
