@@ -1,15 +1,8 @@
-// Simulated calls of the application status page (identification-routing-creation §7: trigger-case, task-with-actions list,
+// The application status page's calls, simulated (identification-routing-creation §7: trigger-case, the task list,
 // update-action, update-case; contract shared/contracts/caseStatusContract.ts), and the read-out GET /sandbox/status-page.
-// Every call needs the person's access token (401 without a valid one). Tasks belong to a person: each persona's tasks
-// come from its plan (sandbox/caseStatusTasks.ts) on first use and live in state.caseStatus, so POST /sandbox/reset
-// clears them. Files reach a task through init-file-upload (sandbox/citizenship.ts, taskId = nnxTaskId) and the PUT.
-//
-// update-action closes its action (409 once it is answered); update-case is accepted once per action (409 after), needs a
-// file uploaded to the task, keeps the type and (residency) the country of the task, and closes the action too. A
-// persona that keepsActionsOpen lists an answered action OPEN still, and refuses a second answer all the same. An
-// action, task or customer id that is not the caller's answers 403 (someone else's) or 404 (nobody's). With an
-// Idempotency-Key (sandbox/idempotency.ts) a repeated update answers the first answer without reaching this router.
-// trigger-case needs one (400 without): a repeat of the attempt answers the first answer and makes no second case.
+// Every call needs the person's access token (401 without). A persona's tasks come from its plan (sandbox/caseStatusTasks.ts)
+// on first use and live in state.caseStatus until POST /sandbox/reset; files reach a task through init-file-upload
+// (sandbox/citizenship.ts, taskId = nnxTaskId) and the PUT.
 import { createHash, randomUUID } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
@@ -99,6 +92,14 @@ function closeAction(task: StatusTask, actionId: string): void {
   for (const action of task.actions) if (action.actionId === actionId) action.status = ACTION_CLOSED;
 }
 
+/**
+ * update-action closes its action (409 once it is answered); update-case is accepted once per action (409 after), needs a
+ * file uploaded to the task, keeps the type and (residency) the country of the task, and closes the action too. A persona
+ * that keepsActionsOpen lists an answered action OPEN still, and refuses a second answer all the same. An action, task or
+ * customer id that is not the caller's answers 403 (someone else's) or 404 (nobody's). With an Idempotency-Key
+ * (sandbox/idempotency.ts) a repeated update answers the first answer without reaching this router; trigger-case needs
+ * one (400 without): a repeat of the attempt answers the first answer and makes no second case.
+ */
 export function caseStatusRouter(state: SandboxState): express.Router {
   const router = express.Router();
 

@@ -153,6 +153,11 @@ function messagePage({ req, deps }: Identified, status: number, message: { title
 
 const backToPage = { href: routes.caseStatus, label: 'caseStatus.error.back' };
 
+/** The answer for the caller: the files island asks for JSON (server/errors.ts wantsJson), a browser's form post for a page. */
+const byCaller = (ctx: Identified, island: Outcome, form: Outcome): Outcome => (wantsJson(ctx.req) ? island : form);
+/** What the island shows under a file it could not upload or remove. */
+const islandRefusal = (ctx: Identified, messageKey: string, status: number): Outcome => json({ error: translatorFor(ctx.req, ctx.deps)(messageKey) }, status);
+
 /**
  * The page, whose task list may fail: said on the page with Try again. identification-routing-creation §2 redirects to
  * Onboarding instead, which routes an open case straight back here, a loop a browser ends with "too many redirects".
@@ -187,19 +192,20 @@ interface TaskScreen {
 function listFailedOnPost(ctx: Identified, err: unknown): Outcome {
   const failure = sendFailureOf(err);
   ctx.deps.logger.warn({ failure, status: err instanceof UpstreamError ? err.status : undefined }, 'status page: task list failed on a post');
-  if (wantsJson(ctx.req)) return json({ error: translatorFor(ctx.req, ctx.deps)(`caseStatus.error.${failure}`) }, statusOfFailure(failure));
-  if (failure === 'sessionExpired')
-    return messagePage(ctx, 401, { title: 'error.sessionExpired' }, { href: routes.start, label: 'caseStatus.error.identifyAgain' });
   const tryAgain = { title: 'customerInformation.error.TRY_AGAIN_ERROR.title', text: 'customerInformation.error.TRY_AGAIN_ERROR.text' };
-  return messagePage(ctx, 502, tryAgain, backToPage);
+  const form =
+    failure === 'sessionExpired'
+      ? messagePage(ctx, 401, { title: 'error.sessionExpired' }, { href: routes.start, label: 'caseStatus.error.identifyAgain' })
+      : messagePage(ctx, 502, tryAgain, backToPage);
+  return byCaller(ctx, islandRefusal(ctx, `caseStatus.error.${failure}`, statusOfFailure(failure)), form);
 }
 
 /** An upload or send that failed upstream: JSON to the island, else the form again with what was kept and why. */
 function failedUpstream({ ctx, list, task }: TaskScreen, err: unknown, errors: Record<string, string>): Outcome {
   const failure = sendFailureOf(err);
   ctx.deps.logger.warn({ failure, status: err instanceof UpstreamError ? err.status : undefined, taskType: task.type }, 'status page: answer not sent');
-  if (wantsJson(ctx.req)) return json({ error: translatorFor(ctx.req, ctx.deps)(`caseStatus.error.${failure}`) }, statusOfFailure(failure));
-  return statusPage(ctx, { list, outcome: { taskId: task.nnxTaskId, errors, failure } });
+  const form = statusPage(ctx, { list, outcome: { taskId: task.nnxTaskId, errors, failure } });
+  return byCaller(ctx, islandRefusal(ctx, `caseStatus.error.${failure}`, statusOfFailure(failure)), form);
 }
 
 /** The message key of files that did not all arrive. */
@@ -208,7 +214,6 @@ const receiveProblemKey = (problem: 'size' | 'invalid') => (problem === 'size' ?
 /** Upload (the island, a file at a time): the task's stored files, or why the file was refused (JSON). */
 async function upload(screen: TaskScreen): Promise<Outcome> {
   const { ctx, person, task, state } = screen;
-  const t = translatorFor(ctx.req, ctx.deps);
   const received = taskFilesOf(ctx.req);
   let refusal = received.problem ? receiveProblemKey(received.problem) : undefined;
   try {
@@ -217,14 +222,14 @@ async function upload(screen: TaskScreen): Promise<Outcome> {
   } catch (err) {
     return failedUpstream(screen, err, refusal ? { files: refusal } : {});
   }
-  if (refusal || received.files.length === 0) return json({ error: t(refusal ?? 'fileUpload.error.noFile') }, 422);
+  if (refusal || received.files.length === 0) return islandRefusal(ctx, refusal ?? 'fileUpload.error.noFile', 422);
   return json({ files: storedFilesOf(state) });
 }
 
 /** Remove: the answer forgets the file (there is no delete call upstream); the island gets the files left, else the page. */
 function remove({ ctx, list, state }: TaskScreen, attachmentId: string): Outcome {
   state.files = state.files.filter((f) => f.attachmentId !== attachmentId);
-  return wantsJson(ctx.req) ? json({ files: storedFilesOf(state) }) : statusPage(ctx, { list });
+  return byCaller(ctx, json({ files: storedFilesOf(state) }), statusPage(ctx, { list }));
 }
 
 /** Send: the files posted with it stored, the form checked, then the answer sent once (caseSubmission.ts sendAnswer). */
@@ -246,8 +251,7 @@ async function send(screen: TaskScreen): Promise<Outcome> {
 
 /** A post of a task's form: the task it names in the person's own list (the stale-post rule), then its intent. */
 async function answerTaskPost(ctx: Identified, post: TaskPost): Promise<Outcome> {
-  const { req, deps, journey } = ctx;
-  const t = translatorFor(req, deps);
+  const { deps, journey } = ctx;
   const person = asPersonInSession(deps.brokerage, journey, deps.logger);
   let list: TaskList;
   try {
@@ -259,16 +263,15 @@ async function answerTaskPost(ctx: Identified, post: TaskPost): Promise<Outcome>
   switch (target.kind) {
     case 'notYours':
       deps.logger.warn('status page: a post for a task that is not among the person’s open tasks refused');
-      if (wantsJson(req)) return json({ error: t('caseStatus.error.notYours') }, 403);
-      return messagePage(ctx, 403, { title: 'caseStatus.error.notYours' }, backToPage);
+      return byCaller(ctx, islandRefusal(ctx, 'caseStatus.error.notYours', 403), messagePage(ctx, 403, { title: 'caseStatus.error.notYours' }, backToPage));
     case 'stale':
-      // A page shown before the task's action changed: the page as it is now, nothing kept from the post.
-      return wantsJson(req) ? json({ error: t('caseStatus.error.notYours') }, 409) : redirect(routes.caseStatus);
-    case 'sent':
-      return wantsJson(req) ? json({ error: t('caseStatus.sent.confirmation') }, 409) : redirect(SENT_PAGE);
+      // From a page shown before the task's action changed: the page as it is now, nothing kept from the post.
+      return byCaller(ctx, islandRefusal(ctx, 'caseStatus.error.notYours', 409), redirect(routes.caseStatus));
     case 'answeredElsewhere':
       taskStateOf(journey, post.taskId, post.actionId).sent = true;
-      return wantsJson(req) ? json({ error: t('caseStatus.sent.confirmation') }, 409) : redirect(SENT_PAGE);
+      return byCaller(ctx, islandRefusal(ctx, 'caseStatus.sent.confirmation', 409), redirect(SENT_PAGE));
+    case 'sent':
+      return byCaller(ctx, islandRefusal(ctx, 'caseStatus.sent.confirmation', 409), redirect(SENT_PAGE));
     case 'open':
       break;
   }
