@@ -15,7 +15,7 @@ import { findPersona, personas, publicPersona } from './personas.ts';
 import { idempotency } from './idempotency.ts';
 import { createOidcProvider, OIDC_MOUNT } from './oidcProvider.ts';
 import { createSandboxState, resetSandboxState, type SandboxContext } from './state.ts';
-import { statusPageRouter } from './statusPage.ts';
+import { caseStatusRouter } from './caseStatus.ts';
 import { systemStatusRouter } from './systemStatusControl.ts';
 
 export interface SandboxOptions {
@@ -123,7 +123,7 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
   app.use(systemStatusRouter(ctx));
   app.use(brokerageRouter(ctx));
   app.use(citizenshipRouter(ctx));
-  app.use(statusPageRouter(ctx.state));
+  app.use(caseStatusRouter(ctx.state));
   app.use(afterCreationRouter(ctx.state));
   app.use(contentRouter(ctx));
 

@@ -15,7 +15,7 @@ import {
 import { MAX_FILE_BYTES } from '../shared/files.ts';
 import { authenticate, caseProspect, sendBrokerageError } from './brokerage.ts';
 import type { Prospect, SandboxContext, Session } from './state.ts';
-import { statusTaskOwner } from './statusPage.ts';
+import { statusTaskOwner } from './caseStatus.ts';
 
 export const STORAGE_BASE = '/sandbox/storage';
 
@@ -76,7 +76,7 @@ export function citizenshipRouter(ctx: SandboxContext): express.Router {
     const body = parseOr400(initFileUploadRequest, req.body, res);
     if (!body) return;
     // Files go to a citizenship task, to a case (POST create case: residency, tax residence) or to a task of the
-    // application status page (sandbox/statusPage.ts).
+    // application status page (sandbox/caseStatus.ts).
     const task = state.citizenshipTasks.get(body.taskId);
     const prospect = task ? state.prospects.get(task.prospectId) : caseProspect(state, body.taskId);
     const owner = prospect ? prospect.owner.nationalId : statusTaskOwner(state, body.taskId);

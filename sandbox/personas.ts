@@ -4,7 +4,7 @@
 import type { CountryCode, CreationStatus, RoutingStatusResponse, StepId } from '../shared/contracts/brokerageContract.ts';
 import type { ProspectFieldError } from '../shared/contracts/legacyContract.ts';
 import { generateDanishCpr, generateNationalId, generateNorwegianId } from './nationalIds.ts';
-import { CASE_SCENARIOS, statusPagePlans, type StatusPagePlan } from './statusPageTasks.ts';
+import { CASE_SCENARIOS, caseStatusPlans, type CaseStatusPlan } from './caseStatusTasks.ts';
 
 // The legacy single form (sandbox/legacy.ts, tests/http/legacySandboxCalls.test.ts, legacyClientPersonas.test.ts; customer-information §4.9, §8): routed as
 // legacyFlow is (a v2 prospect whose only step is EXISTING_STEP), one persona per way the regulation, the prospect
@@ -70,7 +70,7 @@ export const scenarios = [
   'signInOtherTab',
   // Straight to the accounts and signing, whose signature request answers 403: high risk (customer-information §4.8, §8).
   'signatureHighRisk',
-  // The application status page's tasks and failures (sandbox/statusPageTasks.ts; openCase above has several tasks).
+  // The application status page's tasks and failures (sandbox/caseStatusTasks.ts; openCase above has several tasks).
   ...CASE_SCENARIOS,
   // Created like onboarding, then a call of the end of creation answers 500 (sandbox/afterCreation.ts;
   // identification-routing-creation §4 "Customer creation": the login session failing shows the error screen).
@@ -146,8 +146,8 @@ export interface ScenarioBehaviour {
   legacyHighRisk?: boolean;
   /** Step flow: POST signatures answers 403, high risk (customer-information §8 "Signature 403"). */
   signatureHighRisk?: boolean;
-  /** The application status page's tasks and failures (sandbox/statusPageTasks.ts, sandbox/statusPage.ts). */
-  statusPage?: StatusPagePlan;
+  /** The application status page's tasks and failures (sandbox/caseStatusTasks.ts, sandbox/caseStatus.ts). */
+  caseStatus?: CaseStatusPlan;
   /** POST nnx-session login answers 500 (sandbox/afterCreation.ts). */
   loginSessionFails?: boolean;
   /** POST affiliate conversion answers 500 (sandbox/afterCreation.ts). */
@@ -220,7 +220,7 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
   nightlyDowntimeRouting: { routing: routeTo('ONBOARDING_NIGHTLY_DOWNTIME'), creation: defaultCreation },
   minor: { routing: routeTo('MINOR'), creation: defaultCreation },
   manualSupport: { routing: routeTo('MANUAL_SUPPORT'), creation: defaultCreation },
-  openCase: { routing: routeTo('ONBOARDING_OPEN_CASE'), creation: defaultCreation, statusPage: statusPagePlans.openCase },
+  openCase: { routing: routeTo('ONBOARDING_OPEN_CASE'), creation: defaultCreation, caseStatus: caseStatusPlans.openCase },
   // The legacy single form where everything works: a compliant regulation with an id, the update and signing accepted.
   legacyFlow: legacyPersona(),
   blocked: { routing: onboardingRouting, creation: defaultCreation, blockBecomeCustomer: true },
@@ -328,10 +328,10 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
   affiliateConversionFails: { routing: onboardingRouting, creation: defaultCreation, affiliateConversionFails: true },
 };
 
-/** The status page's personas: routed to their open case, each with its tasks (sandbox/statusPageTasks.ts). */
+/** The status page's personas: routed to their open case, each with its tasks (sandbox/caseStatusTasks.ts). */
 function casePersonas(): Record<(typeof CASE_SCENARIOS)[number], ScenarioBehaviour> {
-  const open = (plan: StatusPagePlan): ScenarioBehaviour => ({ routing: routeTo('ONBOARDING_OPEN_CASE'), creation: defaultCreation, statusPage: plan });
-  return Object.fromEntries(CASE_SCENARIOS.map((s) => [s, open(statusPagePlans[s])])) as Record<(typeof CASE_SCENARIOS)[number], ScenarioBehaviour>;
+  const open = (plan: CaseStatusPlan): ScenarioBehaviour => ({ routing: routeTo('ONBOARDING_OPEN_CASE'), creation: defaultCreation, caseStatus: plan });
+  return Object.fromEntries(CASE_SCENARIOS.map((s) => [s, open(caseStatusPlans[s])])) as Record<(typeof CASE_SCENARIOS)[number], ScenarioBehaviour>;
 }
 
 // --- the persona list -------------------------------------------------------------------
@@ -537,7 +537,7 @@ export const personas: readonly Persona[] = seeds.map((seed, index) => ({
   birthDate: seed.birthDate,
   scenario: seed.scenario,
   // A person with an open case has applied: the brokerage knows them by a customer id (their tasks carry it).
-  customerId: seed.customerId ?? (scenarioBehaviours[seed.scenario].statusPage ? `45${String(index).padStart(5, '0')}` : null),
+  customerId: seed.customerId ?? (scenarioBehaviours[seed.scenario].caseStatus ? `45${String(index).padStart(5, '0')}` : null),
   behaviour: scenarioBehaviours[seed.scenario],
 }));
 

@@ -2,7 +2,7 @@
 // POST /sandbox/reset can clear it in one go.
 import type { AccountTypeWithCountry, CountryCode } from '../shared/contracts/brokerageContract.ts';
 import type { LegacySignatureRequest, ProspectUpdateRequest, RegulationRequest } from '../shared/contracts/legacyContract.ts';
-import type { StatusTask } from '../shared/contracts/statusPageContract.ts';
+import type { StatusTask } from '../shared/contracts/caseStatusContract.ts';
 import type { Persona } from './personas.ts';
 
 export type OrderStatus = 'pending' | 'failed' | 'complete';
@@ -118,8 +118,8 @@ export interface SandboxState {
   legacyProspects: Map<string, LegacyProspectRecord>;
   /** Calls made with an Idempotency-Key (sandbox/idempotency.ts): `person method path key` → the call and its answer. */
   idempotentCalls: Map<string, IdempotentCall>;
-  /** The application status page (sandbox/statusPage.ts): national id → the person's tasks and the calls received. */
-  statusPage: Map<string, StatusPageRecord>;
+  /** The application status page (sandbox/caseStatus.ts): national id → the person's tasks and the calls received. */
+  caseStatus: Map<string, CaseStatusRecord>;
   /** After creation (sandbox/afterCreation.ts): prospect id → the login sessions started and the lead numbers handed out. */
   afterCreation: Map<string, AfterCreationRecord>;
   /** After creation: `person path key` of every call received with an Idempotency-Key → what it gave, so a replay counts once. */
@@ -162,18 +162,18 @@ export interface AfterCreationCall {
   handoff?: { code: string; expiresInSeconds: number };
 }
 
-/** One status-page call the sandbox received from the person (after authentication), with the status it answered. */
-export interface StatusPageCall<T> {
+/** One case-status call the sandbox received from the person (after authentication), with the status it answered. */
+export interface CaseStatusCall<T> {
   status: number;
   body: T;
 }
 
 /** What the brokerage knows about one person's open case; GET /sandbox/status-page reads it out. */
-export interface StatusPageRecord {
+export interface CaseStatusRecord {
   customerId: string;
   /** The person's tasks as the task list answers them, without the files uploaded since (added when listed). */
   tasks: StatusTask[];
-  /** What the list sends beyond the contract: per task id, fields laid over the task (sandbox/statusPageTasks.ts oddFieldsOf). */
+  /** What the list sends beyond the contract: per task id, fields laid over the task (sandbox/caseStatusTasks.ts oddFieldsOf). */
   oddFields: Map<string, Record<string, unknown>>;
   /** Tasks of types the contract does not name, listed after the others. */
   unknownTasks: Record<string, unknown>[];
@@ -183,9 +183,9 @@ export interface StatusPageRecord {
   caseUpdateCalls: number;
   /** Actions whose update-case was accepted: one per action. */
   caseUpdated: Set<string>;
-  triggerCases: StatusPageCall<unknown>[];
-  actionUpdates: StatusPageCall<unknown>[];
-  caseUpdates: StatusPageCall<unknown>[];
+  triggerCases: CaseStatusCall<unknown>[];
+  actionUpdates: CaseStatusCall<unknown>[];
+  caseUpdates: CaseStatusCall<unknown>[];
 }
 
 /** One call made with an Idempotency-Key: its body's fingerprint, and its answer once given (none while it runs). */
@@ -321,7 +321,7 @@ export function createSandboxState(): SandboxState {
     legacyRegulations: new Map(),
     legacyProspects: new Map(),
     idempotentCalls: new Map(),
-    statusPage: new Map(),
+    caseStatus: new Map(),
     afterCreation: new Map(),
     afterCreationKeys: new Map(),
     loginHandoffs: new Map(),

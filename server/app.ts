@@ -10,18 +10,16 @@ import { fileURLToPath } from 'node:url';
 import { logStreamRequest, requestLogger } from './requestLog.ts';
 import type { AppDeps } from './deps.ts';
 import { nonceMiddleware, securityHeaders, streamSecurityHeaders } from './security.ts';
-import { createSessionStore, readOnlyPageViews, sessionMiddleware, sessionReader } from './session.ts';
+import { createSessionStore, sessionMiddleware, sessionReader } from './session.ts';
 import { withStreams } from './pageKit/streams.ts';
 import { mountPages } from './pageKit/mountPages.ts';
 import type { Page } from './pageKit/definePage.ts';
 import { creationEventsPage } from './stages/customerCreation/creationEventsPage.ts';
 import { csrfProtection } from './csrfProtection.ts';
-import { caseStatusRoutes } from './stages/caseStatus/caseStatusPage.tsx';
-import { serialiseSession } from './infra/sessionLocks.ts';
 import { deadlineMiddleware } from './infra/deadline.ts';
 import { requireRedis } from './infra/redis.ts';
 import { healthz, readinessRoutes } from './health.ts';
-import { errorHandler, fallbackRedirect, sessionBusy, wantsJson } from './errors.ts';
+import { errorHandler, fallbackRedirect, wantsJson } from './errors.ts';
 import { systemStatusForPages } from './infra/systemStatusCache.ts';
 import { startPages } from './stages/identification/startPage.tsx';
 import { bankidPages } from './stages/identification/bankidPage.tsx';
@@ -31,7 +29,8 @@ import { customerInformationPages } from './stages/customerInformation/customerI
 import { beginCustomerInformation } from './stages/customerInformation/pageContext.ts';
 import { continueOrigins, creationPages } from './stages/customerCreation/creationPage.tsx';
 import { resultPages } from './stages/results/resultPages.tsx';
-import { routePatterns, routePrefixes, routes, siteRoot } from '../shared/routes.ts';
+import { caseStatusPages } from './stages/caseStatus/caseStatusPage.tsx';
+import { routePrefixes, routes, siteRoot } from '../shared/routes.ts';
 import type { BareMiddleware } from './pageKit/streams.ts';
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
@@ -46,6 +45,7 @@ function journeyPages(deps: AppDeps): Page[] {
     routingPage(beginCustomerInformation),
     ...customerInformationPages,
     ...resultPages,
+    ...caseStatusPages,
     ...creationPages,
     creationEventsPage(deps),
   ];
@@ -147,19 +147,8 @@ function expressApp(deps: AppDeps, sessionStore: Store, pages: readonly Page[]):
   app.use(csrfProtection(config));
 
   app.get(siteRoot, (_req, res) => res.redirect(302, routes.start));
-  // One request at a time per session (server/infra/sessionLocks.ts) where requests of one browser
-  // overlap: the BankID page polls while the person presses Back; an upload still runs on the server
-  // after the browser has moved on to the next one.
-  // A request that cannot get the lock is refused with "please try again", never run unlocked.
-  // The GETs (and HEADs) there that only read (server/session.ts readOnlyPageViews): no lock, no re-read, nothing
-  // written back (a change one makes is dropped and logged), only the session's idle TTL rolled. The declared pages'
-  // locks and read-only views follow from their `session` (server/pageKit/mountPages.ts).
-  app.get([routePatterns.caseStatus, routePatterns.triggerCase], readOnlyPageViews({ secureCookie: config.cookieSecure, logger: deps.logger }));
-  const serialised = serialiseSession(deps.sessionLocks, deps.logger, sessionBusy(deps), deps.config.publicUrl);
-  // The status page: a task's answer is sent once per session however often it is posted (two tabs, a double click).
-  app.use(routePatterns.caseStatus, serialised);
-  app.use(routePatterns.triggerCase, serialised);
-  app.use(caseStatusRoutes(deps));
+  // One request at a time per session where requests of one browser overlap, and no lock for a page that only reads:
+  // each page's `session` says which (server/pageKit/mountPages.ts).
   mountPages(app, pages, deps);
 
   app.use(fallbackRedirect());

@@ -246,7 +246,7 @@ export interface CustomerInformationState {
   caseStatus?: Record<string, CaseTaskState>;
 }
 
-/** A file uploaded to a status-page task (init-file-upload and the PUT done), not yet sent with the answer. */
+/** A file uploaded to a case-status task (init-file-upload and the PUT done), not yet sent with the answer. */
 export interface CaseFile {
   attachmentId: string;
   fileName: string;

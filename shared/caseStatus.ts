@@ -1,6 +1,6 @@
 // Rules of the application status page (identification-routing-creation §2 "Application status page", §4 "Status page",
 // §5): step two's status, which form a task with an open action gets, what each form must hold, and the update-action and
-// update-case bodies built from what the person sent (contract shared/contracts/statusPageContract.ts).
+// update-case bodies built from what the person sent (contract shared/contracts/caseStatusContract.ts).
 import {
   ACTION_OPEN,
   type OtherTask,
@@ -9,7 +9,7 @@ import {
   type TaskType,
   type UpdateActionRequest,
   type UpdateCaseRequest,
-} from './contracts/statusPageContract.ts';
+} from './contracts/caseStatusContract.ts';
 import { RESIDENCY_LIMITS, trimAll } from './residency.ts';
 
 // --- the steps --------------------------------------------------------------------------

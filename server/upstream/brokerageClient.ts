@@ -2,7 +2,7 @@
 // the contract schema shared with sandbox/. Callers pass the prospect's access token (jwt) explicitly, through the one rule of
 // calling the brokerage as the person (shared/asPerson.ts), which refreshes it. The calls of the customer-information steps,
 // of KYC, of the legacy form, of the status page and of the end of creation live in parts of their own (brokerageStepCalls.ts,
-// brokerageKycCalls.ts, brokerageLegacyCalls.ts, brokerageStatusPageCalls.ts, brokerageAfterCreationCalls.ts).
+// brokerageKycCalls.ts, brokerageLegacyCalls.ts, brokerageCaseStatusCalls.ts, brokerageAfterCreationCalls.ts).
 import { z } from 'zod';
 import {
   brokeragePaths as paths,
@@ -23,13 +23,13 @@ import {
 } from '../../shared/contracts/brokerageContract.ts';
 import { kycPaths } from '../../shared/contracts/kycContract.ts';
 import { legacyPaths } from '../../shared/contracts/legacyContract.ts';
-import { statusPagePaths } from '../../shared/contracts/statusPageContract.ts';
+import { caseStatusPaths } from '../../shared/contracts/caseStatusContract.ts';
 import { createHttpClient, UpstreamError, type CallObserver } from './http.ts';
 import { emptyAnswer, idempotencyHeaders } from './idempotency.ts';
 import { brokerageKycCalls } from './brokerageKycCalls.ts';
 import { brokerageLegacyCalls } from './brokerageLegacyCalls.ts';
 import { brokerageStepCalls } from './brokerageStepCalls.ts';
-import { brokerageStatusPageCalls } from './brokerageStatusPageCalls.ts';
+import { brokerageCaseStatusCalls } from './brokerageCaseStatusCalls.ts';
 import { brokerageAfterCreationCalls } from './brokerageAfterCreationCalls.ts';
 
 export interface BrokerageClientOptions {
@@ -40,7 +40,7 @@ export interface BrokerageClientOptions {
 }
 
 /** Every brokerage path by call name: a call's name in the metrics (kycStep, initialSteps, …), never its path with ids. */
-const brokerageCallPaths = { ...statusPagePaths, ...legacyPaths, ...kycPaths, ...paths };
+const brokerageCallPaths = { ...caseStatusPaths, ...legacyPaths, ...kycPaths, ...paths };
 
 /**
  * POST /api/2/customers' answer: `ok` when creation was requested (no data.message), else the brokerage refused it
@@ -185,7 +185,7 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     ...brokerageStepCalls(http),
     ...brokerageKycCalls(http),
     ...brokerageLegacyCalls(http),
-    ...brokerageStatusPageCalls(http),
+    ...brokerageCaseStatusCalls(http),
     ...brokerageAfterCreationCalls(http),
   };
 }

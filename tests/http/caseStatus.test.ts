@@ -6,12 +6,12 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { identifyOverHttp } from '../support/journey.ts';
 import { samplePdf, samplePng } from '../support/files.ts';
-import { answered, postTask, readOut, taskOf, toStatusPage, stack, useStatusPageStack } from '../support/caseStatus.ts';
+import { answered, postTask, readOut, taskOf, toCaseStatus, stack, useCaseStatusStack } from '../support/caseStatus.ts';
 import { decode } from '../support/serverHttp.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 
-useStatusPageStack();
+useCaseStatusStack();
 
 const agentOf = (): Agent => request.agent(stack.webUrl);
 const pdf = (name = 'statement.pdf') => ({ field: 'files', bytes: samplePdf(), name });
@@ -19,7 +19,7 @@ const pdf = (name = 'statement.pdf') => ({ field: 'files', bytes: samplePdf(), n
 describe('the status page', () => {
   it('shows Pending and a form per open task for the open case; In progress without tasks (204)', async () => {
     const agent = agentOf();
-    await toStatusPage(agent, stack.sandboxUrl, 'openCase');
+    await toCaseStatus(agent, stack.sandboxUrl, 'openCase');
     const page = decode((await agent.get('/onboarding/case-status').expect(200)).text);
     expect(page).toContain('Your application has been received');
     expect(page).toMatch(/Application reviewed(<!-- -->)? <span class="badge">Pending/);
@@ -31,7 +31,7 @@ describe('the status page', () => {
     expect(page).toContain('Housing contract');
 
     const empty = agentOf();
-    await toStatusPage(empty, stack.sandboxUrl, 'caseNoTasks');
+    await toCaseStatus(empty, stack.sandboxUrl, 'caseNoTasks');
     const none = decode((await empty.get('/onboarding/case-status').expect(200)).text);
     expect(none).toMatch(/Application reviewed(<!-- -->)? <span class="badge">In progress/);
     expect(none).not.toContain('We need additional information');
@@ -40,7 +40,7 @@ describe('the status page', () => {
 
   it('says on the page when the task list fails (no redirect: Onboarding would route back here), and sends a visitor without identification to Onboarding', async () => {
     const agent = agentOf();
-    await toStatusPage(agent, stack.sandboxUrl, 'caseTaskListFails');
+    await toCaseStatus(agent, stack.sandboxUrl, 'caseTaskListFails');
     const page = decode((await agent.get('/onboarding/case-status').expect(502)).text);
     expect(page).toContain('Your application has been received');
     expect(page).toContain('We could not load what we may need from you just now');
@@ -53,7 +53,7 @@ describe('the status page', () => {
 
   it('refuses an empty upload and a file of another kind with the spec text, keeping the comment; nothing is sent', async () => {
     const agent = agentOf();
-    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseTaxLiability');
+    const persona = await toCaseStatus(agent, stack.sandboxUrl, 'caseTaxLiability');
     const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
     const empty = decode((await postTask(agent, { ...ids, comment: 'My note' }).expect(422)).text);
     expect(empty).toContain('Upload at least one attachment');
@@ -72,7 +72,7 @@ describe('the status page', () => {
 
   it('refuses a residency answer without its fields and proof, then sends exactly what was given', async () => {
     const agent = agentOf();
-    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseResidency');
+    const persona = await toCaseStatus(agent, stack.sandboxUrl, 'caseResidency');
     const ids = await taskOf(stack.sandboxUrl, persona, 'RESIDENCY');
     const refused = decode((await postTask(agent, { ...ids, address: ' ', zipCode: '1000', city: 'Lisboa' }).expect(422)).text);
     expect(refused).toContain('Enter your address');
@@ -103,7 +103,7 @@ describe('the status page', () => {
 
   it('retries update-case until it goes through (three 500s, then 200), once per kind', async () => {
     const agent = agentOf();
-    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseUpdateFailsThrice');
+    const persona = await toCaseStatus(agent, stack.sandboxUrl, 'caseUpdateFailsThrice');
     const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
     await postTask(agent, { ...ids, comment: 'Tax form attached' }, [pdf()]).expect(303);
     const out = await readOut(stack.sandboxUrl, persona.nationalId);
@@ -115,7 +115,7 @@ describe('the status page', () => {
 
   it('a double submit (two posts at once) uploads and records each update exactly once', async () => {
     const agent = agentOf();
-    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseTaxResidence');
+    const persona = await toCaseStatus(agent, stack.sandboxUrl, 'caseTaxResidence');
     const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_RESIDENCE');
     const files = [pdf('one.pdf'), { field: 'files', bytes: samplePng(), name: 'two.png' }];
     const [a, b] = await Promise.all([postTask(agent, ids, files), postTask(agent, ids, files)]);
@@ -130,7 +130,7 @@ describe('the status page', () => {
 
   it('a send that failed resumes without uploading or recording again', async () => {
     const agent = agentOf();
-    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseTaxLiability');
+    const persona = await toCaseStatus(agent, stack.sandboxUrl, 'caseTaxLiability');
     const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
     await request(stack.sandboxUrl)
       .post('/sandbox/faults')
@@ -150,10 +150,10 @@ describe('the status page', () => {
 
   it("refuses another person's task id (two people in two browsers) and records nothing for it", async () => {
     const first = agentOf();
-    const owner = await toStatusPage(first, stack.sandboxUrl, 'caseTaxLiability');
+    const owner = await toCaseStatus(first, stack.sandboxUrl, 'caseTaxLiability');
     const ids = await taskOf(stack.sandboxUrl, owner, 'TAX_LIABILITY');
     const second = agentOf();
-    await toStatusPage(second, stack.sandboxUrl, 'caseTaxResidence');
+    await toCaseStatus(second, stack.sandboxUrl, 'caseTaxResidence');
     const refused = await postTask(second, { ...ids, comment: 'Not mine' }, [pdf()]).expect(403);
     expect(decode(refused.text)).toContain('We could not find this request among your open requests');
     const out = await readOut(stack.sandboxUrl, owner.nationalId);
@@ -196,7 +196,7 @@ describe('OnboardingTriggerCase', () => {
     const { prospectId, persona } = await identifyOverHttp(owner, stack.sandboxUrl, 'citizenship');
     const url = `/onboarding/trigger-case/${encodeURIComponent(prospectId)}`;
     const other = agentOf();
-    await toStatusPage(other, stack.sandboxUrl, 'caseNoTasks');
+    await toCaseStatus(other, stack.sandboxUrl, 'caseNoTasks');
     await other.get(url).expect(303).expect('location', '/onboarding');
     await other.post(url).set('sec-fetch-site', 'same-origin').type('form').send({}).expect(303).expect('location', '/onboarding');
     await agentOf().post(url).set('sec-fetch-site', 'same-origin').type('form').send({}).expect(303).expect('location', '/onboarding');
@@ -209,7 +209,7 @@ describe('the status page against a brokerage beyond our guesses', () => {
 
   it('names a task of a type it does not know ("we will contact you") and answers the tasks it knows, odd fields and all', async () => {
     const agent = agentOf();
-    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseUnknownTask');
+    const persona = await toCaseStatus(agent, stack.sandboxUrl, 'caseUnknownTask');
     const page = decode((await agent.get('/onboarding/case-status').expect(200)).text);
     expect(page).toMatch(/Application reviewed(<!-- -->)? <span class="badge">Pending/);
     expect(page).toContain('Another request from us');
@@ -226,7 +226,7 @@ describe('the status page against a brokerage beyond our guesses', () => {
 
   it('an answer the brokerage keeps OPEN is shown as sent from our record, and Send says it arrived', async () => {
     const agent = agentOf();
-    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseKeptOpen');
+    const persona = await toCaseStatus(agent, stack.sandboxUrl, 'caseKeptOpen');
     const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
     const sent = await postTask(agent, { ...ids, comment: 'Tax form' }, [pdf()]).expect(303);
     const page = decode((await agent.get(sent.headers.location as string).expect(200)).text);
@@ -250,9 +250,9 @@ describe('the status page against a brokerage beyond our guesses', () => {
 
   it('two browsers sending the same task at once: both are told it was sent (a 409 for an answer recorded is success)', async () => {
     const first = agentOf();
-    const persona = await toStatusPage(first, stack.sandboxUrl, 'caseTaxLiability');
+    const persona = await toCaseStatus(first, stack.sandboxUrl, 'caseTaxLiability');
     const second = agentOf();
-    await toStatusPage(second, stack.sandboxUrl, 'caseTaxLiability');
+    await toCaseStatus(second, stack.sandboxUrl, 'caseTaxLiability');
     const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
     const [a, b] = await Promise.all([
       postTask(first, { ...ids, comment: 'From the laptop' }, [pdf('laptop.pdf')]),
@@ -274,9 +274,9 @@ describe('the status page against a brokerage beyond our guesses', () => {
 
   it('one browser after the other, the brokerage keeping the action OPEN: the second is told it was sent too', async () => {
     const first = agentOf();
-    const persona = await toStatusPage(first, stack.sandboxUrl, 'caseKeptOpen');
+    const persona = await toCaseStatus(first, stack.sandboxUrl, 'caseKeptOpen');
     const second = agentOf();
-    await toStatusPage(second, stack.sandboxUrl, 'caseKeptOpen');
+    await toCaseStatus(second, stack.sandboxUrl, 'caseKeptOpen');
     const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
     await postTask(first, { ...ids, comment: 'From the laptop' }, [pdf('laptop.pdf')])
       .expect(303)

@@ -4,17 +4,17 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { pdfOfSize, samplePdf, samplePng } from '../support/files.ts';
-import { answered, postTask, readOut, taskOf, toStatusPage, stack, useStatusPageStack } from '../support/caseStatus.ts';
+import { answered, postTask, readOut, taskOf, toCaseStatus, stack, useCaseStatusStack } from '../support/caseStatus.ts';
 import { decode } from '../support/serverHttp.ts';
 
-useStatusPageStack();
+useCaseStatusStack();
 
 const expire = (nationalId: string, refresh: boolean) => request(stack.sandboxUrl).post('/sandbox/sessions/expire').send({ nationalId, refresh }).expect(200);
 
 describe('the status page with JavaScript (JSON answers)', () => {
   it('uploads one file per request with its kind, lists the stored files, and removes one before sending', async () => {
     const agent = request.agent(stack.webUrl);
-    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseResidency');
+    const persona = await toCaseStatus(agent, stack.sandboxUrl, 'caseResidency');
     const ids = await taskOf(stack.sandboxUrl, persona, 'RESIDENCY');
     const upload = (name: string, bytes: Buffer, kind: string) =>
       postTask(agent, { ...ids, intent: 'upload', kind }, [{ field: 'files', bytes, name }]).set('accept', 'application/json');
@@ -43,7 +43,7 @@ describe('the status page with JavaScript (JSON answers)', () => {
 
   it('refuses a file over 3,145,728 bytes with the spec text', async () => {
     const agent = request.agent(stack.webUrl);
-    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseTaxResidence');
+    const persona = await toCaseStatus(agent, stack.sandboxUrl, 'caseTaxResidence');
     const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_RESIDENCE');
     const page = decode(
       (await postTask(agent, { ...ids, comment: 'Big one' }, [{ field: 'files', bytes: pdfOfSize(3_145_729), name: 'big.pdf' }]).expect(422)).text,
@@ -57,7 +57,7 @@ describe('the status page with JavaScript (JSON answers)', () => {
 describe('the status page when the brokerage session runs out', () => {
   it('renews an expired access token on the way (the page and the send work)', async () => {
     const agent = request.agent(stack.webUrl);
-    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseTaxLiability');
+    const persona = await toCaseStatus(agent, stack.sandboxUrl, 'caseTaxLiability');
     const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
     await expire(persona.nationalId, false);
     expect((await agent.get('/onboarding/case-status').expect(200)).text).toContain(ids.taskId);
@@ -68,7 +68,7 @@ describe('the status page when the brokerage session runs out', () => {
 
   it('an ended session: a post says so and offers to identify again; so does the page', async () => {
     const agent = request.agent(stack.webUrl);
-    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseTaxLiability');
+    const persona = await toCaseStatus(agent, stack.sandboxUrl, 'caseTaxLiability');
     const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
     // Stored first, then the session ends before Send.
     await postTask(agent, { ...ids, intent: 'upload' }, [{ field: 'files', bytes: samplePdf(), name: 'tax.pdf' }])
@@ -87,7 +87,7 @@ describe('the status page when the brokerage session runs out', () => {
 
   it('a send refused with 401 after the list was read shows session expired with the typed comment kept', async () => {
     const agent = request.agent(stack.webUrl);
-    const persona = await toStatusPage(agent, stack.sandboxUrl, 'caseTaxLiability');
+    const persona = await toCaseStatus(agent, stack.sandboxUrl, 'caseTaxLiability');
     const ids = await taskOf(stack.sandboxUrl, persona, 'TAX_LIABILITY');
     await request(stack.sandboxUrl).post('/sandbox/faults').send({ method: 'PUT', path: '/api/2/onboarding/update-action', status: 403, count: 1 }).expect(204);
     const page = decode(

@@ -19,14 +19,14 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-/** One persona's scenario per routing status (and routing information), and every status-page scenario. */
+/** One persona's scenario per routing status (and routing information), and every case-status scenario. */
 const routingScenarios = (() => {
   const seen = new Set<string>();
   const picked: string[] = [];
   for (const [scenario, behaviour] of Object.entries(scenarioBehaviours)) {
     const { customerRoutingStatus, routingInformation } = behaviour.routing;
     const key = `${customerRoutingStatus} ${routingInformation?.join() ?? ''}`;
-    if (behaviour.statusPage || !seen.has(key)) picked.push(scenario);
+    if (behaviour.caseStatus || !seen.has(key)) picked.push(scenario);
     seen.add(key);
   }
   return picked;

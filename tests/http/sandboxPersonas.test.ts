@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { LEGACY_OUTCOME_SCENARIOS } from '../../sandbox/personas.ts';
-import { CASE_SCENARIOS } from '../../sandbox/statusPageTasks.ts';
+import { CASE_SCENARIOS } from '../../sandbox/caseStatusTasks.ts';
 import { isValidNationalId } from '../../shared/nationalIds.ts';
 import { brokeragePaths, routingStatusResponse } from '../../shared/contracts/brokerageContract.ts';
 import { newApp, listPersonas, bearer, loginWithBankid } from '../support/sandboxApi.ts';
@@ -55,7 +55,7 @@ describe('personas', () => {
     ...LEGACY_OUTCOME_SCENARIOS,
     'signInOtherTab',
     'signatureHighRisk',
-    // The application status page's tasks and failures (tests/http/sandboxStatusPage.test.ts).
+    // The application status page's tasks and failures (tests/http/sandboxCaseStatus.test.ts).
     ...CASE_SCENARIOS,
     // Created, then the login session or the affiliate conversion fails (tests/http/sandboxAfterCreation.test.ts).
     'loginSessionFails',
@@ -82,7 +82,7 @@ describe('personas', () => {
     // 'livesAbroad' walks every step (tests/support/marketWalk.ts).
     // The legacy single form and signInOtherTab are in every market (tests/http/legacySandboxCalls.test.ts, legacyClientPersonas.test.ts).
     const legacyScenarios = ['legacyFlow', ...LEGACY_OUTCOME_SCENARIOS, 'signInOtherTab'];
-    // The status page's personas (openCase and the case scenarios) are in every market (tests/http/sandboxStatusPage.test.ts).
+    // The status page's personas (openCase and the case scenarios) are in every market (tests/http/sandboxCaseStatus.test.ts).
     const brokerScenarios = ['accounts', 'livesAbroad', 'login', 'minor', 'onboarding', ...legacyScenarios, 'openCase', ...CASE_SCENARIOS];
     // National ids a checksum stricter than the issuing authority's once refused (tests/reliability/nationalIdsRefused.test.ts).
     const unusualIds = ['DK:cprWithoutModulus11', 'NO:controlDigits2032', 'NO:hNumber', 'NO:syntheticTestNumber'];

@@ -1,18 +1,18 @@
-// The application status page over HTTP (server/stages/caseStatus/): a person of a status-page persona identified and
+// The application status page over HTTP (server/stages/caseStatus/): a person of a case-status persona identified and
 // routed to the page, the sandbox's read-out of what reached the brokerage, and the task form's multipart post.
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startEmbeddedStack, type Stack } from './stack.ts';
 import { identifyBeforeRouting, type Persona } from './journey.ts';
-import type { StatusTask } from '../../shared/contracts/statusPageContract.ts';
+import type { StatusTask } from '../../shared/contracts/caseStatusContract.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 
-/** The running stack of a status-page HTTP test file (a live binding, from the file's beforeAll on). */
+/** The running stack of a case-status HTTP test file (a live binding, from the file's beforeAll on). */
 export let stack: Stack;
 
-/** The one setup of a status-page HTTP test file: the embedded stack (short retry waits), the sandbox reset before each test. */
-export function useStatusPageStack(): void {
+/** The one setup of a case-status HTTP test file: the embedded stack (short retry waits), the sandbox reset before each test. */
+export function useCaseStatusStack(): void {
   beforeAll(async () => {
     stack = await startEmbeddedStack({ FILE_RETRY_DELAY_MS: '5' });
   });
@@ -22,28 +22,28 @@ export function useStatusPageStack(): void {
   });
 }
 
-export interface StatusPageCall {
+export interface CaseStatusCall {
   status: number;
   body: unknown;
 }
 
-export interface StatusPageReadOut {
+export interface CaseStatusReadOut {
   customerId: string | null;
   tasks: StatusTask[];
   uploads: { taskId: string; fileName: string; contentType: string | null; size: number }[];
-  triggerCases: StatusPageCall[];
-  actionUpdates: StatusPageCall[];
-  caseUpdates: StatusPageCall[];
+  triggerCases: CaseStatusCall[];
+  actionUpdates: CaseStatusCall[];
+  caseUpdates: CaseStatusCall[];
 }
 
-export const readOut = async (sandboxUrl: string, nationalId: string): Promise<StatusPageReadOut> =>
-  (await request(sandboxUrl).get('/sandbox/status-page').query({ nationalId }).expect(200)).body as StatusPageReadOut;
+export const readOut = async (sandboxUrl: string, nationalId: string): Promise<CaseStatusReadOut> =>
+  (await request(sandboxUrl).get('/sandbox/status-page').query({ nationalId }).expect(200)).body as CaseStatusReadOut;
 
 /** How many calls of a kind were answered 200 (the ones that recorded something). */
-export const answered = (calls: readonly StatusPageCall[]) => calls.filter((c) => c.status === 200).length;
+export const answered = (calls: readonly CaseStatusCall[]) => calls.filter((c) => c.status === 200).length;
 
 /** Identifies as the scenario's (Swedish) persona; routing sends an open case to the status page, which is opened. */
-export async function toStatusPage(agent: Agent, sandboxUrl: string, scenario: string): Promise<Persona> {
+export async function toCaseStatus(agent: Agent, sandboxUrl: string, scenario: string): Promise<Persona> {
   const persona = await identifyBeforeRouting(agent, sandboxUrl, scenario);
   await agent.get('/onboarding/routing').expect(303).expect('location', '/onboarding/case-status');
   // The page's first view fetches the tasks (the sandbox makes them on the person's first call).

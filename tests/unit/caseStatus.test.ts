@@ -14,7 +14,7 @@ import {
   type ProofFile,
   type ResidencyFormInput,
 } from '../../shared/caseStatus.ts';
-import { tasksOf, updateCaseRequest, type StatusTask, type TaskType } from '../../shared/contracts/statusPageContract.ts';
+import { tasksOf, updateCaseRequest, type StatusTask, type TaskType } from '../../shared/contracts/caseStatusContract.ts';
 
 const residency: StatusTask = {
   nnxTaskId: 't-res',

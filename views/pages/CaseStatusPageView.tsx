@@ -1,15 +1,15 @@
 // The application status page (identification-routing-creation §2 "Application status page", §5): "Your application has
 // been received", the three steps (step two In progress, or Pending while an action is open), "We need additional
 // information" with one form per task with an open action, the tasks sent, and Return to site. Each form is a plain
-// multipart post (server/stages/caseStatus/caseStatusPage.tsx); its files and Send are views/components/CaseFiles.tsx.
+// multipart post (server/stages/caseStatus/caseStatusPage.tsx); its files and Send are views/components/CaseStatusFiles.tsx.
 // Also the OnboardingTriggerCase page: its button posts, so a GET never creates a case.
 import type { Translate } from '../../shared/i18n.ts';
 import type { StepTwoStatus } from '../../shared/caseStatus.ts';
-import type { TaskType } from '../../shared/contracts/statusPageContract.ts';
+import type { TaskType } from '../../shared/contracts/caseStatusContract.ts';
 import { CsrfField, useCsrfToken, withCsrfQuery } from '../components/CsrfField.tsx';
 import { ErrorSummary, Field, type SummaryLine } from '../components/ErrorSummary.tsx';
 import { Island } from '../components/Island.tsx';
-import { CaseFiles, type CaseFileSlot, type CaseStoredFile } from '../components/CaseFiles.tsx';
+import { CaseStatusFiles, type CaseFileSlot, type CaseStoredFile } from '../components/CaseStatusFiles.tsx';
 import { MAX_FILE_BYTES } from '../../shared/files.ts';
 
 /** A task's form: what it answers, what was typed and stored, and the messages of the last post (translated). */
@@ -124,8 +124,8 @@ function TaskForm({ t, form, action }: { t: Translate; form: CaseTaskFormView; a
           </Field>
         )}
         <Island
-          name="caseFiles"
-          component={CaseFiles}
+          name="caseStatusFiles"
+          component={CaseStatusFiles}
           props={{
             id: form.id,
             action,
@@ -234,6 +234,21 @@ export function TriggerCasePageView({ t, action }: { t: Translate; action: strin
           {t('caseStatus.trigger.button')}
         </button>
       </form>
+    </section>
+  );
+}
+
+/** A page of one message and one way on: a task's post whose form cannot be shown again (refused, or the list failed). */
+export function CaseStatusMessageView({ title, text, link }: { title: string; text?: string; link: { href: string; label: string } }) {
+  return (
+    <section className="result result--error" aria-labelledby="message-title">
+      <h1 id="message-title">{title}</h1>
+      {text && <p>{text}</p>}
+      <p>
+        <a className="btn" href={link.href}>
+          {link.label}
+        </a>
+      </p>
     </section>
   );
 }

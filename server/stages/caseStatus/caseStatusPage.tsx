@@ -1,36 +1,26 @@
-// The application status page, OnboardingCaseStatus (identification-routing-creation §2 "Application status page", §4
-// "Status page"), and OnboardingTriggerCase. Routing sends a person with an open case here (ONBOARDING_OPEN_CASE). The
-// page fetches the person's own tasks with their own credentials (server/upstream/asPersonInSession.ts; 204 = none).
-// A failing fetch is said on this page, with Try again: the spec redirects to Onboarding, but Onboarding routes an
-// identified person with an open case straight back here, a loop a browser ends with "too many redirects". A task this
-// build cannot answer (a type or data the contract does not describe) is named, with "we will contact you". An answer
-// sent is shown as sent from the session's record, whatever the brokerage's list says of its action. Every post runs
-// under the session lock (server/app.ts), so a task's answer is sent once however often it is posted
-// (server/stages/caseStatus/caseSubmission.ts); the page's GET only reads.
-//
-// OnboardingTriggerCase (route parameter prospectId) creates a case, so its GET only shows a button whose POST creates it:
-// a GET must never change anything upstream (README "Security choices"; a link prefetched or opened twice would otherwise
-// create cases). It acts only for the identified person's own prospect (the session's), else goes to Onboarding; it
-// reaches the brokerage once per application, whatever the clicks, tabs or web processes (server/infra/caseTriggers.ts:
-// one call at a time, one Idempotency-Key, none once answered); a failed case creation is only logged, and the status
-// page follows either way. The journey that leads there: the customer-creation
-// screen's outcomes where the application waits for the bank (server/stages/customerCreation/creationPage.tsx).
+// The application status page (OnboardingCaseStatus, identification-routing-creation §2, §4 "Status page"), where routing
+// sends an open case, and OnboardingTriggerCase. The page lists the person's own tasks, fetched as the person (204: none),
+// with a form per task waiting for an answer; a form posts upload, remove or send (caseSubmission.ts). Trigger-case's
+// GET only shows a button: its post creates the case (a GET never changes anything upstream).
 import { randomUUID } from 'node:crypto';
-import { Router, type Request, type Response } from 'express';
-import type { AppDeps } from '../../deps.ts';
-import { ownedJourney, sendPage, translatorFor, localeOf } from '../../pages.ts';
-import { routePatterns, routes } from '../../../shared/routes.ts';
-import { endJourney } from '../../endJourney.ts';
-import { asPersonInSession } from '../../upstream/asPersonInSession.ts';
-import type { AsPerson } from '../../../shared/asPerson.ts';
-import { UpstreamError } from '../../upstream/http.ts';
 import { z } from 'zod';
-import type { TaskList } from '../../../shared/contracts/statusPageContract.ts';
-import { stepTwoStatus, tasksNeedingInput, type AnsweredHere } from '../../../shared/caseStatus.ts';
-import { SessionEnded } from '../../../shared/asPerson.ts';
-import { countryName } from '../../../shared/countries.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { Journey } from '../../journey.ts';
+import { translatorFor, localeOf, type PageOptions } from '../../pages.ts';
+import { answered, definePage, json, page, redirect, type Outcome, type PageContext } from '../../pageKit/definePage.ts';
+import { wantsJson } from '../../errors.ts';
+import { endJourney } from '../../endJourney.ts';
+import { receiveFiles } from '../../uploads/receiveFiles.ts';
+import { asPersonInSession } from '../../upstream/asPersonInSession.ts';
+import { UpstreamError } from '../../upstream/http.ts';
+import type { AsPerson } from '../../../shared/asPerson.ts';
+import type { TaskList, StatusTask } from '../../../shared/contracts/caseStatusContract.ts';
+import { stepTwoStatus, tasksNeedingInput, type AnsweredHere } from '../../../shared/caseStatus.ts';
+import { countryName } from '../../../shared/countries.ts';
+import { routes } from '../../../shared/routes.ts';
+import type { CaseTaskState } from '../../journey.ts';
 import {
+  CaseStatusMessageView,
   CaseStatusPageView,
   TriggerCasePageView,
   type CaseListFailureView,
@@ -40,15 +30,19 @@ import {
 import {
   formProblems,
   keepTyped,
-  ownTaskFor,
-  receiveFiles,
+  postTarget,
   sendAnswer,
   sendFailureOf,
   storeFiles,
+  taskFilesOf,
   taskPost,
   taskStateOf,
   type SendFailure,
+  type TaskPost,
 } from './caseSubmission.ts';
+
+/** What the status page's handlers use of their context: the identified person's journey. */
+type Identified = Pick<PageContext<'caseStatus', 'identified'>, 'req' | 'deps' | 'journey'>;
 
 /** The messages of the last post of one task's form, by field (message keys) and for the whole form. */
 interface PostOutcome {
@@ -58,9 +52,6 @@ interface PostOutcome {
 }
 
 const statusOfFailure = (failure: SendFailure | undefined) => (failure === 'sessionExpired' ? 401 : failure ? 502 : 422);
-
-/** The identified person's journey, or null (no identification in this session). */
-const identifiedJourney = (req: Request): Journey | null => (req.session?.journey?.jwt ? req.session.journey : null);
 
 /** The person's own tasks, as the person (a 401 refreshes the token once). */
 const fetchTasks = (deps: AppDeps, person: AsPerson) => person.call('tasksWithActions', (jwt) => deps.brokerage.tasksWithActions(jwt));
@@ -85,17 +76,20 @@ interface PageState {
   justSent?: boolean;
 }
 
-function renderPage(req: Request, res: Response, deps: AppDeps, journey: Journey, page: PageState): void {
-  const { outcome } = page;
+const storedFilesOf = (state: CaseTaskState | undefined) =>
+  (state?.files ?? []).map((f) => ({ attachmentId: f.attachmentId, fileName: f.fileName, ...(f.kind ? { kind: f.kind } : {}) }));
+
+function statusPage({ req, deps, journey }: Identified, state: PageState): Outcome {
+  const { outcome } = state;
   const t = translatorFor(req, deps);
   const locale = localeOf(req, deps);
   const kept = journey.caseStatus ?? {};
-  const tasks = page.list?.tasks ?? [];
-  const others = page.list?.others ?? [];
+  const tasks = state.list?.tasks ?? [];
+  const others = state.list?.others ?? [];
   const answered = answeredIn(journey);
   const forms: CaseTaskFormView[] = tasksNeedingInput(tasks, answered).map(({ task, actionId }, index) => {
-    const state = kept[task.nnxTaskId]?.actionId === actionId ? kept[task.nnxTaskId] : undefined;
-    const typed = state?.typed ?? {};
+    const taskState = kept[task.nnxTaskId]?.actionId === actionId ? kept[task.nnxTaskId] : undefined;
+    const typed = taskState?.typed ?? {};
     const fromTask = task.type === 'RESIDENCY' ? task.taskData : undefined;
     const own = outcome?.taskId === task.nnxTaskId ? outcome : undefined;
     const errors = Object.fromEntries(Object.entries(own?.errors ?? {}).map(([field, key]) => [field, t(key)]));
@@ -112,34 +106,34 @@ function renderPage(req: Request, res: Response, deps: AppDeps, journey: Journey
         city: typed.city ?? fromTask?.city ?? '',
         comment: typed.comment ?? '',
       },
-      files: (state?.files ?? []).map((f) => ({ attachmentId: f.attachmentId, fileName: f.fileName, ...(f.kind ? { kind: f.kind } : {}) })),
+      files: storedFilesOf(taskState),
       errors,
       ...(own?.failure === 'sessionExpired' ? { identifyAgainHref: routes.start } : {}),
     };
   });
   // The tasks this session sent, whatever the list says of their action (the brokerage may keep it open a while).
   const sent: CaseSentView[] = tasks.flatMap((task, index) => {
-    const state = kept[task.nnxTaskId];
+    const taskState = kept[task.nnxTaskId];
     const stillOpen = forms.some((f) => f.taskId === task.nnxTaskId);
-    return state?.sent && !stillOpen ? [{ id: `sent-${index + 1}`, type: task.type, files: state.files.map((f) => f.fileName) }] : [];
+    return taskState?.sent && !stillOpen ? [{ id: `sent-${index + 1}`, type: task.type, files: taskState.files.map((f) => f.fileName) }] : [];
   });
   const listFailure: CaseListFailureView | undefined =
-    page.listFailure === 'sessionExpired'
+    state.listFailure === 'sessionExpired'
       ? { text: t('error.sessionExpired'), href: routes.start, label: t('caseStatus.error.identifyAgain') }
-      : page.listFailure
+      : state.listFailure
         ? { text: t('caseStatus.tasksFailed.text'), href: routes.caseStatus, label: t('caseStatus.tasksFailed.retry') }
         : undefined;
-  sendPage(req, res, deps, {
+  return page({
     progress: null,
-    status: page.listFailure ? statusOfFailure(page.listFailure) : outcome ? statusOfFailure(outcome.failure) : 200,
+    status: state.listFailure ? statusOfFailure(state.listFailure) : outcome ? statusOfFailure(outcome.failure) : 200,
     body: (
       <CaseStatusPageView
         t={t}
-        stepTwo={page.list ? stepTwoStatus(tasks, others, answered) : null}
+        stepTwo={state.list ? stepTwoStatus(tasks, others, answered) : null}
         forms={forms}
         others={others.map((_, index) => ({ id: `other-${index + 1}` }))}
         sent={sent}
-        justSent={page.justSent === true && sent.length > 0}
+        justSent={state.justSent === true && sent.length > 0}
         {...(listFailure ? { listFailure } : {})}
         taskAction={routes.caseStatusTask}
         returnAction={routes.caseStatusReturn}
@@ -148,174 +142,223 @@ function renderPage(req: Request, res: Response, deps: AppDeps, journey: Journey
   });
 }
 
-/** A page of one message and one way on (a refused or failed post whose form cannot be shown). */
-function messagePage(
-  req: Request,
-  res: Response,
-  deps: AppDeps,
-  status: number,
-  message: { title: string; text?: string },
-  link: { href: string; label: string },
-): void {
+/** A page of one message (keys) and one way on: a post whose form cannot be shown again. */
+function messagePage({ req, deps }: Identified, status: number, message: { title: string; text?: string }, link: { href: string; label: string }): Outcome {
   const t = translatorFor(req, deps);
-  sendPage(req, res, deps, {
-    progress: null,
-    status,
-    body: (
-      <section className="result result--error" aria-labelledby="message-title">
-        <h1 id="message-title">{t(message.title)}</h1>
-        {message.text && <p>{t(message.text)}</p>}
-        <p>
-          <a className="btn" href={link.href}>
-            {t(link.label)}
-          </a>
-        </p>
-      </section>
-    ),
-  });
+  const body = (
+    <CaseStatusMessageView title={t(message.title)} {...(message.text ? { text: t(message.text) } : {})} link={{ href: link.href, label: t(link.label) }} />
+  );
+  return page({ progress: null, status, body } satisfies PageOptions);
 }
 
-const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json';
-const storedFilesOf = (journey: Journey, taskId: string) =>
-  (journey.caseStatus?.[taskId]?.files ?? []).map((f) => ({ attachmentId: f.attachmentId, fileName: f.fileName, ...(f.kind ? { kind: f.kind } : {}) }));
+const backToPage = { href: routes.caseStatus, label: 'caseStatus.error.back' };
 
-/** A post of a task's form: upload (the island, one file), remove a file, or send the answer. */
-async function handleTaskPost(req: Request, res: Response, deps: AppDeps): Promise<void> {
-  const journey = identifiedJourney(req);
-  if (!journey) return void res.redirect(303, routes.start);
-  const received = await receiveFiles(req, res);
-  const t = translatorFor(req, deps);
-  const post = taskPost.safeParse(req.body);
-  if (!post.success) return void res.redirect(303, routes.caseStatus);
+/** The answer for the caller: the files island asks for JSON (server/errors.ts wantsJson), a browser's form post for a page. */
+const byCaller = (ctx: Identified, island: Outcome, form: Outcome): Outcome => (wantsJson(ctx.req) ? island : form);
+/** What the island shows under a file it could not upload or remove. */
+const islandRefusal = (ctx: Identified, messageKey: string, status: number): Outcome => json({ error: translatorFor(ctx.req, ctx.deps)(messageKey) }, status);
+
+/**
+ * The page, whose task list may fail: said on the page with Try again. identification-routing-creation §2 redirects to
+ * Onboarding instead, which routes an open case straight back here, a loop a browser ends with "too many redirects".
+ */
+const caseStatusPage = definePage({
+  route: 'caseStatus',
+  access: 'identified',
+  session: 'reads',
+  get: async (ctx) => {
+    const { req, deps, journey } = ctx;
+    const justSent = pageQuery.parse(req.query).sent === '1';
+    try {
+      return statusPage(ctx, { list: await fetchTasks(deps, asPersonInSession(deps.brokerage, journey, deps.logger)), justSent });
+    } catch (err) {
+      const listFailure = sendFailureOf(err);
+      deps.logger.warn({ failure: listFailure, status: err instanceof UpstreamError ? err.status : undefined }, 'status page: task list failed');
+      return statusPage(ctx, { list: null, listFailure });
+    }
+  },
+});
+
+/** What an intent of a task's post works on: the person, their list, the task the post names and its answer's state. */
+interface TaskScreen {
+  ctx: Identified;
+  person: AsPerson;
+  list: TaskList;
+  task: StatusTask;
+  state: CaseTaskState;
+}
+
+/** A post whose task list could not be read: the form cannot be shown again, nor what was typed kept (the task is not known). */
+function listFailedOnPost(ctx: Identified, err: unknown): Outcome {
+  const failure = sendFailureOf(err);
+  ctx.deps.logger.warn({ failure, status: err instanceof UpstreamError ? err.status : undefined }, 'status page: task list failed on a post');
+  const tryAgain = { title: 'customerInformation.error.TRY_AGAIN_ERROR.title', text: 'customerInformation.error.TRY_AGAIN_ERROR.text' };
+  const form =
+    failure === 'sessionExpired'
+      ? messagePage(ctx, 401, { title: 'error.sessionExpired' }, { href: routes.start, label: 'caseStatus.error.identifyAgain' })
+      : messagePage(ctx, 502, tryAgain, backToPage);
+  return byCaller(ctx, islandRefusal(ctx, `caseStatus.error.${failure}`, statusOfFailure(failure)), form);
+}
+
+/** An upload or send that failed upstream: JSON to the island, else the form again with what was kept and why. */
+function failedUpstream({ ctx, list, task }: TaskScreen, err: unknown, errors: Record<string, string>): Outcome {
+  const failure = sendFailureOf(err);
+  ctx.deps.logger.warn({ failure, status: err instanceof UpstreamError ? err.status : undefined, taskType: task.type }, 'status page: answer not sent');
+  const form = statusPage(ctx, { list, outcome: { taskId: task.nnxTaskId, errors, failure } });
+  return byCaller(ctx, islandRefusal(ctx, `caseStatus.error.${failure}`, statusOfFailure(failure)), form);
+}
+
+/** The message key of files that did not all arrive. */
+const receiveProblemKey = (problem: 'size' | 'invalid') => (problem === 'size' ? 'fileUpload.error.tooBig' : 'fileUpload.error.failed');
+
+/** Upload (the island, a file at a time): the task's stored files, or why the file was refused (JSON). */
+async function upload(screen: TaskScreen): Promise<Outcome> {
+  const { ctx, person, task, state } = screen;
+  const received = taskFilesOf(ctx.req);
+  let refusal = received.problem ? receiveProblemKey(received.problem) : undefined;
+  try {
+    const { refused } = await storeFiles(ctx.deps, person, task, state, received.files);
+    refusal = refused[0]?.messageKey ?? refusal;
+  } catch (err) {
+    return failedUpstream(screen, err, refusal ? { files: refusal } : {});
+  }
+  if (refusal || received.files.length === 0) return islandRefusal(ctx, refusal ?? 'fileUpload.error.noFile', 422);
+  return json({ files: storedFilesOf(state) });
+}
+
+/** Remove: the answer forgets the file (there is no delete call upstream); the island gets the files left, else the page. */
+function remove({ ctx, list, state }: TaskScreen, attachmentId: string): Outcome {
+  state.files = state.files.filter((f) => f.attachmentId !== attachmentId);
+  return byCaller(ctx, json({ files: storedFilesOf(state) }), statusPage(ctx, { list }));
+}
+
+/** Send: the files posted with it stored, the form checked, then the answer sent once (caseSubmission.ts sendAnswer). */
+async function send(screen: TaskScreen): Promise<Outcome> {
+  const { ctx, person, list, task, state } = screen;
+  const received = taskFilesOf(ctx.req);
+  const errors: Record<string, string> = received.problem ? { files: receiveProblemKey(received.problem) } : {};
+  try {
+    const { refused } = await storeFiles(ctx.deps, person, task, state, received.files);
+    if (refused[0]) errors.files = refused[0].messageKey;
+    const problems = { ...formProblems(task, state), ...errors };
+    if (Object.keys(problems).length > 0) return statusPage(ctx, { list, outcome: { taskId: task.nnxTaskId, errors: problems } });
+    await sendAnswer(ctx.req, ctx.deps, person, task, state);
+  } catch (err) {
+    return failedUpstream(screen, err, errors);
+  }
+  return redirect(SENT_PAGE);
+}
+
+/** A post of a task's form: the task it names in the person's own list (the stale-post rule), then its intent. */
+async function answerTaskPost(ctx: Identified, post: TaskPost): Promise<Outcome> {
+  const { deps, journey } = ctx;
   const person = asPersonInSession(deps.brokerage, journey, deps.logger);
   let list: TaskList;
   try {
     list = await fetchTasks(deps, person);
   } catch (err) {
-    // The form cannot be shown again without the list: the person is told why, and what to do.
-    const failure = sendFailureOf(err);
-    deps.logger.warn({ failure, status: err instanceof UpstreamError ? err.status : undefined }, 'status page: task list failed on a post');
-    if (wantsJson(req)) return void res.status(statusOfFailure(failure)).json({ error: t(`caseStatus.error.${failure}`) });
-    // What was typed cannot be kept here (the task is not known to be the person's): these texts do not say it was.
-    if (failure === 'sessionExpired') {
-      return messagePage(req, res, deps, 401, { title: 'error.sessionExpired' }, { href: routes.start, label: 'caseStatus.error.identifyAgain' });
-    }
-    const tryAgain = { title: 'customerInformation.error.TRY_AGAIN_ERROR.title', text: 'customerInformation.error.TRY_AGAIN_ERROR.text' };
-    return messagePage(req, res, deps, 502, tryAgain, { href: routes.caseStatus, label: 'caseStatus.error.back' });
+    return listFailedOnPost(ctx, err);
   }
-  const { taskId, actionId } = post.data;
-  const tasks = list.tasks;
-  const previous = journey.caseStatus?.[taskId];
-  const own = ownTaskFor(tasks, post.data, previous);
-  if (!own) {
-    // Sent already (a double click, a second tab): the page shows it sent. Anyone else's or an unknown task: refused.
-    if (previous?.actionId === actionId && previous.sent) return void res.redirect(303, SENT_PAGE);
-    deps.logger.warn('status page: a post for a task that is not among the person’s open tasks refused');
-    if (wantsJson(req)) return void res.status(403).json({ error: t('caseStatus.error.notYours') });
-    return messagePage(req, res, deps, 403, { title: 'caseStatus.error.notYours' }, { href: routes.caseStatus, label: 'caseStatus.error.back' });
+  const target = postTarget(list.tasks, post, journey.caseStatus?.[post.taskId]);
+  switch (target.kind) {
+    case 'notYours':
+      deps.logger.warn('status page: a post for a task that is not among the person’s open tasks refused');
+      return byCaller(ctx, islandRefusal(ctx, 'caseStatus.error.notYours', 403), messagePage(ctx, 403, { title: 'caseStatus.error.notYours' }, backToPage));
+    case 'stale':
+      // From a page shown before the task's action changed: the page as it is now, nothing kept from the post.
+      return byCaller(ctx, islandRefusal(ctx, 'caseStatus.error.notYours', 409), redirect(routes.caseStatus));
+    case 'answeredElsewhere':
+      taskStateOf(journey, post.taskId, post.actionId).sent = true;
+      return byCaller(ctx, islandRefusal(ctx, 'caseStatus.sent.confirmation', 409), redirect(SENT_PAGE));
+    case 'sent':
+      return byCaller(ctx, islandRefusal(ctx, 'caseStatus.sent.confirmation', 409), redirect(SENT_PAGE));
+    case 'open':
+      break;
   }
-  const { task } = own;
-  const state = taskStateOf(journey, taskId, actionId);
-  if (own.answered) {
-    // The person's own action, answered already (sent from another browser): what they wanted is done.
-    state.sent = true;
-    if (wantsJson(req)) return void res.status(409).json({ error: t('caseStatus.sent.confirmation') });
-    return void res.redirect(303, SENT_PAGE);
+  const state = taskStateOf(journey, post.taskId, post.actionId);
+  keepTyped(state, post);
+  const screen: TaskScreen = { ctx, person, list, task: target.task, state };
+  switch (post.intent) {
+    case 'upload':
+      return upload(screen);
+    case 'remove':
+      return remove(screen, post.attachmentId);
+    case 'send':
+      return send(screen);
   }
-  if (state.sent) return void res.redirect(303, SENT_PAGE);
-  keepTyped(state, post.data);
-  const removed = post.data.remove ?? (post.data.intent === 'remove' ? post.data.attachmentId : undefined);
-  if (removed !== undefined) {
-    // Removing only forgets the file for this answer (there is no delete call upstream).
-    state.files = state.files.filter((f) => f.attachmentId !== removed);
-    if (wantsJson(req)) return void res.json({ files: storedFilesOf(journey, taskId) });
-    return renderPage(req, res, deps, journey, { list });
-  }
-  const errors: Record<string, string> = {};
+}
+
+/** A task's form: under the session lock, so an answer is sent once however often it is posted (two tabs, a double click). */
+const caseStatusTaskPage = definePage({
+  route: 'caseStatusTask',
+  access: 'identified',
+  session: 'writes',
+  post: {
+    receive: receiveFiles,
+    body: taskPost,
+    // Not a form of a task: the page.
+    invalid: () => redirect(routes.caseStatus),
+    handle: answerTaskPost,
+  },
+});
+
+/**
+ * Return to site ends the brokerage sessions and ours (server/endJourney.ts) and goes to the bank site's home (HOME_URL),
+ * not ours, which would only lead back to the start. Anyone may leave: a session that ended on the page has nothing to end.
+ */
+const caseStatusReturnPage = definePage({
+  route: 'caseStatusReturn',
+  access: 'anyone',
+  session: 'writes',
+  post: {
+    body: z.unknown(),
+    handle: async ({ req, res, deps }) => {
+      await endJourney(req, res, deps, deps.config.HOME_URL);
+      return answered;
+    },
+  },
+});
+
+/** OnboardingTriggerCase: the link lands on a button (the GET reads only); for the person's own prospect only. */
+const triggerCasePage = definePage({
+  route: 'triggerCase',
+  access: 'ownsProspect',
+  session: 'reads',
+  get: ({ req, deps, params }) =>
+    page({ progress: null, body: <TriggerCasePageView t={translatorFor(req, deps)} action={routes.triggerCase(params.prospectId)} /> }),
+});
+
+/**
+ * Creates the case once per application, whatever the clicks, tabs or web processes (server/infra/caseTriggers.ts: one
+ * call at a time, one Idempotency-Key, none once answered).
+ */
+async function triggerCaseOnce(deps: AppDeps, journey: Journey, prospectId: string): Promise<void> {
+  const turn = await deps.caseTriggers.claim(prospectId, randomUUID(), deps.config.REQUEST_DEADLINE_MS);
+  if (!turn.call) return void deps.logger.info({ reason: turn.reason }, 'trigger-case not sent again');
+  const person = asPersonInSession(deps.brokerage, journey, deps.logger);
   try {
-    if (received.problem) errors.files = received.problem === 'size' ? 'fileUpload.error.tooBig' : 'fileUpload.error.failed';
-    const { refused } = await storeFiles(deps, person, task, state, received.files);
-    if (refused.length > 0) errors.files = refused[0]!.messageKey;
-    if (post.data.intent === 'upload') {
-      if (errors.files || received.files.length === 0) return void res.status(422).json({ error: t(errors.files ?? 'fileUpload.error.noFile') });
-      return void res.json({ files: storedFilesOf(journey, taskId) });
-    }
-    Object.assign(errors, { ...formProblems(task, state), ...errors });
-    if (Object.keys(errors).length > 0) return renderPage(req, res, deps, journey, { list, outcome: { taskId, errors } });
-    await sendAnswer(req, deps, person, task, state);
+    await person.call('triggerCase', (jwt) => deps.brokerage.triggerCase(jwt, prospectId, turn.attempt));
   } catch (err) {
-    const failure = sendFailureOf(err);
-    deps.logger.warn({ failure, status: err instanceof UpstreamError ? err.status : undefined, taskType: task.type }, 'status page: answer not sent');
-    if (wantsJson(req)) return void res.status(statusOfFailure(failure)).json({ error: t(`caseStatus.error.${failure}`) });
-    return renderPage(req, res, deps, journey, { list, outcome: { taskId, errors, failure } });
+    await deps.caseTriggers.release(prospectId);
+    throw err;
   }
-  res.redirect(303, SENT_PAGE);
+  await deps.caseTriggers.done(prospectId);
 }
 
-export function caseStatusRoutes(deps: AppDeps): Router {
-  const router = Router();
+/** The button's post: a failed case creation is only logged (identification-routing-creation §4 "Status page"); the status page follows either way. */
+const triggerCasePost = definePage({
+  route: 'triggerCase',
+  access: 'ownsProspect',
+  session: 'writes',
+  post: {
+    body: z.unknown(),
+    handle: async ({ deps, journey, params: { prospectId } }) => {
+      await triggerCaseOnce(deps, journey, prospectId).catch((err: unknown) =>
+        deps.logger.error({ status: err instanceof UpstreamError ? err.status : undefined }, 'trigger-case failed'),
+      );
+      return redirect(routes.caseStatus);
+    },
+  },
+});
 
-  router.get(routePatterns.caseStatus, async (req, res, next) => {
-    const journey = identifiedJourney(req);
-    if (!journey) return res.redirect(303, routes.start);
-    const justSent = pageQuery.parse(req.query).sent === '1';
-    let page: PageState;
-    try {
-      page = { list: await fetchTasks(deps, asPersonInSession(deps.brokerage, journey, deps.logger)), justSent };
-    } catch (err) {
-      // identification-routing-creation §2 redirects to Onboarding here; said on this page instead (see the top).
-      const listFailure = err instanceof SessionEnded ? 'sessionExpired' : sendFailureOf(err);
-      deps.logger.warn({ failure: listFailure, status: err instanceof UpstreamError ? err.status : undefined }, 'status page: task list failed');
-      page = { list: null, listFailure };
-    }
-    try {
-      renderPage(req, res, deps, journey, page);
-    } catch (err) {
-      next(err);
-    }
-  });
-
-  router.post(routePatterns.caseStatusTask, (req, res, next) => {
-    handleTaskPost(req, res, deps).catch(next);
-  });
-
-  // Return to site logs out of the brokerage sessions and goes to / (server/endJourney.ts): the bank site's home
-  // (HOME_URL), not ours, which would only lead back to the start page.
-  router.post(routePatterns.caseStatusReturn, async (req, res, next) => {
-    await endJourney(req, res, deps, deps.config.HOME_URL).catch(next);
-  });
-
-  router.get(routePatterns.triggerCase, (req, res) => {
-    const prospectId = req.params.prospectId ?? '';
-    if (!ownedJourney(req, prospectId)) return res.redirect(303, routes.start);
-    sendPage(req, res, deps, { progress: null, body: <TriggerCasePageView t={translatorFor(req, deps)} action={routes.triggerCase(prospectId)} /> });
-  });
-
-  router.post(routePatterns.triggerCase, async (req, res) => {
-    const prospectId = req.params.prospectId ?? '';
-    const journey = ownedJourney(req, prospectId);
-    if (!journey) return res.redirect(303, routes.start);
-    try {
-      // Once per application (server/infra/caseTriggers.ts): a request finding the case made, or being made, only goes on.
-      const turn = await deps.caseTriggers.claim(prospectId, randomUUID(), deps.config.REQUEST_DEADLINE_MS);
-      if (turn.call) {
-        const person = asPersonInSession(deps.brokerage, journey, deps.logger);
-        try {
-          await person.call('triggerCase', (jwt) => deps.brokerage.triggerCase(jwt, prospectId, turn.attempt));
-        } catch (err) {
-          await deps.caseTriggers.release(prospectId);
-          throw err;
-        }
-        await deps.caseTriggers.done(prospectId);
-      } else {
-        deps.logger.info({ reason: turn.reason }, 'trigger-case not sent again');
-      }
-    } catch (err) {
-      // identification-routing-creation §4 "Status page": a failed case creation is only logged.
-      deps.logger.error({ status: err instanceof UpstreamError ? err.status : undefined }, 'trigger-case failed');
-    }
-    res.redirect(303, routes.caseStatus);
-  });
-
-  return router;
-}
+export const caseStatusPages = [caseStatusPage, caseStatusTaskPage, caseStatusReturnPage, triggerCasePage, triggerCasePost];

@@ -1,110 +1,98 @@
-// Answering a task of the application status page (identification-routing-creation §2 "Application status page", §4
-// "Status page", §5, §7, §9): the multipart post, the task it names (looked up in the person's own task list, never taken
-// from the form), the files stored to the task (init-file-upload, then the PUT of the bytes), and sending the answer
-// (update-action, then update-case, each tried 10 times at 500 ms within the request's deadline).
-//
-// Once only: the whole post runs under the session lock (server/app.ts), and what got done is kept in the session per task
-// (server/journey.ts CaseTaskState): the files stored, the attempt id kept before the first update call (the calls'
-// Idempotency-Keys derive from it), whether update-action was answered, whether the answer is sent. A double click or a
-// second tab waits for the lock and then finds the answer sent; a resend after a partial failure stores no file twice
-// (same bytes, same kind: same digest) and repeats no update that was answered.
+// Answering a task of the application status page (identification-routing-creation §4 "Status page", §5, §7, §9): the
+// post's task, looked up in the person's own list; its files, stored once each; the answer, sent once (update-action,
+// then update-case, each retried). What got done is kept in the session per task (server/journey.ts CaseTaskState), so
+// a double click, a second tab or a resend after a failure stores and records nothing twice.
 import { createHash, randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
-import multer from 'multer';
+import type { Request } from 'express';
 import { z } from 'zod';
-import { MAX_FILE_BYTES } from '../../../shared/files.ts';
 import {
   checkProofOfAddress,
   checkResidencyForm,
   checkUploadForm,
   isProofOfAddressKind,
+  openActionOf,
   proofOfAddressMessage,
   residencyFormFields,
   updateActionBody,
   updateCaseBody,
   type ProofOfAddressKind,
 } from '../../../shared/caseStatus.ts';
-import { ACTION_OPEN, type StatusTask } from '../../../shared/contracts/statusPageContract.ts';
+import type { StatusTask } from '../../../shared/contracts/caseStatusContract.ts';
 import type { AsPerson } from '../../../shared/asPerson.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { CaseFile, CaseTaskState, Journey } from '../../journey.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { withRetries } from '../../upstream/retry.ts';
-import { judgeAndStoreFile } from '../customerInformation/uploads.tsx';
+import { filesReceived, type ReceiveProblem } from '../../uploads/receiveFiles.ts';
+import { judgeAndStoreFile } from '../../uploads/storeFile.ts';
 
-/** At most this many files in one post (several per form; a handful of text fields besides). */
-export const MAX_FILES_PER_POST = 10;
-/** The file inputs: `file_<kind>` for a residency task's proof of address, `files` for the upload form. */
-export const UPLOAD_FIELD = 'files';
-export const proofField = (kind: ProofOfAddressKind) => `file_${kind}`;
-
-const parser = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_POST, fields: 20, fieldSize: 4096, fieldNameSize: 100, parts: 40, headerPairs: 100 },
-}).any();
-
-export interface ReceivedFile {
+/** A file of a task's post, with the proof-of-address kind it was chosen for (residency): its input's name or the `kind` field. */
+export interface TaskFile {
   originalName: string;
   bytes: Buffer;
-  /** The proof-of-address kind the file was chosen for (residency), from its input's name or the `kind` field. */
   kind?: ProofOfAddressKind;
 }
 
-/** Why a post's files did not all arrive: one over the size limit (the post was cut there), or a body we could not read. */
-export type ReceiveProblem = 'size' | 'invalid';
-
-/**
- * Parses a multipart post: the text fields become req.body (those before a refused file still arrive: the form puts them
- * first, so what was typed is kept), the files stay in memory. Empty file inputs (nothing chosen) are no file. Never rejects.
- */
-export async function receiveFiles(req: Request, res: Response): Promise<{ files: ReceivedFile[]; problem?: ReceiveProblem }> {
-  if (req.is('multipart/form-data') !== 'multipart/form-data') return { files: [] };
-  const error = await new Promise<unknown>((resolve) => parser(req, res, (err?: unknown) => resolve(err)));
-  req.body = { ...(req.body as Record<string, unknown> | undefined) };
-  if (error) return { files: [], problem: error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE' ? 'size' : 'invalid' };
-  const kindField = (req.body as Record<string, unknown>).kind;
-  const files = ((req.files as Express.Multer.File[] | undefined) ?? [])
-    .filter((f) => f.originalname !== '' || f.size > 0)
-    .map((f): ReceivedFile => {
-      const kind = f.fieldname.startsWith('file_') ? f.fieldname.slice('file_'.length) : kindField;
-      return { originalName: f.originalname, bytes: f.buffer, ...(isProofOfAddressKind(kind) ? { kind } : {}) };
-    });
-  return { files };
+/** The files a task's post brought (server/uploads/receiveFiles.ts), each with its kind, and why any did not arrive. */
+export function taskFilesOf(req: Request): { files: TaskFile[]; problem?: ReceiveProblem } {
+  const { files, problem } = filesReceived(req);
+  const kindField = (req.body as Record<string, unknown> | undefined)?.kind;
+  const taskFiles = files.map((f): TaskFile => {
+    const kind = f.field.startsWith('file_') ? f.field.slice('file_'.length) : kindField;
+    return { originalName: f.originalName, bytes: f.bytes, ...(isProofOfAddressKind(kind) ? { kind } : {}) };
+  });
+  return { files: taskFiles, ...(problem ? { problem } : {}) };
 }
 
 const idField = z.string().trim().min(1).max(200);
 const text = (max: number) => z.string().max(max).optional().catch(undefined);
-/** The form of a task: which task and action it answers, what to do, and what was typed. */
-export const taskPost = z.object({
-  taskId: idField,
-  actionId: idField,
-  intent: z.enum(['send', 'upload', 'remove']).catch('send'),
-  /** The no-JS Remove button posts the whole form with the file to forget. */
-  remove: z.string().max(200).optional().catch(undefined),
-  attachmentId: z.string().max(200).optional().catch(undefined),
-  address: text(400),
-  zipCode: text(40),
-  city: text(200),
-  comment: text(4000),
-});
+/** What a task's form holds besides its intent: the task and action it answers, and what was typed. */
+const taskForm = { taskId: idField, actionId: idField, address: text(400), zipCode: text(40), city: text(200), comment: text(4000) };
+
+/** The intent a post asks for: the no-JS Remove button posts `remove=<attachmentId>` and no intent; Enter in a field, Send. */
+function withIntent(body: unknown): unknown {
+  const fields = { ...(body as Record<string, unknown> | undefined) };
+  if (typeof fields.remove === 'string') return { ...fields, intent: 'remove', attachmentId: fields.remove };
+  return { ...fields, intent: fields.intent === 'upload' || fields.intent === 'remove' ? fields.intent : 'send' };
+}
+
+/** A post of a task's form: upload a file (the island, one at a time), remove a stored one, or send the answer. */
+export const taskPost = z.preprocess(
+  withIntent,
+  z.discriminatedUnion('intent', [
+    z.object({ intent: z.literal('upload'), ...taskForm }),
+    z.object({ intent: z.literal('remove'), attachmentId: z.string().max(200), ...taskForm }),
+    z.object({ intent: z.literal('send'), ...taskForm }),
+  ]),
+);
 export type TaskPost = z.infer<typeof taskPost>;
 
+/** What the task and action a post names are now. */
+export type PostTarget =
+  /** The form the page shows for the task: its open action, or the one whose send this session began. */
+  | { kind: 'open'; task: StatusTask }
+  /** Sent from this session already (a double click, a second tab). */
+  | { kind: 'sent' }
+  /** The person's own action, answered from another browser: what they wanted is done. */
+  | { kind: 'answeredElsewhere'; task: StatusTask }
+  /** Another action of the task is the open one now (or being sent): the post comes from a page shown before it. */
+  | { kind: 'stale' }
+  /** No task or action of the person's list: the form's ids select nothing the list does not hold. */
+  | { kind: 'notYours' };
+
 /**
- * The person's own task that a post names, and whether its action still waits for an answer: open, or the one this
- * session already began to send (its action may be closed by the update-action that went through). An action of the
- * person's that is answered already (from another browser, say) is `answered`. Anything else (a task or action of
- * someone else, an unknown one) is null: the form's ids select nothing the task list does not hold.
+ * The stale-post rule of the status page: a post answers the action the page shows for its task, or the one this
+ * session began to send (update-action may have closed it); a post naming any other action changes nothing.
  */
-export function ownTaskFor(
-  tasks: readonly StatusTask[],
-  post: Pick<TaskPost, 'taskId' | 'actionId'>,
-  kept: CaseTaskState | undefined,
-): { task: StatusTask; answered: boolean } | null {
+export function postTarget(tasks: readonly StatusTask[], post: Pick<TaskPost, 'taskId' | 'actionId'>, kept: CaseTaskState | undefined): PostTarget {
   const task = tasks.find((t) => t.nnxTaskId === post.taskId);
   const action = task?.actions.find((a) => a.actionId === post.actionId);
-  if (!task || !action) return null;
-  if (action.status === ACTION_OPEN) return { task, answered: false };
-  return { task, answered: !(kept?.actionId === action.actionId && kept.attempt) };
+  if (!task || !action) return { kind: 'notYours' };
+  const keptHere = kept?.actionId === action.actionId ? kept : undefined;
+  if (keptHere?.sent) return { kind: 'sent' };
+  if (keptHere?.attempt || openActionOf(task)?.actionId === action.actionId) return { kind: 'open', task };
+  const sendingAnother = kept && !keptHere && kept.attempt && !kept.sent;
+  return openActionOf(task) || sendingAnother ? { kind: 'stale' } : { kind: 'answeredElsewhere', task };
 }
 
 /** The session's state of a task's answer for `actionId`; a new action of the task starts afresh. */
@@ -131,13 +119,7 @@ export interface StoreOutcome {
  * Stores the received files to the task, each once: a file with the same bytes and kind as one already stored for the
  * answer (a form sent again after a failure carries its files again) is not uploaded again.
  */
-export async function storeFiles(
-  deps: AppDeps,
-  person: AsPerson,
-  task: StatusTask,
-  state: CaseTaskState,
-  files: readonly ReceivedFile[],
-): Promise<StoreOutcome> {
+export async function storeFiles(deps: AppDeps, person: AsPerson, task: StatusTask, state: CaseTaskState, files: readonly TaskFile[]): Promise<StoreOutcome> {
   const refused: StoreOutcome['refused'] = [];
   for (const file of files) {
     const digest = createHash('sha256')

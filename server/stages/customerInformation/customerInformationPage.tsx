@@ -21,7 +21,7 @@ import { changeStep, goBack, moveTo, selectLegacyForm, advance } from '../../../
 import { abortDialog, StepPage, StepUnavailable, ViewUnavailable } from '../../../views/pages/CustomerInformationPageView.tsx';
 import type { AnyStep, ScreenOutcome } from './stepModule.ts';
 import { stepModules } from './stepRegistry.ts';
-import { isMultipart, parseMultipart } from './uploads.tsx';
+import { isMultipart, parseMultipart } from '../../uploads/receiveFiles.ts';
 import { routes, siteRoot, type RouteName } from '../../../shared/routes.ts';
 import { Dialog } from '../../../views/components/Dialog.tsx';
 import { forMarket } from '../../../shared/markets.ts';

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { RefuseHandler } from '../../infra/sessionLocks.ts';
 import { sessionBusy } from '../../errors.ts';
 import { routes } from '../../../shared/routes.ts';
-import { isMultipart } from './uploads.tsx';
+import { isMultipart } from '../../uploads/receiveFiles.ts';
 
 /** What the banner says was not saved: a file, or any other change. */
 export type NotSaved = 'upload' | 'change';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { finish, stepOf, type StepContext, type ScreenOutcome } from '../stepModule.ts';
 import { localeOf } from '../../../pages.ts';
 import { withRetries } from '../../../upstream/retry.ts';
-import { removeHref, uploadScreen, type UploadScreenErrors, type UploadSlot } from '../uploads.tsx';
+import { removeHref, uploadScreen, type UploadScreenErrors, type UploadSlot } from '../fileUploadScreen.tsx';
 import {
   countriesNeedingProof,
   emptyCitizenship,

@@ -7,7 +7,7 @@ import { finish, stepOf, type StepContext, type ScreenOutcome } from '../stepMod
 import { localeOf } from '../../../pages.ts';
 import { UpstreamError } from '../../../upstream/http.ts';
 import { withRetries } from '../../../upstream/retry.ts';
-import { removeHref, uploadScreen, type UploadScreenErrors, type UploadSlot } from '../uploads.tsx';
+import { removeHref, uploadScreen, type UploadScreenErrors, type UploadSlot } from '../fileUploadScreen.tsx';
 import { countryOptions } from '../../../../shared/countries.ts';
 import {
   addressCountryOptions,

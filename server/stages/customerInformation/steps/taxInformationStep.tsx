@@ -22,7 +22,7 @@ import {
   type TaxScreen,
 } from './taxInformationViews.tsx';
 import { withRetries } from '../../../upstream/retry.ts';
-import { uploadScreen } from '../uploads.tsx';
+import { uploadScreen } from '../fileUploadScreen.tsx';
 import { isCountryCode } from '../../../../shared/countries.ts';
 import {
   attestsFatca,

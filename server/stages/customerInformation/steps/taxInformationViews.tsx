@@ -3,7 +3,7 @@
 // screen. The screens and their submits are taxInformationStep.tsx.
 import type { StepAnswers } from '../../../journey.ts';
 import { localeOf } from '../../../pages.ts';
-import { removeHref, type UploadScreenErrors, type UploadSlot } from '../uploads.tsx';
+import { removeHref, type UploadScreenErrors, type UploadSlot } from '../fileUploadScreen.tsx';
 import { countryName, countryOptions } from '../../../../shared/countries.ts';
 import { marketTimeZones } from '../../../../shared/markets.ts';
 import { wallClockIn } from '../../../../shared/zonedTime.ts';

@@ -1,10 +1,10 @@
 // The brokerage's calls of the application status page (identification-routing-creation §7: trigger-case, task-with-actions
-// list, update-action, update-case; contract shared/contracts/statusPageContract.ts), part of the brokerage client
+// list, update-action, update-case; contract shared/contracts/caseStatusContract.ts), part of the brokerage client
 // (brokerageClient.ts): one typed function per call, each answer parsed by the contract schema; a failure throws UpstreamError.
 // The files go through the client's initFileUpload and the object storage. The caller retries update-action and update-case
 // (identification-routing-creation §9: 10 tries, 500 ms apart) with withRetries (retry.ts), within the request's deadline.
 import {
-  statusPagePaths as paths,
+  caseStatusPaths as paths,
   tasksOf,
   tasksWithActionsResponse,
   triggerCaseRequest,
@@ -13,11 +13,11 @@ import {
   type TaskList,
   type UpdateActionRequest,
   type UpdateCaseRequest,
-} from '../../shared/contracts/statusPageContract.ts';
+} from '../../shared/contracts/caseStatusContract.ts';
 import type { HttpClient } from './http.ts';
 import { emptyAnswer, idempotencyHeaders } from './idempotency.ts';
 
-export function brokerageStatusPageCalls(http: HttpClient) {
+export function brokerageCaseStatusCalls(http: HttpClient) {
   return {
     /**
      * POST trigger-case: creates a case for the person's prospect (OnboardingTriggerCase). `attempt` is the prospect's one

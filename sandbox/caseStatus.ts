@@ -1,34 +1,27 @@
-// Simulated calls of the application status page (identification-routing-creation §7: trigger-case, task-with-actions list,
-// update-action, update-case; contract shared/contracts/statusPageContract.ts), and the read-out GET /sandbox/status-page.
-// Every call needs the person's access token (401 without a valid one). Tasks belong to a person: each persona's tasks
-// come from its plan (sandbox/statusPageTasks.ts) on first use and live in state.statusPage, so POST /sandbox/reset
-// clears them. Files reach a task through init-file-upload (sandbox/citizenship.ts, taskId = nnxTaskId) and the PUT.
-//
-// update-action closes its action (409 once it is answered); update-case is accepted once per action (409 after), needs a
-// file uploaded to the task, keeps the type and (residency) the country of the task, and closes the action too. A
-// persona that keepsActionsOpen lists an answered action OPEN still, and refuses a second answer all the same. An
-// action, task or customer id that is not the caller's answers 403 (someone else's) or 404 (nobody's). With an
-// Idempotency-Key (sandbox/idempotency.ts) a repeated update answers the first answer without reaching this router.
-// trigger-case needs one (400 without): a repeat of the attempt answers the first answer and makes no second case.
+// The application status page's calls, simulated (identification-routing-creation §7: trigger-case, the task list,
+// update-action, update-case; contract shared/contracts/caseStatusContract.ts), and the read-out GET /sandbox/status-page.
+// Every call needs the person's access token (401 without). A persona's tasks come from its plan (sandbox/caseStatusTasks.ts)
+// on first use and live in state.caseStatus until POST /sandbox/reset; files reach a task through init-file-upload
+// (sandbox/citizenship.ts, taskId = nnxTaskId) and the PUT.
 import { createHash, randomUUID } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
   ACTION_CLOSED,
   ACTION_OPEN,
-  statusPagePaths,
+  caseStatusPaths,
   statusTask,
   tasksWithActionsResponse,
   triggerCaseRequest,
   updateActionRequest,
   updateCaseRequest,
   type StatusTask,
-} from '../shared/contracts/statusPageContract.ts';
+} from '../shared/contracts/caseStatusContract.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../shared/contracts/brokerageContract.ts';
 import { authenticate, sendBrokerageError } from './brokerage.ts';
 import type { Persona } from './personas.ts';
-import { oddFieldsOf, seedTaskData, unknownTypeTask } from './statusPageTasks.ts';
-import type { SandboxState, StatusPageCall, StatusPageRecord } from './state.ts';
+import { oddFieldsOf, seedTaskData, unknownTypeTask } from './caseStatusTasks.ts';
+import type { SandboxState, CaseStatusCall, CaseStatusRecord } from './state.ts';
 
 const nationalIdQuery = z.object({ nationalId: z.string().min(1).max(32) });
 
@@ -37,7 +30,7 @@ const customerIdOf = (persona: Persona): string =>
   persona.customerId ?? `C${parseInt(createHash('sha256').update(persona.nationalId).digest('hex').slice(0, 8), 16) % 10_000_000}`;
 
 function newTasks(persona: Persona, customerId: string): StatusTask[] {
-  return (persona.behaviour.statusPage?.tasks ?? []).map((seed) =>
+  return (persona.behaviour.caseStatus?.tasks ?? []).map((seed) =>
     statusTask.parse({
       nnxTaskId: randomUUID(),
       type: seed.type,
@@ -50,14 +43,14 @@ function newTasks(persona: Persona, customerId: string): StatusTask[] {
 }
 
 /** The person's record, made from the persona's plan on first use. */
-export function statusPageRecord(state: SandboxState, persona: Persona): StatusPageRecord {
-  let record = state.statusPage.get(persona.nationalId);
+export function caseStatusRecord(state: SandboxState, persona: Persona): CaseStatusRecord {
+  let record = state.caseStatus.get(persona.nationalId);
   if (!record) {
     const customerId = customerIdOf(persona);
     const tasks = newTasks(persona, customerId);
-    const seeds = persona.behaviour.statusPage?.tasks ?? [];
+    const seeds = persona.behaviour.caseStatus?.tasks ?? [];
     const oddFields = new Map(tasks.flatMap((t, i) => (seeds[i]?.oddFields ? [[t.nnxTaskId, oddFieldsOf(t.type)] as const] : [])));
-    const unknownTasks = (persona.behaviour.statusPage?.unknownTypes ?? []).map((type) =>
+    const unknownTasks = (persona.behaviour.caseStatus?.unknownTypes ?? []).map((type) =>
       unknownTypeTask(type, customerId, { task: randomUUID(), action: randomUUID() }),
     );
     record = {
@@ -72,14 +65,14 @@ export function statusPageRecord(state: SandboxState, persona: Persona): StatusP
       actionUpdates: [],
       caseUpdates: [],
     };
-    state.statusPage.set(persona.nationalId, record);
+    state.caseStatus.set(persona.nationalId, record);
   }
   return record;
 }
 
-/** The national id of the person a status-page task belongs to (init-file-upload accepts files for it), or undefined. */
+/** The national id of the person a case-status task belongs to (init-file-upload accepts files for it), or undefined. */
 export function statusTaskOwner(state: SandboxState, taskId: string): string | undefined {
-  for (const [nationalId, record] of state.statusPage) if (record.tasks.some((t) => t.nnxTaskId === taskId)) return nationalId;
+  for (const [nationalId, record] of state.caseStatus) if (record.tasks.some((t) => t.nnxTaskId === taskId)) return nationalId;
   return undefined;
 }
 
@@ -88,7 +81,7 @@ const uploadsOf = (state: SandboxState, taskId: string) => [...state.storedObjec
 
 /** Where an action is: the caller's task, someone else's (403) or nobody's (404). */
 function findAction(state: SandboxState, nationalId: string, actionId: string): { task: StatusTask } | { refused: 403 | 404 } {
-  for (const [owner, record] of state.statusPage) {
+  for (const [owner, record] of state.caseStatus) {
     const task = record.tasks.find((t) => t.actions.some((a) => a.actionId === actionId));
     if (task) return owner === nationalId ? { task } : { refused: 403 };
   }
@@ -99,16 +92,24 @@ function closeAction(task: StatusTask, actionId: string): void {
   for (const action of task.actions) if (action.actionId === actionId) action.status = ACTION_CLOSED;
 }
 
-export function statusPageRouter(state: SandboxState): express.Router {
+/**
+ * update-action closes its action (409 once it is answered); update-case is accepted once per action (409 after), needs a
+ * file uploaded to the task, keeps the type and (residency) the country of the task, and closes the action too. A persona
+ * that keepsActionsOpen lists an answered action OPEN still, and refuses a second answer all the same. An action, task or
+ * customer id that is not the caller's answers 403 (someone else's) or 404 (nobody's). With an Idempotency-Key
+ * (sandbox/idempotency.ts) a repeated update answers the first answer without reaching this router; trigger-case needs
+ * one (400 without): a repeat of the attempt answers the first answer and makes no second case.
+ */
+export function caseStatusRouter(state: SandboxState): express.Router {
   const router = express.Router();
 
   /** Authenticates, then records the call with the status it answers; `handle` answers through `answer`. */
   const recorded =
-    (log: (record: StatusPageRecord) => StatusPageCall<unknown>[], handle: (req: Request, record: StatusPageRecord, persona: Persona) => Answer) =>
+    (log: (record: CaseStatusRecord) => CaseStatusCall<unknown>[], handle: (req: Request, record: CaseStatusRecord, persona: Persona) => Answer) =>
     (req: Request, res: Response) => {
       const session = authenticate(state, req, res);
       if (!session) return;
-      const record = statusPageRecord(state, session.persona);
+      const record = caseStatusRecord(state, session.persona);
       const answer = handle(req, record, session.persona);
       log(record).push({ status: answer.status, body: req.body as unknown });
       if (answer.status === 204) return void res.status(204).end();
@@ -117,7 +118,7 @@ export function statusPageRouter(state: SandboxState): express.Router {
     };
 
   router.post(
-    statusPagePaths.triggerCase,
+    caseStatusPaths.triggerCase,
     recorded(
       (r) => r.triggerCases,
       (req, _record, persona) => {
@@ -128,17 +129,17 @@ export function statusPageRouter(state: SandboxState): express.Router {
         const prospect = state.prospects.get(body.data.prospectId);
         if (!prospect) return { status: 404, message: 'No such prospect' };
         if (prospect.owner.nationalId !== persona.nationalId) return { status: 403, message: 'The prospect belongs to another customer' };
-        if (persona.behaviour.statusPage?.triggerCaseFails) return { status: 500, message: 'The case could not be created' };
+        if (persona.behaviour.caseStatus?.triggerCaseFails) return { status: 500, message: 'The case could not be created' };
         return { status: 204 };
       },
     ),
   );
 
-  router.get(statusPagePaths.tasksWithActions, (req, res) => {
+  router.get(caseStatusPaths.tasksWithActions, (req, res) => {
     const session = authenticate(state, req, res);
     if (!session) return;
-    if (session.persona.behaviour.statusPage?.taskListFails) return sendBrokerageError(res, 500, 'The tasks could not be read');
-    const record = statusPageRecord(state, session.persona);
+    if (session.persona.behaviour.caseStatus?.taskListFails) return sendBrokerageError(res, 500, 'The tasks could not be read');
+    const record = caseStatusRecord(state, session.persona);
     const { tasks, unknownTasks } = record;
     if (tasks.length === 0 && unknownTasks.length === 0) return void res.status(204).end();
     // A task's attachments: those it came with, then the files uploaded to it since; then what goes beyond the contract.
@@ -151,7 +152,7 @@ export function statusPageRouter(state: SandboxState): express.Router {
   });
 
   router.put(
-    statusPagePaths.updateAction,
+    caseStatusPaths.updateAction,
     recorded(
       (r) => r.actionUpdates,
       (req, record, persona) => {
@@ -163,19 +164,19 @@ export function statusPageRouter(state: SandboxState): express.Router {
           return { status: 409, message: 'The action is already answered' };
         }
         record.answeredActions.add(body.data.actionId);
-        if (!persona.behaviour.statusPage?.keepsActionsOpen) closeAction(found.task, body.data.actionId);
+        if (!persona.behaviour.caseStatus?.keepsActionsOpen) closeAction(found.task, body.data.actionId);
         return { status: 200, body: { data: { actionId: body.data.actionId, status: ACTION_CLOSED } } };
       },
     ),
   );
 
   router.put(
-    statusPagePaths.updateCase,
+    caseStatusPaths.updateCase,
     recorded(
       (r) => r.caseUpdates,
       (req, record, persona) => {
         record.caseUpdateCalls += 1;
-        if (record.caseUpdateCalls <= (persona.behaviour.statusPage?.caseUpdateFailures ?? 0)) return { status: 500, message: 'The case could not be updated' };
+        if (record.caseUpdateCalls <= (persona.behaviour.caseStatus?.caseUpdateFailures ?? 0)) return { status: 500, message: 'The case could not be updated' };
         const body = updateCaseRequest.safeParse(req.body ?? {});
         if (!body.success) return invalid(body.error);
         const { actionUpdate, taskUpdate } = body.data;
@@ -192,7 +193,7 @@ export function statusPageRouter(state: SandboxState): express.Router {
         record.caseUpdated.add(actionUpdate.actionId);
         record.answeredActions.add(actionUpdate.actionId);
         Object.assign(task, { taskData: taskUpdate.taskData });
-        if (!persona.behaviour.statusPage?.keepsActionsOpen) closeAction(task, actionUpdate.actionId);
+        if (!persona.behaviour.caseStatus?.keepsActionsOpen) closeAction(task, actionUpdate.actionId);
         return { status: 200, body: { data: { actionId: actionUpdate.actionId, status: ACTION_CLOSED } } };
       },
     ),
@@ -203,7 +204,7 @@ export function statusPageRouter(state: SandboxState): express.Router {
   router.get('/sandbox/status-page', (req, res) => {
     const query = nationalIdQuery.safeParse(req.query);
     if (!query.success) return void res.status(400).json({ error: 'nationalId is required' });
-    const record = state.statusPage.get(query.data.nationalId);
+    const record = state.caseStatus.get(query.data.nationalId);
     if (!record) return void res.json({ customerId: null, tasks: [], uploads: [], triggerCases: [], actionUpdates: [], caseUpdates: [] });
     const taskIds = new Set(record.tasks.map((t) => t.nnxTaskId));
     const uploads = [...state.storedObjects.values()]

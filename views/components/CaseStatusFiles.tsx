@@ -1,4 +1,4 @@
-// The files of a status-page task's form and its Send button (identification-routing-creation §2 "Application status page",
+// The files of a case-status task's form and its Send button (identification-routing-creation §2 "Application status page",
 // §5; server/stages/caseStatus/). Without JavaScript it is part of the plain multipart form: a file input per slot (several
 // files each), the files already stored with a Remove button, and Send; the server refuses a send without a file. In the
 // browser each chosen file is uploaded at once on its own request, with a real progress bar (XMLHttpRequest upload
@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { useCsrfToken, withCsrfQuery } from './CsrfField.tsx';
 import { useHydrated } from '../../client/components/useHydrated.ts';
-import { refusalIn, storedFilesIn, type CaseStoredFile } from '../../shared/caseFilesAnswer.ts';
+import { refusalIn, storedFilesIn, type CaseStoredFile } from '../../shared/caseStatusFilesAnswer.ts';
 
 export interface CaseFileSlot {
   /** The file input's name (`files`, or `file_<kind>` for a proof of address). */
@@ -18,7 +18,7 @@ export interface CaseFileSlot {
 
 export type { CaseStoredFile };
 
-export interface CaseFilesProps {
+export interface CaseStatusFilesProps {
   /** Prefix of every element id (unique on the page). */
   id: string;
   action: string;
@@ -50,7 +50,7 @@ const withStored = (list: Item[], files: CaseStoredFile[], done?: string): Item[
 ];
 
 /** One chosen file: its name, its upload progress or why it was refused, and its Remove (a plain post without JavaScript). */
-function FileItem({ item, texts, onRemove }: { item: Item; texts: CaseFilesProps['texts']; onRemove: () => void }) {
+function FileItem({ item, texts, onRemove }: { item: Item; texts: CaseStatusFilesProps['texts']; onRemove: () => void }) {
   return (
     <li className="file-list__item">
       <span className="file-list__name">{item.fileName}</span>
@@ -84,7 +84,7 @@ function FileItem({ item, texts, onRemove }: { item: Item; texts: CaseFilesProps
   );
 }
 
-export function CaseFiles(props: CaseFilesProps) {
+export function CaseStatusFiles(props: CaseStatusFilesProps) {
   const { id, action, taskId, actionId, slots, texts, maxBytes, accept } = props;
   const enhanced = useHydrated();
   const csrf = useCsrfToken();

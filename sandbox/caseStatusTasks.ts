@@ -1,22 +1,8 @@
 // The application status page's personas (identification-routing-creation §2 "Application status page", §3 "Task"):
-// which tasks the bank has open for each, and how their calls fail. sandbox/statusPage.ts serves them; every one of
-// these personas is routed ONBOARDING_OPEN_CASE (sandbox/personas.ts), in all four markets.
-//
-//   openCase               several tasks at once: residency, tax liability and tax residence, each with an open action
-//   caseResidency          one residency task, open action (address abroad, read-only country)
-//   caseTaxLiability       one tax-liability task, open action
-//   caseTaxResidence       one tax-residence task, open action
-//   caseAnswered           one residency task already answered (action CLOSED, a file on it): step two "In progress"
-//   caseNoTasks            no tasks: the task list answers 204
-//   caseTaskListFails      the task list answers 500 (the page redirects to Onboarding)
-//   caseUpdateFailsThrice  one tax-liability task whose first three update-case calls answer 500, the fourth works
-//   caseTriggerFails       no tasks; trigger-case answers 500 (OnboardingTriggerCase only logs it)
-//   caseUnknownTask        the brokerage's list beyond our contract: a task of a type it does not name (open action),
-//                          a tax-liability task and a residency task with fields the contract does not describe
-//   caseKeptOpen           one tax-liability task whose action the brokerage keeps OPEN after it was answered
-//                          (a second answer is still refused with 409)
+// which tasks the bank has open for each, and how their calls fail (caseStatusPlans). sandbox/caseStatus.ts serves
+// them; every one of these personas is routed ONBOARDING_OPEN_CASE (sandbox/personas.ts), in all four markets.
 import type { CountryCode } from '../shared/contracts/brokerageContract.ts';
-import type { ResidencyTaskData, TaskType } from '../shared/contracts/statusPageContract.ts';
+import type { ResidencyTaskData, TaskType } from '../shared/contracts/caseStatusContract.ts';
 
 export const CASE_SCENARIOS = [
   'caseResidency',
@@ -40,7 +26,7 @@ export interface TaskSeed {
   oddFields?: boolean;
 }
 
-export interface StatusPagePlan {
+export interface CaseStatusPlan {
   tasks: TaskSeed[];
   /** GET task-with-actions list answers 500. */
   taskListFails?: boolean;
@@ -54,16 +40,25 @@ export interface StatusPagePlan {
   keepsActionsOpen?: boolean;
 }
 
-export const statusPagePlans: Record<CaseScenario, StatusPagePlan> = {
+export const caseStatusPlans: Record<CaseScenario, CaseStatusPlan> = {
+  // Several tasks at once, each with an open action.
   openCase: { tasks: [{ type: 'RESIDENCY' }, { type: 'TAX_LIABILITY' }, { type: 'TAX_RESIDENCE' }] },
+  // One task with an open action (residency: the address abroad, its country read-only).
   caseResidency: { tasks: [{ type: 'RESIDENCY' }] },
   caseTaxLiability: { tasks: [{ type: 'TAX_LIABILITY' }] },
   caseTaxResidence: { tasks: [{ type: 'TAX_RESIDENCE' }] },
+  // A residency task answered already (action CLOSED, a file on it): step two "In progress".
   caseAnswered: { tasks: [{ type: 'RESIDENCY', answered: true }] },
+  // No tasks: the task list answers 204.
   caseNoTasks: { tasks: [] },
+  // The task list answers 500 (the page says so, with Try again).
   caseTaskListFails: { tasks: [{ type: 'RESIDENCY' }], taskListFails: true },
+  // The first three update-case calls answer 500, the fourth works.
   caseUpdateFailsThrice: { tasks: [{ type: 'TAX_LIABILITY' }], caseUpdateFailures: 3 },
+  // No tasks; trigger-case answers 500 (OnboardingTriggerCase only logs it).
   caseTriggerFails: { tasks: [], triggerCaseFails: true },
+  // The brokerage's list beyond our contract: a task of a type it does not name (open action), and a tax-liability
+  // and a residency task with fields the contract does not describe.
   caseUnknownTask: {
     tasks: [
       { type: 'TAX_LIABILITY', oddFields: true },
@@ -71,6 +66,7 @@ export const statusPagePlans: Record<CaseScenario, StatusPagePlan> = {
     ],
     unknownTypes: ['SOURCE_OF_FUNDS'],
   },
+  // The brokerage keeps the action OPEN after it was answered (a second answer is still refused with 409).
   caseKeptOpen: { tasks: [{ type: 'TAX_LIABILITY' }], keepsActionsOpen: true },
 };
 

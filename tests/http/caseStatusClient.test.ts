@@ -1,14 +1,14 @@
-// The typed brokerage client's status-page calls (server/upstream/brokerageStatusPageCalls.ts; identification-routing-creation §7,
+// The typed brokerage client's case-status calls (server/upstream/brokerageCaseStatusCalls.ts; identification-routing-creation §7,
 // §9) against a listening sandbox: every answer parsed, 204 as no tasks, failures as UpstreamError, the Idempotency-Key of a
 // submit attempt, and update-case retried 10 times at a short delay through withRetries (server/upstream/retry.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
-import type { StatusTask } from '../../shared/contracts/statusPageContract.ts';
+import type { StatusTask } from '../../shared/contracts/caseStatusContract.ts';
 import { updateCaseBody } from '../../shared/caseStatus.ts';
 import type { BrokerageClient } from '../../server/upstream/brokerageClient.ts';
 import { FILE_CALL_ATTEMPTS, withRetries } from '../../server/upstream/retry.ts';
-import type { CaseScenario } from '../../sandbox/statusPageTasks.ts';
+import type { CaseScenario } from '../../sandbox/caseStatusTasks.ts';
 import { listeningSandboxWithClient, personaFor } from '../support/sandboxApi.ts';
 import { upstreamRejection } from '../support/upstreamRejection.ts';
 

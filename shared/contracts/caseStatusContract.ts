@@ -1,12 +1,12 @@
 // Wire contract of the application status page's brokerage calls (identification-routing-creation §3 "Task",
 // "Residency taskData", "Upload request"; §7 trigger-case, task-with-actions list, update-action, update-case).
-// server/upstream/brokerageStatusPageCalls.ts parses every answer with these; sandbox/statusPage.ts every request.
+// server/upstream/brokerageCaseStatusCalls.ts parses every answer with these; sandbox/caseStatus.ts every request.
 // The files of a task go through the existing init-file-upload (shared/contracts/brokerageContract.ts
 // initFileUploadRequest: fileName, contentType, taskId = the task's nnxTaskId) and the PUT of the bytes.
 import { z } from 'zod';
 
 // The spec names the calls but shows none of their paths: these are ours, beside the other onboarding paths.
-export const statusPagePaths = {
+export const caseStatusPaths = {
   triggerCase: '/api/2/onboarding/trigger-case',
   tasksWithActions: '/api/2/onboarding/tasks-with-actions',
   updateAction: '/api/2/onboarding/update-action',

@@ -1,4 +1,4 @@
-// HTTP tests of the sandbox's application status page calls (sandbox/statusPage.ts, personas sandbox/statusPageTasks.ts;
+// HTTP tests of the sandbox's application status page calls (sandbox/caseStatus.ts, personas sandbox/caseStatusTasks.ts;
 // identification-routing-creation §3 "Task", §7): every persona in every market, 204, 500, the update-case failing three
 // times, ownership refusals, once-only updates and the read-out GET /sandbox/status-page.
 import { describe, expect, it } from 'vitest';
@@ -10,8 +10,8 @@ import {
   routingStatusResponse,
   type CountryCode,
 } from '../../shared/contracts/brokerageContract.ts';
-import { statusPagePaths, tasksOf, tasksWithActionsResponse, type StatusTask, type TaskType } from '../../shared/contracts/statusPageContract.ts';
-import { CASE_SCENARIOS, type CaseScenario } from '../../sandbox/statusPageTasks.ts';
+import { caseStatusPaths, tasksOf, tasksWithActionsResponse, type StatusTask, type TaskType } from '../../shared/contracts/caseStatusContract.ts';
+import { CASE_SCENARIOS, type CaseScenario } from '../../sandbox/caseStatusTasks.ts';
 import { PUBLIC_URL, bearer, loginWithShortcut, newApp, personaFor, type PublicPersona, type Target } from '../support/sandboxApi.ts';
 
 const COUNTRIES: CountryCode[] = ['SE', 'NO', 'DK', 'FI'];
@@ -23,7 +23,7 @@ async function person(app: Target, scenario: CaseScenario, country: CountryCode 
 }
 
 async function taskList(app: Target, jwt: string): Promise<StatusTask[]> {
-  const res = await request(app).get(statusPagePaths.tasksWithActions).set(bearer(jwt)).expect(200);
+  const res = await request(app).get(caseStatusPaths.tasksWithActions).set(bearer(jwt)).expect(200);
   return tasksOf(tasksWithActionsResponse.parse(res.body).data.tasks).tasks;
 }
 
@@ -41,8 +41,8 @@ async function upload(app: Target, jwt: string, taskId: string, fileName: string
 
 const readOut = async (app: Target, nationalId: string) => (await request(app).get('/sandbox/status-page').query({ nationalId }).expect(200)).body;
 
-const updateAction = (app: Target, jwt: string, body: object) => request(app).put(statusPagePaths.updateAction).set(bearer(jwt)).send(body);
-const updateCase = (app: Target, jwt: string, body: object) => request(app).put(statusPagePaths.updateCase).set(bearer(jwt)).send(body);
+const updateAction = (app: Target, jwt: string, body: object) => request(app).put(caseStatusPaths.updateAction).set(bearer(jwt)).send(body);
+const updateCase = (app: Target, jwt: string, body: object) => request(app).put(caseStatusPaths.updateCase).set(bearer(jwt)).send(body);
 
 const caseBody = (task: StatusTask, message = '') => ({
   actionUpdate: { actionId: task.actions[0]!.actionId, message },
@@ -76,7 +76,7 @@ describe('status page personas, in every market', () => {
       const { jwt } = await person(app, scenario, country);
       const routing = routingStatusResponse.parse((await request(app).get(brokeragePaths.routingStatus).set(bearer(jwt)).expect(200)).body);
       expect(routing.customerRoutingStatus).toBe('ONBOARDING_OPEN_CASE');
-      const res = await request(app).get(statusPagePaths.tasksWithActions).set(bearer(jwt));
+      const res = await request(app).get(caseStatusPaths.tasksWithActions).set(bearer(jwt));
       if (scenario === 'caseTaskListFails') return void expect(res.status).toBe(500);
       if (scenario === 'caseNoTasks' || scenario === 'caseTriggerFails') {
         expect([res.status, res.text]).toEqual([204, '']);
@@ -102,10 +102,10 @@ describe('status page personas, in every market', () => {
   it('every call needs a valid access token (401)', async () => {
     const app = newApp();
     for (const [method, path] of [
-      ['get', statusPagePaths.tasksWithActions],
-      ['post', statusPagePaths.triggerCase],
-      ['put', statusPagePaths.updateAction],
-      ['put', statusPagePaths.updateCase],
+      ['get', caseStatusPaths.tasksWithActions],
+      ['post', caseStatusPaths.triggerCase],
+      ['put', caseStatusPaths.updateAction],
+      ['put', caseStatusPaths.updateCase],
     ] as const) {
       await request(app)[method](path).expect(401);
       await request(app)[method](path).set(bearer('not-a-token')).send({}).expect(401);
@@ -259,7 +259,7 @@ describe('trigger-case', () => {
     const theirs = await prospectOf(app, them.jwt, 'DK');
     const trigger = (body: object, key?: string) =>
       request(app)
-        .post(statusPagePaths.triggerCase)
+        .post(caseStatusPaths.triggerCase)
         .set(bearer(me.jwt))
         .set(key ? { 'Idempotency-Key': `"${key}"` } : {})
         .send(body);
@@ -283,7 +283,7 @@ describe('trigger-case', () => {
     const app = newApp();
     const { jwt } = await person(app, 'caseTriggerFails', country);
     const prospectId = await prospectOf(app, jwt, country);
-    await request(app).post(statusPagePaths.triggerCase).set(bearer(jwt)).set('Idempotency-Key', '"k1"').send({ prospectId }).expect(500);
+    await request(app).post(caseStatusPaths.triggerCase).set(bearer(jwt)).set('Idempotency-Key', '"k1"').send({ prospectId }).expect(500);
   });
 });
 
