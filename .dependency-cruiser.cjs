@@ -79,6 +79,15 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'stage-not-to-another-stage',
+      comment:
+        'A stage (server/stages/<name>/) declares its own pages on the page kit and imports no other stage: what two ' +
+        'stages share lives in server/ (the kit, uploads, infra), shared/ or views/; the composition root wires the rest.',
+      severity: 'error',
+      from: { path: '^server/stages/([^/]+)/' },
+      to: { path: '^server/stages/', pathNot: '^server/stages/$1/' },
+    },
+    {
       name: 'server-not-to-sandbox',
       comment: 'The sandbox stands in for the upstreams by their wire contracts (shared/contracts/); server code never knows it.',
       severity: 'error',

@@ -329,6 +329,11 @@ declare module 'express-session' {
   }
 }
 
+/** Identified: the journey holds the person's brokerage token; from then on its values are the session's own. */
+export function isIdentified(journey: Journey | undefined): journey is Journey {
+  return Boolean(journey?.jwt);
+}
+
 export function newJourney(country: CountryCode): Journey {
   return { country, customerType: 'none', webview: false, queryParams: {} };
 }

@@ -8,7 +8,7 @@ import { campaignOf, MAX_USP_ITEMS, signupImageFor, visibleUsps } from '../share
 import { LOCALE_COOKIE, readCookie } from './cookies.ts';
 import { Layout, type ProgressStep, type ShellContext } from '../views/Layout.tsx';
 import { renderPage } from './render.tsx';
-import { newJourney, type Journey } from './journey.ts';
+import { isIdentified, newJourney, type Journey } from './journey.ts';
 import { keepVisit, visitOf, type KeptVisit } from './visit.ts';
 import type { CountryCode } from '../shared/contracts/brokerageContract.ts';
 import type { AppDeps } from './deps.ts';
@@ -34,28 +34,10 @@ export function publicOriginOf(req: Request, deps: AppDeps): string {
   return ownOriginOf(req, deps.config).origin;
 }
 
-/** Identified: from here on the visit's values are the session journey's own (they came from the visit cookie). */
-function identified(journey: Journey | undefined): journey is Journey {
-  return Boolean(journey?.jwt);
-}
-
 /** The visit cookie's values over the journey's (server/visit.ts); its entry query is added to the journey's. */
 function visitValues(journey: Journey, req: Request, deps: AppDeps): Partial<Journey> {
   const kept = visitOf(req, deps.config);
   return kept.queryParams ? { ...kept, queryParams: { ...journey.queryParams, ...kept.queryParams } } : kept;
-}
-
-/**
- * The identified person's session journey when prospect `prospectId` is theirs, else null. Never creates one:
- * a stranger's request for a prospect's page stores no session.
- */
-export function ownedJourney(req: Request, prospectId: string): Journey | null {
-  return ownedJourneyIn(req.session?.journey, prospectId);
-}
-
-/** `journey` (a session's, read without express-session: the creation event stream) when prospect `prospectId` is its identified person's, else null. */
-export function ownedJourneyIn(journey: Journey | undefined, prospectId: string): Journey | null {
-  return identified(journey) && journey.prospectId === prospectId ? journey : null;
 }
 
 /**
@@ -66,7 +48,7 @@ export function ownedJourneyIn(journey: Journey | undefined, prospectId: string)
 export function journeyOf(req: Request, deps: AppDeps): Journey {
   if (!req.session.journey) req.session.journey = newJourney(countryOf(req, deps));
   const journey = req.session.journey;
-  if (!identified(journey)) Object.assign(journey, visitValues(journey, req, deps));
+  if (!isIdentified(journey)) Object.assign(journey, visitValues(journey, req, deps));
   return journey;
 }
 
@@ -76,7 +58,7 @@ export function journeyOf(req: Request, deps: AppDeps): Journey {
  */
 export function peekJourney(req: Request, deps: AppDeps): Readonly<Journey> {
   const journey = req.session?.journey;
-  if (identified(journey)) return journey;
+  if (isIdentified(journey)) return journey;
   const base = journey ?? newJourney(countryOf(req, deps));
   return { ...base, ...visitValues(base, req, deps) };
 }
@@ -89,7 +71,7 @@ export function peekJourney(req: Request, deps: AppDeps): Readonly<Journey> {
  */
 export function keepEntryValues(req: Request, res: Response, deps: AppDeps, values: KeptVisit): void {
   const journey = req.session?.journey;
-  if (!identified(journey)) return keepVisit(req, res, deps.config, values);
+  if (!isIdentified(journey)) return keepVisit(req, res, deps.config, values);
   const { queryParams, ...rest } = values;
   Object.assign(journey, rest);
   if (queryParams) journey.queryParams = { ...journey.queryParams, ...queryParams };

@@ -138,7 +138,7 @@ function settleBeforeSaving(kept: session.Session, res: Response, settle: () => 
   }) as typeof res.end;
 }
 
-// The page views declared read-only (server/app.ts readOnlyPageViews).
+// The page views that only read (a declared page's `session: 'reads'`, server/pageKit/mountPages.ts).
 const readOnly = new WeakSet<Request>();
 
 /**

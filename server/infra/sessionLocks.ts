@@ -182,7 +182,7 @@ const answerHeaders = ['content-type', 'content-length', 'location', 'etag', 'la
 export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn'>, refuse: RefuseHandler = refuseWith503, ownOrigin?: string): RequestHandler {
   return async (req, res, next) => {
     // A page view without a stored session stores none (server/session.ts) and its id is no one else's; a page view
-    // declared read-only (server/app.ts) writes nothing back: nothing to take turns with, so no lock, no re-read and no save.
+    // that only reads (server/pageKit/mountPages.ts) writes nothing back: nothing to take turns with, so no lock, no re-read and no save.
     if (writesNothingBack(req)) return next();
     const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
     // The session is read (the page's language) but never written: express-session saves nothing and

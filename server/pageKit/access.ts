@@ -2,7 +2,7 @@
 import type { Request, Response } from 'express';
 import { createElement } from 'react';
 import type { AppDeps } from '../deps.ts';
-import type { Journey } from '../journey.ts';
+import { isIdentified, type Journey } from '../journey.ts';
 import type { Access } from './definePage.ts';
 import { sendPage, translatorFor } from '../pages.ts';
 import { wantsJson } from '../errors.ts';
@@ -10,11 +10,6 @@ import { readCookie } from '../cookies.ts';
 import { sessionCookieName } from '../session.ts';
 import { routes } from '../../shared/routes.ts';
 import { StepError } from '../../views/pages/CustomerInformationPageView.tsx';
-
-/** Identified: the session's journey holds the person's brokerage token. */
-export function isIdentified(journey: Journey | undefined): journey is Journey {
-  return Boolean(journey?.jwt);
-}
 
 /**
  * The journey `access` lets through, or null when it refuses: `anyone` passes with no journey to rely on (the handler

@@ -41,6 +41,8 @@ export type Outcome =
   | { kind: 'page'; options: PageOptions }
   | { kind: 'redirect'; to: string; status: 302 | 303 }
   | { kind: 'json'; body: unknown; status: number; headers?: Record<string, string> }
+  /** One answer for a JSON caller (an island), another for a browser's page load or form post (respond.ts decides). */
+  | { kind: 'byCaller'; json: Outcome; page: Outcome }
   /** The handler answered itself (it streamed, or ended the session on its way out). */
   | { kind: 'answered' };
 
@@ -54,6 +56,8 @@ export const json = (body: unknown, status = 200, headers?: Record<string, strin
   ...(headers ? { headers } : {}),
 });
 export const answered: Outcome = { kind: 'answered' };
+/** `json` to an island that asked for JSON, `page` to a browser (server/errors.ts wantsJson, the app's one rule). */
+export const byCaller = (json: Outcome, page: Outcome): Outcome => ({ kind: 'byCaller', json, page });
 
 type Handler<Ctx> = (ctx: Ctx) => Outcome | Promise<Outcome>;
 

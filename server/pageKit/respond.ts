@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { AppDeps } from '../deps.ts';
 import type { Outcome } from './definePage.ts';
 import { redirectAfterSave, sendPage } from '../pages.ts';
+import { wantsJson } from '../errors.ts';
 
 export function respond(req: Request, res: Response, deps: AppDeps, outcome: Outcome, writes: boolean): void {
   switch (outcome.kind) {
@@ -20,6 +21,8 @@ export function respond(req: Request, res: Response, deps: AppDeps, outcome: Out
         .set({ 'cache-control': 'no-store', ...outcome.headers })
         .json(outcome.body);
       return;
+    case 'byCaller':
+      return respond(req, res, deps, wantsJson(req) ? outcome.json : outcome.page, writes);
     case 'answered':
       return;
   }

@@ -7,8 +7,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { Journey } from '../../journey.ts';
 import { translatorFor, localeOf, type PageOptions } from '../../pages.ts';
-import { answered, definePage, json, page, redirect, type Outcome, type PageContext } from '../../pageKit/definePage.ts';
-import { wantsJson } from '../../errors.ts';
+import { answered, byCaller, definePage, json, page, redirect, type Outcome, type PageContext } from '../../pageKit/definePage.ts';
 import { endJourney } from '../../endJourney.ts';
 import { receiveFiles } from '../../uploads/receiveFiles.ts';
 import { asPersonInSession } from '../../upstream/asPersonInSession.ts';
@@ -153,8 +152,6 @@ function messagePage({ req, deps }: Identified, status: number, message: { title
 
 const backToPage = { href: routes.caseStatus, label: 'caseStatus.error.back' };
 
-/** The answer for the caller: the files island asks for JSON (server/errors.ts wantsJson), a browser's form post for a page. */
-const byCaller = (ctx: Identified, island: Outcome, form: Outcome): Outcome => (wantsJson(ctx.req) ? island : form);
 /** What the island shows under a file it could not upload or remove. */
 const islandRefusal = (ctx: Identified, messageKey: string, status: number): Outcome => json({ error: translatorFor(ctx.req, ctx.deps)(messageKey) }, status);
 
@@ -197,7 +194,7 @@ function listFailedOnPost(ctx: Identified, err: unknown): Outcome {
     failure === 'sessionExpired'
       ? messagePage(ctx, 401, { title: 'error.sessionExpired' }, { href: routes.start, label: 'caseStatus.error.identifyAgain' })
       : messagePage(ctx, 502, tryAgain, backToPage);
-  return byCaller(ctx, islandRefusal(ctx, `caseStatus.error.${failure}`, statusOfFailure(failure)), form);
+  return byCaller(islandRefusal(ctx, `caseStatus.error.${failure}`, statusOfFailure(failure)), form);
 }
 
 /** An upload or send that failed upstream: JSON to the island, else the form again with what was kept and why. */
@@ -205,7 +202,7 @@ function failedUpstream({ ctx, list, task }: TaskScreen, err: unknown, errors: R
   const failure = sendFailureOf(err);
   ctx.deps.logger.warn({ failure, status: err instanceof UpstreamError ? err.status : undefined, taskType: task.type }, 'status page: answer not sent');
   const form = statusPage(ctx, { list, outcome: { taskId: task.nnxTaskId, errors, failure } });
-  return byCaller(ctx, islandRefusal(ctx, `caseStatus.error.${failure}`, statusOfFailure(failure)), form);
+  return byCaller(islandRefusal(ctx, `caseStatus.error.${failure}`, statusOfFailure(failure)), form);
 }
 
 /** The message key of files that did not all arrive. */
@@ -229,7 +226,7 @@ async function upload(screen: TaskScreen): Promise<Outcome> {
 /** Remove: the answer forgets the file (there is no delete call upstream); the island gets the files left, else the page. */
 function remove({ ctx, list, state }: TaskScreen, attachmentId: string): Outcome {
   state.files = state.files.filter((f) => f.attachmentId !== attachmentId);
-  return byCaller(ctx, json({ files: storedFilesOf(state) }), statusPage(ctx, { list }));
+  return byCaller(json({ files: storedFilesOf(state) }), statusPage(ctx, { list }));
 }
 
 /** Send: the files posted with it stored, the form checked, then the answer sent once (caseSubmission.ts sendAnswer). */
@@ -263,15 +260,15 @@ async function answerTaskPost(ctx: Identified, post: TaskPost): Promise<Outcome>
   switch (target.kind) {
     case 'notYours':
       deps.logger.warn('status page: a post for a task that is not among the person’s open tasks refused');
-      return byCaller(ctx, islandRefusal(ctx, 'caseStatus.error.notYours', 403), messagePage(ctx, 403, { title: 'caseStatus.error.notYours' }, backToPage));
+      return byCaller(islandRefusal(ctx, 'caseStatus.error.notYours', 403), messagePage(ctx, 403, { title: 'caseStatus.error.notYours' }, backToPage));
     case 'stale':
       // From a page shown before the task's action changed: the page as it is now, nothing kept from the post.
-      return byCaller(ctx, islandRefusal(ctx, 'caseStatus.error.notYours', 409), redirect(routes.caseStatus));
+      return byCaller(islandRefusal(ctx, 'caseStatus.error.notYours', 409), redirect(routes.caseStatus));
     case 'answeredElsewhere':
       taskStateOf(journey, post.taskId, post.actionId).sent = true;
-      return byCaller(ctx, islandRefusal(ctx, 'caseStatus.sent.confirmation', 409), redirect(SENT_PAGE));
+      return byCaller(islandRefusal(ctx, 'caseStatus.sent.confirmation', 409), redirect(SENT_PAGE));
     case 'sent':
-      return byCaller(ctx, islandRefusal(ctx, 'caseStatus.sent.confirmation', 409), redirect(SENT_PAGE));
+      return byCaller(islandRefusal(ctx, 'caseStatus.sent.confirmation', 409), redirect(SENT_PAGE));
     case 'open':
       break;
   }

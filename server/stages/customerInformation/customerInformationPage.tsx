@@ -278,7 +278,7 @@ const stepPostPage = definePage({
   session: 'writes',
   busy: refusedStepPost,
   post: {
-    // Upload forms post multipart: text fields into req.body, the file kept for uploads.tsx (uploadFile).
+    // Upload forms post multipart: text fields into req.body, the file kept for the upload screen (steps/fileUploadScreen.tsx).
     receive: async (req, res) => {
       if (isMultipart(req)) await parseMultipart(req, res);
     },
