@@ -31,6 +31,20 @@ function sourceFiles(): SourceFile[] {
   return found;
 }
 
+/** Every .ts/.tsx file under `folder`, with its stem. */
+function filesIn(folder: string): Array<{ path: string; stem: string }> {
+  const found: Array<{ path: string; stem: string }> = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name)) found.push({ path: relative(root, full), stem: entry.name.replace(/\.tsx?$/, '') });
+    }
+  };
+  walk(join(root, folder));
+  return found;
+}
+
 /** A role word at the end of a stem, with something before it (`Island.tsx` itself is the component). */
 const endsIn = (stem: string, ...words: string[]) => words.some((w) => stem.length > w.length && stem.endsWith(w));
 
@@ -70,11 +84,34 @@ export function fileNameBreaches(files: readonly SourceFile[]): string[] {
   return breaches;
 }
 
+/** One name per feature: a retired name for a feature, and the name it goes by everywhere now. */
+const retiredNames: Array<{ retired: RegExp; name: string }> = [
+  { retired: /^statusPage|(?<!case)StatusPage/, name: 'caseStatus (the application status page)' },
+  { retired: /caseFiles/i, name: 'caseStatusFiles (the status page’s files)' },
+  { retired: /afterPolling/i, name: 'afterCreation (what runs when creation polling stops)' },
+  { retired: /^creationRecords$/i, name: 'afterCreationRecords' },
+  { retired: /leanRoute|creationStream(Route)?$|creationEventStream$/i, name: 'creationEvents… (the creation event stream) or pageKit/streams' },
+];
+
+/** Files anywhere in the repository's code folders whose name uses a retired name (`stems` with their paths). */
+export function retiredNameBreaches(files: ReadonlyArray<{ path: string; stem: string }>): string[] {
+  return files.flatMap((f) => retiredNames.filter(({ retired }) => retired.test(f.stem)).map(({ name }) => `${f.path}: call it ${name}`));
+}
+
 describe('file names say their role', () => {
   it('every source file keeps the rule', () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(100);
     expect(fileNameBreaches(files)).toEqual([]);
+  });
+
+  it('no file in any code folder (tests and the sandbox too) goes by a retired name of its feature', () => {
+    const everywhere = [...sourceFiles(), ...['sandbox', 'tests', 'bench'].flatMap((folder) => filesIn(folder))];
+    expect(retiredNameBreaches(everywhere)).toEqual([]);
+    expect(retiredNameBreaches([{ path: 'sandbox/statusPage.ts', stem: 'statusPage' }])).toEqual([
+      'sandbox/statusPage.ts: call it caseStatus (the application status page)',
+    ]);
+    expect(retiredNameBreaches([{ path: 'tests/unit/creationAfterPolling.test.ts', stem: 'creationAfterPolling.test' }])).toHaveLength(1);
   });
 
   it.each([

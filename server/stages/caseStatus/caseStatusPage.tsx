@@ -78,7 +78,7 @@ interface PageState {
 const storedFilesOf = (state: CaseTaskState | undefined) =>
   (state?.files ?? []).map((f) => ({ attachmentId: f.attachmentId, fileName: f.fileName, ...(f.kind ? { kind: f.kind } : {}) }));
 
-function statusPage({ req, deps, journey }: Identified, state: PageState): Outcome {
+function caseStatusView({ req, deps, journey }: Identified, state: PageState): Outcome {
   const { outcome } = state;
   const t = translatorFor(req, deps);
   const locale = localeOf(req, deps);
@@ -167,11 +167,11 @@ const caseStatusPage = definePage({
     const { req, deps, journey } = ctx;
     const justSent = pageQuery.parse(req.query).sent === '1';
     try {
-      return statusPage(ctx, { list: await fetchTasks(deps, asPersonInSession(deps.brokerage, journey, deps.logger)), justSent });
+      return caseStatusView(ctx, { list: await fetchTasks(deps, asPersonInSession(deps.brokerage, journey, deps.logger)), justSent });
     } catch (err) {
       const listFailure = sendFailureOf(err);
       deps.logger.warn({ failure: listFailure, status: err instanceof UpstreamError ? err.status : undefined }, 'status page: task list failed');
-      return statusPage(ctx, { list: null, listFailure });
+      return caseStatusView(ctx, { list: null, listFailure });
     }
   },
 });
@@ -201,7 +201,7 @@ function listFailedOnPost(ctx: Identified, err: unknown): Outcome {
 function failedUpstream({ ctx, list, task }: TaskScreen, err: unknown, errors: Record<string, string>): Outcome {
   const failure = sendFailureOf(err);
   ctx.deps.logger.warn({ failure, status: err instanceof UpstreamError ? err.status : undefined, taskType: task.type }, 'status page: answer not sent');
-  const form = statusPage(ctx, { list, outcome: { taskId: task.nnxTaskId, errors, failure } });
+  const form = caseStatusView(ctx, { list, outcome: { taskId: task.nnxTaskId, errors, failure } });
   return byCaller(islandRefusal(ctx, `caseStatus.error.${failure}`, statusOfFailure(failure)), form);
 }
 
@@ -226,7 +226,7 @@ async function upload(screen: TaskScreen): Promise<Outcome> {
 /** Remove: the answer forgets the file (there is no delete call upstream); the island gets the files left, else the page. */
 function remove({ ctx, list, state }: TaskScreen, attachmentId: string): Outcome {
   state.files = state.files.filter((f) => f.attachmentId !== attachmentId);
-  return byCaller(json({ files: storedFilesOf(state) }), statusPage(ctx, { list }));
+  return byCaller(json({ files: storedFilesOf(state) }), caseStatusView(ctx, { list }));
 }
 
 /** Send: the files posted with it stored, the form checked, then the answer sent once (caseSubmission.ts sendAnswer). */
@@ -238,7 +238,7 @@ async function send(screen: TaskScreen): Promise<Outcome> {
     const { refused } = await storeFiles(ctx.deps, person, task, state, received.files);
     if (refused[0]) errors.files = refused[0].messageKey;
     const problems = { ...formProblems(task, state), ...errors };
-    if (Object.keys(problems).length > 0) return statusPage(ctx, { list, outcome: { taskId: task.nnxTaskId, errors: problems } });
+    if (Object.keys(problems).length > 0) return caseStatusView(ctx, { list, outcome: { taskId: task.nnxTaskId, errors: problems } });
     await sendAnswer(ctx.req, ctx.deps, person, task, state);
   } catch (err) {
     return failedUpstream(screen, err, errors);
