@@ -86,7 +86,7 @@ export function fileNameBreaches(files: readonly SourceFile[]): string[] {
 
 /** One name per feature: a retired name for a feature, and the name it goes by everywhere now. */
 const retiredNames: Array<{ retired: RegExp; name: string }> = [
-  { retired: /^statusPage|(?<!case)StatusPage/, name: 'caseStatus (the application status page)' },
+  { retired: /^statusPage|(?<![Cc]ase)StatusPage/, name: 'caseStatus (the application status page)' },
   { retired: /caseFiles/i, name: 'caseStatusFiles (the status page’s files)' },
   { retired: /afterPolling/i, name: 'afterCreation (what runs when creation polling stops)' },
   { retired: /^creationRecords$/i, name: 'afterCreationRecords' },
