@@ -131,8 +131,8 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
   app.use(pagesRouter(ctx));
   app.use(bankSiteRouter(ctx));
   app.use(systemStatusRouter(ctx));
-  app.use(brokerageRouter(ctx));
-  app.use(applicationsRouter(ctx));
+  // The brokerage API, with the calls that read a saved application back (sandbox/applications.ts).
+  app.use(brokerageRouter(ctx), applicationsRouter(ctx));
   app.use(citizenshipRouter(ctx));
   app.use(statusPageRouter(ctx.state));
   app.use(afterCreationRouter(ctx.state));
