@@ -7,12 +7,14 @@ import { BANKID_RP_BASE, bankidRpRouter, sendBankidError } from './bankidApi.ts'
 import { bankidAppRouter } from './bankidApp.ts';
 import { bankSiteRouter } from './bankSite.ts';
 import { afterCreationRouter } from './afterCreation.ts';
+import { applicationsRouter, seedApplications, stepSubmitRecorder } from './applications.ts';
 import { brokerageRouter, expireAccessTokens, sendBrokerageError, startSession, tokensOf } from './brokerage.ts';
 import { citizenshipRouter } from './citizenship.ts';
 import { pagesRouter } from './pages.ts';
 import { contentRouter } from './content.ts';
 import { findPersona, personas, publicPersona } from './personas.ts';
 import { idempotency } from './idempotency.ts';
+import { DAY_MS, DEFAULT_PROSPECT_KEEP_DAYS } from './keptProspects.ts';
 import { createOidcProvider, OIDC_MOUNT } from './oidcProvider.ts';
 import { createSandboxState, resetSandboxState, type SandboxContext } from './state.ts';
 import { caseStatusRouter } from './caseStatus.ts';
@@ -25,6 +27,10 @@ export interface SandboxOptions {
   orderLifetimeMs?: number;
   /** How long a signing order can be signed on the signing page. Default 5 minutes (the web's SIGNING_ORDER_LIFETIME_MS default). */
   signingLifetimeMs?: number;
+  /** How many days a person's unfinished prospect is kept for prospect creation to answer it again. Default 90; 0 keeps none. */
+  prospectKeepDays?: number;
+  /** The clock of keeping prospects (epoch ms); default Date.now. */
+  now?: () => number;
 }
 
 export const DEFAULT_ORDER_LIFETIME_MS = 30_000;
@@ -70,7 +76,10 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
     orderLifetimeMs: options.orderLifetimeMs ?? DEFAULT_ORDER_LIFETIME_MS,
     signingLifetimeMs: options.signingLifetimeMs ?? DEFAULT_SIGNING_LIFETIME_MS,
+    prospectKeepMs: (options.prospectKeepDays ?? DEFAULT_PROSPECT_KEEP_DAYS) * DAY_MS,
+    now: options.now ?? Date.now,
   };
+  seedApplications(ctx);
 
   const app = express();
   app.disable('x-powered-by');
@@ -115,13 +124,15 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
     }
     next();
   });
+  app.use(stepSubmitRecorder(ctx));
 
   app.use(BANKID_RP_BASE, bankidRpRouter(ctx));
   app.use(bankidAppRouter(ctx));
   app.use(pagesRouter(ctx));
   app.use(bankSiteRouter(ctx));
   app.use(systemStatusRouter(ctx));
-  app.use(brokerageRouter(ctx));
+  // The brokerage API, with the calls that read a saved application back (sandbox/applications.ts).
+  app.use(brokerageRouter(ctx), applicationsRouter(ctx));
   app.use(citizenshipRouter(ctx));
   app.use(caseStatusRouter(ctx.state));
   app.use(afterCreationRouter(ctx.state));
@@ -144,6 +155,7 @@ export function createSandboxApp(options: SandboxOptions): express.Express {
 
   app.post('/sandbox/reset', (_req, res) => {
     resetSandboxState(ctx.state);
+    seedApplications(ctx);
     res.status(204).end();
   });
 

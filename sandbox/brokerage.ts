@@ -37,15 +37,11 @@ import {
   createCaseRequest,
   createCaseResponse,
   submitTaxResidenceRequest,
-  type SubmitTaxResidenceRequest,
   residencyStepRequest,
   type AccountTypeWithCountry,
   type CountryCode,
   type Milestone,
-  type StepId,
   contactInfoStepRequest,
-  contactRelatedDataResponse,
-  type ContactInfoStepRequest,
 } from '../shared/contracts/brokerageContract.ts';
 import { validateAlias } from '../shared/accountAlias.ts';
 import { defaultAccounts } from '../shared/accountPicker.ts';
@@ -53,13 +49,14 @@ import { agreementDocuments, knownPdfIds } from './agreementDocuments.ts';
 import { kycRouter } from './kyc.ts';
 import { legacyRouter } from './legacy.ts';
 import { settleExpiry } from './orders.ts';
-import { creationStatusAfter, DEFAULT_INITIAL_STEPS, findPersona, routingFor, uninitiatedStatus, type Persona } from './personas.ts';
+import { unfinishedProspectOf } from './keptProspects.ts';
+import { creationStatusAfter, findPersona, routingFor, uninitiatedStatus, type Persona } from './personas.ts';
+import { savedSteps, savedStepsIfAny, stepListFor, stepListOf } from './savedSteps.ts';
 import { customerRecord, type Prospect, type SandboxContext, type SandboxState, type Session } from './state.ts';
 
 /** Lifetime of an access token, as the real session service reports it. */
 export const ACCESS_TOKEN_TTL_SECONDS = 1800;
 
-const LEGACY_INITIAL_STEPS: StepId[] = ['EXISTING_STEP'];
 const MILESTONES: readonly Milestone[] = ['one', 'two', 'three'];
 
 // Route patterns come from the contract's path builders, so the two can never disagree.
@@ -160,6 +157,20 @@ function sessionOf(res: Response): Session {
   return res.locals.session as Session;
 }
 
+/** The prospect `prospectId` of the session's person, or undefined after answering 404 (unknown) or 403 (someone else's). */
+export function ownedProspectOf(state: SandboxState, session: Session, prospectId: string | undefined, res: Response): Prospect | undefined {
+  const prospect = prospectId ? state.prospects.get(prospectId) : undefined;
+  if (!prospect) {
+    sendBrokerageError(res, 404, 'No such prospect');
+    return undefined;
+  }
+  if (prospect.owner.nationalId !== session.persona.nationalId) {
+    sendBrokerageError(res, 403, 'The prospect belongs to another customer');
+    return undefined;
+  }
+  return prospect;
+}
+
 // --- router -----------------------------------------------------------------------------
 
 export function brokerageRouter(ctx: SandboxContext): express.Router {
@@ -175,18 +186,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
   };
 
   /** The prospect in :prospectId, answering 404 when unknown and 403 when it belongs to someone else. */
-  const ownedProspect = (prospectId: string | undefined, res: Response): Prospect | undefined => {
-    const prospect = prospectId ? state.prospects.get(prospectId) : undefined;
-    if (!prospect) {
-      sendBrokerageError(res, 404, 'No such prospect');
-      return undefined;
-    }
-    if (prospect.owner.nationalId !== sessionOf(res).persona.nationalId) {
-      sendBrokerageError(res, 403, 'The prospect belongs to another customer');
-      return undefined;
-    }
-    return prospect;
-  };
+  const ownedProspect = (prospectId: string | undefined, res: Response): Prospect | undefined => ownedProspectOf(state, sessionOf(res), prospectId, res);
 
   // --- authentication ---
 
@@ -300,19 +300,28 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
       if (body.customerType !== 'PRIVATE') {
         return sendBrokerageError(res, 400, 'Only private customers can onboard online', ['customerType']);
       }
+      // One application per person (sandbox/keptProspects.ts): the person's unfinished prospect of this flow, again.
+      const open = unfinishedProspectOf(ctx, persona.nationalId, legacy);
+      if (open) {
+        open.resumed += 1;
+        return send(res, createProspectResponse, { prospect_id: open.id, resumed: true });
+      }
       // A step flow without the account picker (a persona going straight to a later step): the brokerage leaves
       // the picker out because it has the accounts already, so the prospect starts with the market's defaults,
       // the ones the page shows as chosen (shared/accountPicker.ts). Otherwise the picker sets them.
-      const steps = legacy ? LEGACY_INITIAL_STEPS : (persona.behaviour.initialSteps ?? DEFAULT_INITIAL_STEPS);
+      const now = ctx.now();
       const prospect: Prospect = {
         id: randomUUID(),
         owner: persona,
         country: body.country,
         customerType: body.customerType,
         legacy,
-        milestones: new Set(),
+        milestones: new Map(),
         signed: false,
-        ...(legacy || steps.includes('ACCOUNT_PICKER_STEP')
+        createdAt: now,
+        savedAt: now,
+        resumed: 0,
+        ...(legacy || stepListFor(persona, legacy).includes('ACCOUNT_PICKER_STEP')
           ? {}
           : {
               accountTypes: defaultAccounts(body.country)
@@ -321,16 +330,14 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
             }),
       };
       state.prospects.set(prospect.id, prospect);
-      send(res, createProspectResponse, { prospect_id: prospect.id });
+      send(res, createProspectResponse, { prospect_id: prospect.id, resumed: false });
     });
   }
 
   router.get(pattern(brokeragePaths.initialSteps), requireSession, (req, res) => {
     const prospect = ownedProspect(prospectIdParam(req), res);
     if (!prospect) return;
-    send(res, initialStepsResponse, {
-      data: { initialSteps: prospect.legacy ? LEGACY_INITIAL_STEPS : [...(prospect.owner.behaviour.initialSteps ?? DEFAULT_INITIAL_STEPS)] },
-    });
+    send(res, initialStepsResponse, { data: { initialSteps: stepListOf(prospect) } });
   });
 
   router.post(pattern(brokeragePaths.accountPickerStep), requireSession, (req, res) => {
@@ -341,6 +348,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     const problem = accountChoiceProblem(prospect.country, body.accountTypesWithCountry);
     if (problem) return sendBrokerageError(res, 400, problem, ['accountTypesWithCountry']);
     prospect.accountTypes = [...new Set(body.accountTypesWithCountry)];
+    savedSteps(prospect).pickedAccounts = [...prospect.accountTypes];
     send(res, okResponse, {});
   });
 
@@ -357,6 +365,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
         : [],
     );
     if (bad.length > 0) return sendBrokerageError(res, 400, 'Invalid account alias', bad);
+    savedSteps(prospect).aliases = body.accountTypeAliases;
     send(res, okResponse, {});
   });
 
@@ -376,7 +385,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
       (req, res) => {
         const prospect = ownedProspect(prospectIdParam(req), res);
         if (!prospect) return;
-        prospect.milestones.add(milestone);
+        if (!prospect.milestones.has(milestone)) prospect.milestones.set(milestone, ctx.now());
         send(res, okResponse, {});
       },
     );
@@ -395,7 +404,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     if (!body) return;
     const invalidFields = taxInfoProblems(body, prospect.country, prospect.owner.birthDate, new Date().toISOString().slice(0, 10));
     if (invalidFields.length) return res.status(400).json({ data: { message: 'Tax information could not be validated', invalidFields } });
-    submittedSteps(prospect).taxInfo = body;
+    savedSteps(prospect).taxInfo = body;
     send(res, okResponse, {});
   });
 
@@ -405,7 +414,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     const prospect = ownedProspect(body.prospectId, res);
     if (!prospect) return;
     const taskId = body.taskId ?? randomUUID();
-    submittedSteps(prospect).cases.set(taskId, body);
+    savedSteps(prospect).cases.set(taskId, body);
     send(res, createCaseResponse, { data: { taskId } });
   });
 
@@ -416,7 +425,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     if (!body) return;
     const prospect = ownedProspect(body.prospectId, res);
     if (!prospect) return;
-    const steps = submittedSteps(prospect);
+    const steps = savedSteps(prospect);
     const taxCase = steps.cases.get(body.nnxTaskId);
     if (taxCase?.type !== 'TAX_RESIDENCE') return sendBrokerageError(res, 400, 'Unknown tax residence case', ['nnxTaskId']);
     if (taxCase.taskData.countryCode !== body.taskData.countryCode) {
@@ -433,7 +442,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
 
   // Test-only: the accepted tax residence submits, per prospect.
   router.get('/sandbox/tax-residences', (_req, res) => {
-    res.json([...state.prospects.values()].flatMap((p) => (submitted.get(p)?.taxResidence ? [submitted.get(p)!.taxResidence] : [])));
+    res.json([...state.prospects.values()].flatMap((p) => (savedStepsIfAny(p)?.taxResidence ? [savedStepsIfAny(p)!.taxResidence] : [])));
   });
 
   router.post(pattern(brokeragePaths.residencyStep), requireSession, (req, res) => {
@@ -441,7 +450,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     if (!prospect) return;
     const body = parseOr400(residencyStepRequest, req.body, res);
     if (!body) return;
-    if (submittedSteps(prospect).cases.get(body.nnxTaskId)?.type !== 'RESIDENCY') return sendBrokerageError(res, 400, 'Unknown residency case', ['nnxTaskId']);
+    if (savedSteps(prospect).cases.get(body.nnxTaskId)?.type !== 'RESIDENCY') return sendBrokerageError(res, 400, 'Unknown residency case', ['nnxTaskId']);
     if (body.addressCountry === prospect.country) return sendBrokerageError(res, 400, 'The address is in the home country', ['addressCountry']);
     const refused = prospect.owner.behaviour.residencyRefusedFields;
     if (refused) return sendBrokerageError(res, 400, 'Residency information could not be validated', refused);
@@ -451,7 +460,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
       stored.some((o) => o.attachmentId === a.attachmentId && o.taskId === body.nnxTaskId && o.bytes) ? [] : [`attachments.${i}.attachmentId`],
     );
     if (notUploaded.length) return sendBrokerageError(res, 400, 'Attachments not uploaded to the case', notUploaded);
-    submittedSteps(prospect).residency = body;
+    savedSteps(prospect).residency = body;
     send(res, okResponse, {});
   });
 
@@ -459,7 +468,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
   router.get('/sandbox/residency', (_req, res) => {
     res.json(
       [...state.prospects.values()].flatMap((p) => {
-        const steps = submitted.get(p);
+        const steps = savedStepsIfAny(p);
         const cases = [...(steps?.cases.entries() ?? [])].filter(([, c]) => c.type === 'RESIDENCY').map(([taskId, c]) => ({ taskId, ...c }));
         return cases.length ? [{ prospectId: p.id, cases, residency: steps?.residency ?? null }] : [];
       }),
@@ -468,28 +477,6 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
 
   // --- contact information (customer-information.md §7, §8) ---
 
-  // Related data of the contact step: the registered address from the population register (none for a
-  // persona without one) and what the prospect submitted so far.
-  router.get(
-    pattern((id) => brokeragePaths.stepRelatedData(id, 'CONTACT_INFORMATION_STEP')),
-    requireSession,
-    (req, res) => {
-      const prospect = ownedProspect(prospectIdParam(req), res);
-      if (!prospect) return;
-      const address = prospect.owner.behaviour.noRegisteredAddress ? null : REGISTERED_ADDRESSES[prospect.country];
-      const contact = submittedContact.get(prospect);
-      send(res, contactRelatedDataResponse, {
-        data: {
-          stepRelatedData: {
-            ...(address ?? { address: null, zipCode: null, city: null }),
-            email: contact?.email ?? null,
-            mobilePhoneNumber: contact?.mobilePhoneNumber ?? null,
-          },
-        },
-      });
-    },
-  );
-
   router.post(pattern(brokeragePaths.contactInfoStep), requireSession, (req, res) => {
     const prospect = ownedProspect(prospectIdParam(req), res);
     if (!prospect) return;
@@ -497,7 +484,7 @@ export function brokerageRouter(ctx: SandboxContext): express.Router {
     if (!body) return;
     const refused = prospect.owner.behaviour.contactRefusedFields;
     if (refused?.length) return sendBrokerageError(res, 400, 'Contact information was not accepted', refused);
-    submittedContact.set(prospect, body);
+    savedSteps(prospect).contact = body;
     send(res, okResponse, {});
   });
 
@@ -613,25 +600,6 @@ export const TAX_VALIDATION_RULES: readonly { countryCode: string; validationReg
   { countryCode: 'DE', validationRegex: ['^\\d{11}$', '^[1-9]'], patternPlaceholder: '12345678901' },
 ];
 
-interface SubmittedSteps {
-  taxInfo?: z.infer<typeof taxInfoStepRequest>;
-  residency?: z.infer<typeof residencyStepRequest>;
-  taxResidence?: SubmitTaxResidenceRequest;
-  cases: Map<string, z.infer<typeof createCaseRequest>>;
-}
-const submitted = new WeakMap<Prospect, SubmittedSteps>();
-/** What the prospect submitted in the tax and residency steps (kept beside the prospect, cleared with it). */
-export function submittedSteps(prospect: Prospect): SubmittedSteps {
-  let s = submitted.get(prospect);
-  if (!s) submitted.set(prospect, (s = { cases: new Map() }));
-  return s;
-}
-
-/** The prospect owning the case `taskId` (RESIDENCY or TAX_RESIDENCE), for init-file-upload. */
-export function caseProspect(state: SandboxState, taskId: string): Prospect | undefined {
-  return [...state.prospects.values()].find((p) => submitted.get(p)?.cases.has(taskId));
-}
-
 /**
  * The upstream's own check of a tax submit: the number format of the country, a start date between the
  * person's birth and today, no home country in the foreign list. Answers the invalid field names.
@@ -650,16 +618,6 @@ export function taxInfoProblems(body: z.infer<typeof taxInfoStepRequest>, home: 
 }
 
 // --- contact information -------------------------------------------------------------------
-
-/** A registered address per country, as the population register would give it. */
-const REGISTERED_ADDRESSES: Record<CountryCode, { address: string; zipCode: string; city: string }> = {
-  SE: { address: 'Drottninggatan 12', zipCode: '111 51', city: 'Stockholm' },
-  NO: { address: 'Karl Johans gate 5', zipCode: '0154', city: 'Oslo' },
-  DK: { address: 'Vesterbrogade 10', zipCode: '1620', city: 'København V' },
-  FI: { address: 'Mannerheimintie 1', zipCode: '00100', city: 'Helsinki' },
-};
-/** The last accepted contact submit per prospect (kept beside the prospect, cleared with it). */
-const submittedContact = new WeakMap<Prospect, ContactInfoStepRequest>();
 
 /** Why an account choice is not allowed for the prospect's country, or null when it is fine. */
 export function accountChoiceProblem(country: CountryCode, codes: readonly AccountTypeWithCountry[]): string | null {

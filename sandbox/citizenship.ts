@@ -13,8 +13,9 @@ import {
   submitCitizenshipResponse,
 } from '../shared/contracts/brokerageContract.ts';
 import { MAX_FILE_BYTES } from '../shared/files.ts';
-import { authenticate, caseProspect, sendBrokerageError } from './brokerage.ts';
-import type { Prospect, SandboxContext, Session } from './state.ts';
+import { authenticate, ownedProspectOf, sendBrokerageError } from './brokerage.ts';
+import { caseProspect, savedSteps } from './savedSteps.ts';
+import type { SandboxContext, Session } from './state.ts';
 import { statusTaskOwner } from './caseStatus.ts';
 
 export const STORAGE_BASE = '/sandbox/storage';
@@ -27,12 +28,6 @@ export function citizenshipRouter(ctx: SandboxContext): express.Router {
   const { state } = ctx;
 
   const sessionOf = (req: Request, res: Response): Session | undefined => authenticate(state, req, res);
-  const ownedProspect = (session: Session, prospectId: string, res: Response): Prospect | undefined => {
-    const prospect = state.prospects.get(prospectId);
-    if (!prospect) return void sendBrokerageError(res, 404, 'No such prospect');
-    if (prospect.owner.nationalId !== session.persona.nationalId) return void sendBrokerageError(res, 403, 'The prospect belongs to another customer');
-    return prospect;
-  };
   const parseOr400 = <S extends z.ZodType>(schema: S, input: unknown, res: Response): z.output<S> | undefined => {
     const parsed = schema.safeParse(input ?? {});
     if (parsed.success) return parsed.data;
@@ -45,7 +40,7 @@ export function citizenshipRouter(ctx: SandboxContext): express.Router {
     if (!session) return;
     const body = parseOr400(submitCitizenshipRequest, req.body, res);
     if (!body) return;
-    const prospect = ownedProspect(session, body.prospectId, res);
+    const prospect = ownedProspectOf(state, session, body.prospectId, res);
     if (!prospect) return;
     if (!body.isCitizenInTld && body.citizenshipInformationList.length === 0) {
       return sendBrokerageError(res, 400, 'A citizenship is required', ['citizenshipInformationList']);
@@ -67,6 +62,14 @@ export function citizenshipRouter(ctx: SandboxContext): express.Router {
       state.citizenshipTasks.set(taskId, { taskId, prospectId: prospect.id, countryCode: entry.countryCode, attachments: entry.attachments });
       return { countryCode: entry.countryCode, taskId };
     });
+    savedSteps(prospect).citizenship = {
+      isCitizenInTld: body.isCitizenInTld,
+      entries: body.citizenshipInformationList.map((entry, i) => ({
+        countryCode: entry.countryCode,
+        taskId: tasks[i]!.taskId,
+        attachments: entry.attachments,
+      })),
+    };
     res.json(submitCitizenshipResponse.parse({ data: { tasks } }));
   });
 

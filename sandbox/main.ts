@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createSandboxApp } from './app.ts';
+import { keepDaysOption } from './keptProspects.ts';
 
 export interface StartSandboxOptions {
   /** 0 picks a free port. */
@@ -15,6 +16,8 @@ export interface StartSandboxOptions {
   orderLifetimeMs?: number;
   /** How long a signing order can be signed on the signing page (default 5 minutes). */
   signingLifetimeMs?: number;
+  /** How many days a person's unfinished prospect is kept (default 90; SANDBOX_PROSPECT_KEEP_DAYS when run). */
+  prospectKeepDays?: number;
 }
 
 export interface RunningSandbox {
@@ -39,6 +42,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     publicUrl: options.publicUrl ?? url,
     ...(options.orderLifetimeMs !== undefined ? { orderLifetimeMs: options.orderLifetimeMs } : {}),
     ...(options.signingLifetimeMs !== undefined ? { signingLifetimeMs: options.signingLifetimeMs } : {}),
+    ...(options.prospectKeepDays !== undefined ? { prospectKeepDays: options.prospectKeepDays } : {}),
   });
   server.on('request', app);
 
@@ -71,6 +75,7 @@ if (isMainModule()) {
     ...(process.env.SANDBOX_PUBLIC_URL ? { publicUrl: process.env.SANDBOX_PUBLIC_URL } : {}),
     // The web's signing order lifetime, so the signing page expires its orders as the web expects.
     ...(process.env.SIGNING_ORDER_LIFETIME_MS ? { signingLifetimeMs: Number(process.env.SIGNING_ORDER_LIFETIME_MS) } : {}),
+    ...keepDaysOption(process.env),
   });
   console.log(`Sandbox listening on ${sandbox.url} (test BankID app: ${sandbox.url}/sandbox/bankid/app)`);
   const stop = () => void sandbox.close().then(() => process.exit(0));

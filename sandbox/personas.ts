@@ -76,6 +76,9 @@ export const scenarios = [
   // identification-routing-creation §4 "Customer creation": the login session failing shows the error screen).
   'loginSessionFails',
   'affiliateConversionFails',
+  // Starts with a half-finished application at the brokerage (sandbox/applications.ts): accounts, names and contact
+  // information saved, the rest open; identifying again carries on with it (one application per person).
+  'halfFinished',
 ] as const;
 export type Scenario = (typeof scenarios)[number];
 
@@ -152,6 +155,8 @@ export interface ScenarioBehaviour {
   loginSessionFails?: boolean;
   /** POST affiliate conversion answers 500 (sandbox/afterCreation.ts). */
   affiliateConversionFails?: boolean;
+  /** The application the person already has at the brokerage when the sandbox starts (sandbox/applications.ts). */
+  savedApplication?: 'halfFinished';
 }
 
 export interface Persona {
@@ -326,6 +331,7 @@ export const scenarioBehaviours: Record<Scenario, ScenarioBehaviour> = {
   ...casePersonas(),
   loginSessionFails: { routing: onboardingRouting, creation: defaultCreation, loginSessionFails: true },
   affiliateConversionFails: { routing: onboardingRouting, creation: defaultCreation, affiliateConversionFails: true },
+  halfFinished: { routing: onboardingRouting, creation: defaultCreation, savedApplication: 'halfFinished' },
 };
 
 /** The status page's personas: routed to their open case, each with its tasks (sandbox/caseStatusTasks.ts). */
@@ -525,6 +531,8 @@ const seeds: PersonaSeed[] = [
   { country: 'DK', givenName: 'Lars', surname: 'Holm', birthDate: '1971-06-08', scenario: 'caseKeptOpen' },
   { country: 'FI', givenName: 'Satu', surname: 'Korhonen', birthDate: '1986-10-19', scenario: 'caseUnknownTask' },
   { country: 'FI', givenName: 'Mikko', surname: 'Laine', birthDate: '1977-04-25', scenario: 'caseKeptOpen' },
+  // An application left half-finished (added last, so every earlier persona keeps its national id).
+  { country: 'SE', givenName: 'Klara', surname: 'Forsberg', birthDate: '1986-05-14', scenario: 'halfFinished' },
 ];
 
 // The seed index is the serial, so every persona gets a distinct, stable individual number.

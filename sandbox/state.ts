@@ -1,6 +1,6 @@
 // In-memory state of one sandbox process. Everything the simulated upstreams remember lives here so that
 // POST /sandbox/reset can clear it in one go.
-import type { AccountTypeWithCountry, CountryCode } from '../shared/contracts/brokerageContract.ts';
+import type { AccountTypeWithCountry, CountryCode, Milestone, StepId } from '../shared/contracts/brokerageContract.ts';
 import type { LegacySignatureRequest, ProspectUpdateRequest, RegulationRequest } from '../shared/contracts/legacyContract.ts';
 import type { StatusTask } from '../shared/contracts/caseStatusContract.ts';
 import type { Persona } from './personas.ts';
@@ -55,8 +55,15 @@ export interface Prospect {
   /** Created through the legacy v2 endpoint. */
   legacy: boolean;
   accountTypes?: AccountTypeWithCountry[];
-  milestones: Set<string>;
+  /** The milestones posted, each with when (epoch ms of the sandbox clock). */
+  milestones: Map<Milestone, number>;
+  /** Signed on the signing page: the application is finished, prospect creation no longer answers it. */
   signed: boolean;
+  /** Epoch ms (the sandbox clock) it was created and last saved to (created, or a step submit accepted): kept from then. */
+  createdAt: number;
+  savedAt: number;
+  /** How many prospect creations answered it again (resumed: true). */
+  resumed: number;
   /** Set by POST /api/2/customers; polls counts creation_status calls since then. */
   creation?: { startedAt: number; polls: number };
 }
@@ -108,6 +115,8 @@ export interface SandboxState {
   createCustomerCalls: Map<string, number[]>;
   /** Read-out (GET /sandbox/brokerage-calls): every POST, PUT, PATCH and DELETE that reached the brokerage API, in arrival order. */
   brokerageCalls: Map<number, BrokerageCall>;
+  /** Read-out (GET /sandbox/prospects, sandbox/applications.ts): prospect id → per step the statuses answered to its submits. */
+  stepSubmits: Map<string, Map<StepId, number[]>>;
   /** Know-your-customer questionnaire (sandbox/kyc.ts): prospect id → its answers and the calls received. */
   kyc: Map<string, KycRecord>;
   /** Answer sessions of the questionnaire (sandbox/kyc.ts): answerSessionId → session. */
@@ -315,6 +324,7 @@ export function createSandboxState(): SandboxState {
     systemStatus: new Map(),
     logoutCalls: new Map(),
     createCustomerCalls: new Map(),
+    stepSubmits: new Map(),
     brokerageCalls: new Map(),
     kyc: new Map(),
     kycAnswerSessions: new Map(),
@@ -351,4 +361,8 @@ export interface SandboxContext {
   orderLifetimeMs: number;
   /** How long a signing order can be signed on the signing page after its signature request. */
   signingLifetimeMs: number;
+  /** How long a person's unfinished prospect is kept after it was last saved to, for prospect creation to answer it again. */
+  prospectKeepMs: number;
+  /** The sandbox's clock (epoch ms) for keeping prospects: a test moves it to see one expire. */
+  now: () => number;
 }

@@ -1,8 +1,8 @@
 // Brokerage API client: one typed function per call of identification-routing-creation §7 and customer-information §7. Every answer is parsed by
 // the contract schema shared with sandbox/. Callers pass the prospect's access token (jwt) explicitly, through the one rule of
 // calling the brokerage as the person (shared/asPerson.ts), which refreshes it. The calls of the customer-information steps,
-// of KYC, of the legacy form, of the status page and of the end of creation live in parts of their own (brokerageStepCalls.ts,
-// brokerageKycCalls.ts, brokerageLegacyCalls.ts, brokerageCaseStatusCalls.ts, brokerageAfterCreationCalls.ts).
+// of carrying on with a saved application, of KYC, of the legacy form, of the status page and of the end of creation live in
+// parts of their own (brokerageStepCalls.ts, brokerageResumeCalls.ts, brokerageKycCalls.ts, brokerageLegacyCalls.ts, …).
 import { z } from 'zod';
 import {
   brokeragePaths as paths,
@@ -13,6 +13,7 @@ import {
   routingStatusResponse,
   systemStatusResponse,
   createProspectResponse,
+  type CreatedProspect,
   initialStepsResponse,
   okResponse,
   signatureRequest,
@@ -24,11 +25,13 @@ import {
 import { kycPaths } from '../../shared/contracts/kycContract.ts';
 import { legacyPaths } from '../../shared/contracts/legacyContract.ts';
 import { caseStatusPaths } from '../../shared/contracts/caseStatusContract.ts';
+import { savedApplicationPaths } from '../../shared/contracts/savedApplicationContract.ts';
 import { createHttpClient, UpstreamError, type CallObserver } from './http.ts';
 import { emptyAnswer, idempotencyHeaders } from './idempotency.ts';
 import { brokerageKycCalls } from './brokerageKycCalls.ts';
 import { brokerageLegacyCalls } from './brokerageLegacyCalls.ts';
 import { brokerageStepCalls } from './brokerageStepCalls.ts';
+import { brokerageResumeCalls } from './brokerageResumeCalls.ts';
 import { brokerageCaseStatusCalls } from './brokerageCaseStatusCalls.ts';
 import { brokerageAfterCreationCalls } from './brokerageAfterCreationCalls.ts';
 
@@ -40,7 +43,7 @@ export interface BrokerageClientOptions {
 }
 
 /** Every brokerage path by call name: a call's name in the metrics (kycStep, initialSteps, …), never its path with ids. */
-const brokerageCallPaths = { ...caseStatusPaths, ...legacyPaths, ...kycPaths, ...paths };
+const brokerageCallPaths = { ...caseStatusPaths, ...legacyPaths, ...kycPaths, ...savedApplicationPaths, ...paths };
 
 /**
  * POST /api/2/customers' answer: `ok` when creation was requested (no data.message), else the brokerage refused it
@@ -115,7 +118,11 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     async submitValidationStep(jwt: string, country: CountryCode, v3: boolean) {
       await http.json({ method: 'POST', path: v3 ? paths.validationStepV3 : paths.validationStep, bearer: jwt, body: { country }, schema: okResponse });
     },
-    async createProspect(jwt: string, country: CountryCode, legacy: boolean) {
+    /**
+     * POST prospects v3 (v2 for the legacy form): a new prospect, or the person's unfinished one of that flow again
+     * (`resumed: true`, one application per person; brokerageContract.ts createProspectResponse).
+     */
+    async createProspect(jwt: string, country: CountryCode, legacy: boolean): Promise<CreatedProspect> {
       const path = legacy ? paths.prospectsV2 : paths.prospectsV3;
       return (await http.json({ method: 'POST', path, bearer: jwt, body: { country, customerType: 'PRIVATE' }, schema: createProspectResponse })).data;
     },
@@ -183,6 +190,7 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
       return { httpStatus: status, body: parsed.data };
     },
     ...brokerageStepCalls(http),
+    ...brokerageResumeCalls(http),
     ...brokerageKycCalls(http),
     ...brokerageLegacyCalls(http),
     ...brokerageCaseStatusCalls(http),

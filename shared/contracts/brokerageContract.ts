@@ -146,7 +146,16 @@ export const okResponse = z.object({}).passthrough();
 
 // --- prospects --------------------------------------------------------------------
 export const createProspectRequest = z.object({ country: countryCode, customerType });
-export const createProspectResponse = z.object({ prospect_id: z.string().min(1) });
+/**
+ * POST prospects v3 / v2 (identification-routing-creation §4 routing, §7). One application per person (our reading):
+ * while the person has an unfinished prospect of the same flow (v3 step flow or v2 legacy form; unfinished = not
+ * signed, kept for months after it was last saved to), the call answers that prospect with `resumed: true` instead of
+ * creating another. The answer on the same call keeps routing's order of the spec (intent, validation step, prospect)
+ * unchanged, and every way into the journey (any browser, the app's webview, after an expired session) passes it. The
+ * status stays 200 either way, as before, so a client reading only prospect_id keeps working.
+ */
+export const createProspectResponse = z.object({ prospect_id: z.string().min(1), resumed: z.boolean() });
+export type CreatedProspect = z.infer<typeof createProspectResponse>;
 
 export const stepIds = [
   'MILESTONE_ONE_STEP',
@@ -173,7 +182,7 @@ export type AccountTypeWithCountry = z.infer<typeof accountTypeWithCountry>;
 export const accountPickerStepRequest = z.object({ accountTypesWithCountry: z.array(accountTypeWithCountry).min(1) });
 
 // --- citizenship and files (customer-information §3 "Citizenship entry", "File upload"; §7) ---
-const isoCountry = z.string().regex(/^[A-Z]{2}$/);
+export const isoCountry = z.string().regex(/^[A-Z]{2}$/);
 export const citizenshipEntry = z.object({
   countryCode: isoCountry,
   taskId: z.string().min(1).optional(),
@@ -296,19 +305,17 @@ export type ContactInfoStepRequest = z.infer<typeof contactInfoStepRequest>;
 export const contactInfoFields = ['email', 'mobilePhoneNumber'] as const;
 /** customer-information §7/§8: a refused contact submit (400) lists the offending field names in data.fields. */
 export const contactInfoErrorBody = z.object({ data: z.object({ fields: z.array(z.string().max(200)).max(20) }) });
-/** GET related data of the contact step: what the upstream knows (registered address from the population register). */
-export const contactRelatedDataResponse = z.object({
-  data: z.object({
-    stepRelatedData: z.object({
-      email: z.string().max(254).nullish(),
-      mobilePhoneNumber: z.string().max(32).nullish(),
-      address: z.string().max(200).nullish(),
-      zipCode: z.string().max(20).nullish(),
-      city: z.string().max(100).nullish(),
-    }),
-  }),
+/** Related data of the contact step: what the upstream knows (registered address from the population register, the contact data saved). */
+export const contactRelatedData = z.object({
+  email: z.string().max(254).nullish(),
+  mobilePhoneNumber: z.string().max(32).nullish(),
+  address: z.string().max(200).nullish(),
+  zipCode: z.string().max(20).nullish(),
+  city: z.string().max(100).nullish(),
 });
-export type ContactRelatedData = z.infer<typeof contactRelatedDataResponse>['data']['stepRelatedData'];
+export type ContactRelatedData = z.infer<typeof contactRelatedData>;
+/** GET related data of the contact step (savedApplicationContract.ts has every step's). */
+export const contactRelatedDataResponse = z.object({ data: z.object({ stepRelatedData: contactRelatedData }) });
 
 // --- customer creation ------------------------------------------------------------
 export const createCustomerRequest = z.object({ prospect_id: z.string().min(1) });

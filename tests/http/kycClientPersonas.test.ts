@@ -7,14 +7,14 @@ import { privateQuestionOrder, type AnswerSessionPage } from '../../shared/contr
 import { createBrokerageClient, type BrokerageClient } from '../../server/upstream/brokerageClient.ts';
 import { UpstreamError } from '../../server/upstream/http.ts';
 import { answersFor, kycReadOut as readOut } from '../support/kycSandbox.ts';
-import { personaFor } from '../support/sandboxApi.ts';
+import { FRESH_PROSPECTS, personaFor } from '../support/sandboxApi.ts';
 
 describe('typed brokerage client: KYC personas', () => {
   let sandbox: RunningSandbox;
   let client: BrokerageClient;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startSandbox({ port: 0, ...FRESH_PROSPECTS });
     client = createBrokerageClient({ baseUrl: sandbox.url, timeoutMs: 5000 });
   });
   afterAll(async () => {

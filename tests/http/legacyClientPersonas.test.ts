@@ -6,6 +6,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/main.ts';
+import { FRESH_PROSPECTS } from '../support/sandboxApi.ts';
 import { DEFAULT_INITIAL_STEPS } from '../../sandbox/personas.ts';
 import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import { legacyPaths, type ProspectFieldError } from '../../shared/contracts/legacyContract.ts';
@@ -30,7 +31,7 @@ describe('typed brokerage client: legacy personas', () => {
   let client: BrokerageClient;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startSandbox({ port: 0, ...FRESH_PROSPECTS });
     client = createBrokerageClient({ baseUrl: sandbox.url, timeoutMs: 5000 });
   });
   afterAll(async () => {

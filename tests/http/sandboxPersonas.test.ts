@@ -60,6 +60,7 @@ describe('personas', () => {
     // Created, then the login session or the affiliate conversion fails (tests/http/sandboxAfterCreation.test.ts).
     'loginSessionFails',
     'affiliateConversionFails',
+    'halfFinished',
   ];
 
   it('have national ids valid for their country, unique, with full names', async () => {

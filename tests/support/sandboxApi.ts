@@ -2,8 +2,8 @@
 // RP API and test app, brokerage logins and a signed prospect, through the same wire contracts the server uses.
 import request from 'supertest';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createSandboxApp } from '../../sandbox/app.ts';
-import { startSandbox, type RunningSandbox } from '../../sandbox/main.ts';
+import { createSandboxApp, type SandboxOptions } from '../../sandbox/app.ts';
+import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../sandbox/main.ts';
 import { createBrokerageClient, type BrokerageClient } from '../../server/upstream/brokerageClient.ts';
 import { bankidAuthResponse, bankidCollectResponse } from '../../shared/contracts/bankidContract.ts';
 import {
@@ -31,7 +31,14 @@ export interface PublicPersona {
 /** An Express app or the URL of a running sandbox: supertest takes both. */
 export type Target = Parameters<typeof request>[0];
 
-export const newApp = (orderLifetimeMs?: number) => createSandboxApp({ publicUrl: PUBLIC_URL, ...(orderLifetimeMs !== undefined ? { orderLifetimeMs } : {}) });
+/**
+ * The tests' sandboxes keep no unfinished prospect unless a test asks (`prospectKeepDays`): each prospect creation makes
+ * a new one, so tests that walk a persona more than once each get a fresh application. The resuming tests keep them.
+ */
+export const FRESH_PROSPECTS = { prospectKeepDays: 0 } as const;
+
+export const newApp = (orderLifetimeMs?: number, options: Partial<Omit<SandboxOptions, 'publicUrl'>> = {}) =>
+  createSandboxApp({ publicUrl: PUBLIC_URL, ...FRESH_PROSPECTS, ...(orderLifetimeMs !== undefined ? { orderLifetimeMs } : {}), ...options });
 
 export async function listPersonas(app: Target): Promise<PublicPersona[]> {
   const res = await request(app).get('/sandbox/personas').expect(200);
@@ -124,11 +131,11 @@ export function orderSection(pageHtml: string, orderRef: string): string | undef
  * A sandbox listening on a free port for the tests of the file or describe it is called in, and the typed brokerage
  * client pointed at it (both set once beforeAll has run).
  */
-export function listeningSandboxWithClient(): { readonly url: string; readonly client: BrokerageClient } {
+export function listeningSandboxWithClient(options: Partial<StartSandboxOptions> = {}): { readonly url: string; readonly client: BrokerageClient } {
   let sandbox: RunningSandbox | undefined;
   let client: BrokerageClient | undefined;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startSandbox({ port: 0, ...FRESH_PROSPECTS, ...options });
     client = createBrokerageClient({ baseUrl: sandbox.url, timeoutMs: 5000 });
   });
   afterAll(async () => {

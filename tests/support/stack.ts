@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { keepDaysOption } from '../../sandbox/keptProspects.ts';
 import { startSandbox } from '../../sandbox/main.ts';
 import { start } from '../../server/main.ts';
 import { productProcessArgs } from './productProcess.ts';
@@ -48,6 +49,8 @@ export function testTimings(): Record<string, string> {
     LOG_LEVEL: 'silent',
     // The tests read English texts; the market-language default has its own test.
     DEFAULT_LOCALE: 'en',
+    // Each identification gets a fresh application at the sandbox unless a test keeps them (sandbox/keptProspects.ts).
+    SANDBOX_PROSPECT_KEEP_DAYS: '0',
   };
 }
 
@@ -79,7 +82,11 @@ export async function startEmbeddedStack(
   const sandboxPort = await freePort();
   // The signing page expires its orders after the web's lifetime when a test sets one.
   const signingLifetime = extraEnv.SIGNING_ORDER_LIFETIME_MS;
-  const sandbox = await startSandbox({ port: sandboxPort, ...(signingLifetime ? { signingLifetimeMs: Number(signingLifetime) } : {}) });
+  const sandbox = await startSandbox({
+    port: sandboxPort,
+    ...(signingLifetime ? { signingLifetimeMs: Number(signingLifetime) } : {}),
+    ...keepDaysOption({ ...testTimings(), ...extraEnv }),
+  });
   const running = await start(
     {
       NODE_ENV: 'development',
