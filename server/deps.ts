@@ -23,6 +23,7 @@ import type { SessionLocks } from './infra/sessionLocks.ts';
 import type { BankidStartLimiter } from './infra/rateLimits.ts';
 import type { Metrics } from './infra/metrics.ts';
 import type { CaseTriggers } from './infra/caseTriggers.ts';
+import type { CaseDrafts } from './infra/caseDrafts.ts';
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +53,8 @@ export interface AppDeps {
   kycStates: KycStates;
   /** OnboardingTriggerCase's once-only state per prospect, across web processes. */
   caseTriggers: CaseTriggers;
+  /** The status page's unsent answers per person and task: identifying again (a new session) finds them. */
+  caseDrafts: CaseDrafts;
   sse: SseConnections;
   /** The running requests' deadlines, which graceful shutdown brings forward (server/main.ts). */
   deadlines?: RunningDeadlines;

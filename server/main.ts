@@ -220,6 +220,7 @@ async function createWebApp(
     creationCredentials: stores.creationCredentials,
     loginHandoffs: stores.loginHandoffs,
     kycStates: stores.kycStates,
+    caseDrafts: stores.caseDrafts,
     caseTriggers: redis ? createRedisCaseTriggers({ client: redis, prefix: config.REDIS_PREFIX }) : createMemoryCaseTriggers(),
     ...connections,
     sessionLocks: redis

@@ -11,6 +11,7 @@ import { createMemoryCreationCredentials, createRedisCreationCredentials, type C
 import { createMemoryAfterCreationRecords, createRedisAfterCreationRecords, type AfterCreationRecords } from './infra/afterCreationRecords.ts';
 import { createMemoryLoginHandoffs, createRedisLoginHandoffs, type LoginHandoffs } from './infra/loginHandoffs.ts';
 import { createMemoryKycStates, createRedisKycStates, type KycStates } from './infra/kycStates.ts';
+import { createMemoryCaseDrafts, createRedisCaseDrafts, type CaseDrafts } from './infra/caseDrafts.ts';
 
 /** What the web and the worker keep between requests: sessions' Redis, the job queue, creation events and records, credentials, KYC states. */
 export interface Stores {
@@ -25,6 +26,8 @@ export interface Stores {
   /** A creation run's login hand-off code: the worker keeps it, Continue hands it to the bank's site. */
   loginHandoffs: LoginHandoffs;
   kycStates: KycStates;
+  /** The status page's unsent answers per person and task, kept across sessions. */
+  caseDrafts: CaseDrafts;
   /** Loads what the stores load on first use (the BullMQ queue of a web process). */
   warmUp?: () => Promise<void>;
 }
@@ -51,6 +54,7 @@ export function createStores(config: Config, logger: Logger): Stores {
       creationCredentials: createRedisCreationCredentials({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger }),
       loginHandoffs: createRedisLoginHandoffs({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger }),
       kycStates: createRedisKycStates({ client: redis, prefix: config.REDIS_PREFIX, logger }),
+      caseDrafts: createRedisCaseDrafts({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger }),
     };
   }
   const memoryQueue = createMemoryQueue({ logger });
@@ -64,5 +68,6 @@ export function createStores(config: Config, logger: Logger): Stores {
     creationCredentials: createMemoryCreationCredentials({ key: config.jobSecretKey, logger }),
     loginHandoffs: createMemoryLoginHandoffs({ key: config.jobSecretKey, logger }),
     kycStates: createMemoryKycStates(),
+    caseDrafts: createMemoryCaseDrafts({ key: config.jobSecretKey, logger }),
   };
 }

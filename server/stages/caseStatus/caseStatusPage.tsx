@@ -31,6 +31,9 @@ import {
   keepTyped,
   postTarget,
   sendAnswer,
+  withDrafts,
+  keepDraft,
+  saveSession,
   sendFailureOf,
   storeFiles,
   taskFilesOf,
@@ -73,6 +76,8 @@ interface PageState {
   listFailure?: SendFailure;
   outcome?: PostOutcome;
   justSent?: boolean;
+  /** The task states to show when not the session's own: a page view takes up the person's drafts without storing them. */
+  kept?: Record<string, CaseTaskState>;
 }
 
 const storedFilesOf = (state: CaseTaskState | undefined) =>
@@ -82,7 +87,7 @@ function caseStatusView({ req, deps, journey }: Identified, state: PageState): O
   const { outcome } = state;
   const t = translatorFor(req, deps);
   const locale = localeOf(req, deps);
-  const kept = journey.caseStatus ?? {};
+  const kept = state.kept ?? journey.caseStatus ?? {};
   const tasks = state.list?.tasks ?? [];
   const others = state.list?.others ?? [];
   const answered = answeredIn(journey);
@@ -167,7 +172,13 @@ const caseStatusPage = definePage({
     const { req, deps, journey } = ctx;
     const justSent = pageQuery.parse(req.query).sent === '1';
     try {
-      return caseStatusView(ctx, { list: await fetchTasks(deps, asPersonInSession(deps.brokerage, journey, deps.logger)), justSent });
+      const list = await fetchTasks(deps, asPersonInSession(deps.brokerage, journey, deps.logger));
+      const kept = await withDrafts(
+        deps,
+        journey,
+        list.tasks.map((t) => t.nnxTaskId),
+      );
+      return caseStatusView(ctx, { list, justSent, kept });
     } catch (err) {
       const listFailure = sendFailureOf(err);
       deps.logger.warn({ failure: listFailure, status: err instanceof UpstreamError ? err.status : undefined }, 'status page: task list failed');
@@ -239,7 +250,11 @@ async function send(screen: TaskScreen): Promise<Outcome> {
     if (refused[0]) errors.files = refused[0].messageKey;
     const problems = { ...formProblems(task, state), ...errors };
     if (Object.keys(problems).length > 0) return caseStatusView(ctx, { list, outcome: { taskId: task.nnxTaskId, errors: problems } });
-    await sendAnswer(ctx.req, ctx.deps, person, task, state);
+    const checkpoint = async () => {
+      await saveSession(ctx.req);
+      await keepDraft(ctx.deps, ctx.journey, task.nnxTaskId);
+    };
+    await sendAnswer(checkpoint, ctx.deps, person, task, state);
   } catch (err) {
     return failedUpstream(screen, err, errors);
   }
@@ -256,6 +271,11 @@ async function answerTaskPost(ctx: Identified, post: TaskPost): Promise<Outcome>
   } catch (err) {
     return listFailedOnPost(ctx, err);
   }
+  journey.caseStatus = await withDrafts(
+    deps,
+    journey,
+    list.tasks.map((t) => t.nnxTaskId),
+  );
   const target = postTarget(list.tasks, post, journey.caseStatus?.[post.taskId]);
   switch (target.kind) {
     case 'notYours':
@@ -266,8 +286,10 @@ async function answerTaskPost(ctx: Identified, post: TaskPost): Promise<Outcome>
       return byCaller(islandRefusal(ctx, 'caseStatus.error.notYours', 409), redirect(routes.caseStatus));
     case 'answeredElsewhere':
       taskStateOf(journey, post.taskId, post.actionId).sent = true;
+      await keepDraft(deps, journey, post.taskId);
       return byCaller(islandRefusal(ctx, 'caseStatus.sent.confirmation', 409), redirect(SENT_PAGE));
     case 'sent':
+      await keepDraft(deps, journey, post.taskId);
       return byCaller(islandRefusal(ctx, 'caseStatus.sent.confirmation', 409), redirect(SENT_PAGE));
     case 'open':
       break;
@@ -275,14 +297,10 @@ async function answerTaskPost(ctx: Identified, post: TaskPost): Promise<Outcome>
   const state = taskStateOf(journey, post.taskId, post.actionId);
   keepTyped(state, post);
   const screen: TaskScreen = { ctx, person, list, task: target.task, state };
-  switch (post.intent) {
-    case 'upload':
-      return upload(screen);
-    case 'remove':
-      return remove(screen, post.attachmentId);
-    case 'send':
-      return send(screen);
-  }
+  const outcome = await (post.intent === 'upload' ? upload(screen) : post.intent === 'remove' ? remove(screen, post.attachmentId) : send(screen));
+  // What was typed and uploaded outlives the session until it is sent (identifying again finds it).
+  await keepDraft(deps, journey, post.taskId);
+  return outcome;
 }
 
 /** A task's form: under the session lock, so an answer is sent once however often it is posted (two tabs, a double click). */

@@ -1,7 +1,8 @@
 // Answering a task of the application status page (identification-routing-creation §4 "Status page", §5, §7, §9): the
 // post's task, looked up in the person's own list; its files, stored once each; the answer, sent once (update-action,
-// then update-case, each retried). What got done is kept in the session per task (server/journey.ts CaseTaskState), so
-// a double click, a second tab or a resend after a failure stores and records nothing twice.
+// then update-case, each retried). What got done is kept per task in the session (server/journey.ts CaseTaskState) and,
+// until sent, per person beyond it (a draft), so a double click, a second tab, a resend after a failure or identifying
+// again stores and records nothing twice and loses nothing typed.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ import {
 import type { StatusTask } from '../../../shared/contracts/caseStatusContract.ts';
 import type { AsPerson } from '../../../shared/asPerson.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { CaseDraft } from '../../infra/caseDrafts.ts';
 import type { CaseFile, CaseTaskState, Journey } from '../../journey.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { withRetries } from '../../upstream/retry.ts';
@@ -164,15 +166,46 @@ export function formProblems(task: StatusTask, state: CaseTaskState): Record<str
 /** Saves the session now (under the lock), so what it holds survives this request dying in the next call. */
 export const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((err?: Error) => (err ? reject(err) : resolve())));
 
+/** A draft kept beyond the session replaces this session's state of the task unless that is sent or of another action. */
+const takesDraft = (mine: CaseTaskState | undefined, draft: CaseDraft | null): draft is CaseDraft =>
+  draft !== null && !(mine && (mine.sent === true || mine.actionId !== draft.actionId));
+
+/**
+ * The session's task states with the person's unsent answers kept beyond it (server/infra/caseDrafts.ts) taken up: they
+ * may have identified again (a new session), or answered in another browser since. The journey is not changed.
+ */
+export async function withDrafts(deps: Pick<AppDeps, 'caseDrafts'>, journey: Journey, taskIds: readonly string[]): Promise<Record<string, CaseTaskState>> {
+  const kept = { ...journey.caseStatus };
+  if (!journey.natregno) return kept;
+  const drafts = deps.caseDrafts.of(journey.natregno);
+  await Promise.all(
+    taskIds.map(async (taskId) => {
+      const draft = await drafts.read(taskId);
+      if (takesDraft(kept[taskId], draft)) kept[taskId] = draft;
+    }),
+  );
+  return kept;
+}
+
+/** Keeps the task's answer beyond the session while it is not sent; forgets it once sent. */
+export async function keepDraft(deps: Pick<AppDeps, 'caseDrafts'>, journey: Journey, taskId: string): Promise<void> {
+  const state = journey.caseStatus?.[taskId];
+  if (!journey.natregno || !state) return;
+  const drafts = deps.caseDrafts.of(journey.natregno);
+  if (state.sent) return drafts.drop(taskId);
+  const { sent: _sent, ...draft } = state;
+  await drafts.keep(taskId, draft);
+}
+
 /**
  * Sends the answer: update-action, then update-case, each retried (identification-routing-creation §9), each skipped when
- * this answer already got it through. The attempt id is kept (and the session saved) before the first call.
+ * this answer already got it through. The attempt id is kept (`checkpoint`: the session and the draft saved) before the first call.
  */
-export async function sendAnswer(req: Request, deps: AppDeps, person: AsPerson, task: StatusTask, state: CaseTaskState): Promise<void> {
+export async function sendAnswer(checkpoint: () => Promise<void>, deps: AppDeps, person: AsPerson, task: StatusTask, state: CaseTaskState): Promise<void> {
   if (state.sent) return;
   if (!state.attempt) {
     state.attempt = randomUUID();
-    await saveSession(req);
+    await checkpoint();
   }
   const attempt = state.attempt;
   const message =
@@ -184,7 +217,7 @@ export async function sendAnswer(req: Request, deps: AppDeps, person: AsPerson, 
     const body = updateActionBody(state.actionId, message);
     await recordedOnce(withRetries(() => person.call('updateAction', (jwt) => deps.brokerage.updateAction(jwt, body, `${attempt}:action`)), delay));
     state.actionUpdated = true;
-    await saveSession(req);
+    await checkpoint();
   }
   const typed = state.typed ?? {};
   const residency = { address: typed.address ?? '', zipCode: typed.zipCode ?? '', city: typed.city ?? '' };
