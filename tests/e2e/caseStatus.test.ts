@@ -1,8 +1,8 @@
 // The application status page in Chromium (identification-routing-creation §2 "Application status page", §4 "Status
-// page", §5): the open-case persona of each market, with and without JavaScript, on a 360 × 740
-// phone and a 1280 × 800 desktop, sees "Pending", answers every open task (the residency form with its proof of address,
-// several files on the tax forms) and sees "In progress" afterwards with the tasks shown as sent. Every state (pending,
-// with errors, sent; and a person without tasks) passes axe, the phone layout check, HTML_CodeSniffer and the Nu checker.
+// page", §5): the open-case persona of each market, with and without JavaScript, on a phone and a desktop, sees "Pending",
+// answers every open task (the residency form with its proof of address, several files on the tax forms) and sees "In
+// progress" with the tasks shown as sent; what was typed and uploaded is there again after identifying in a fresh browser.
+// Every state passes axe, the phone layout check, HTML_CodeSniffer and the Nu checker.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { browser, expectPhoneLayout, identifyInMarket, marketUrl, PHONE, stack, useE2eStack, type Market } from '../support/e2e.ts';
@@ -236,6 +236,38 @@ describe('the application status page in every market', () => {
       expect(errors).toEqual([]);
     }
   }, 240_000);
+
+  it('with JavaScript, a comment typed and a file uploaded are there again after identifying in a fresh browser; sent once', async () => {
+    await fetch(`${stack.sandboxUrl}/sandbox/reset`, { method: 'POST' });
+    const persona = await personaFor(stack.sandboxUrl, 'caseTaxLiability', 'SE');
+    const open = async (withFile: boolean) => {
+      const context = await browser.newContext({ viewport: PHONE });
+      await context.addCookies([{ name: 'locale', value: 'en', url: marketUrl('SE') }]);
+      const page = await context.newPage();
+      await identifyInMarket(page, 'SE', persona, /\/onboarding\/case-status/);
+      const form = taskForm(page, 'Tax liability');
+      // Hydrated once Send is disabled for want of a file; with a kept file, once its Remove is there.
+      if (withFile) await form.getByRole('button', { name: 'Remove kept.pdf' }).waitFor();
+      else await hydrated(form);
+      return { context, page, form };
+    };
+    const first = await open(false);
+    await first.form.getByLabel('Comment (optional)').fill('Typed on my phone');
+    await first.form.getByLabel('Attachments', { exact: true }).setInputFiles([pdf('kept.pdf')]);
+    await first.form.getByRole('button', { name: 'Remove kept.pdf' }).waitFor();
+    await first.context.close();
+
+    const second = await open(true);
+    expect(await second.form.getByLabel('Comment (optional)').inputValue()).toBe('Typed on my phone');
+    await expectAccessible(second.page, 'identified again');
+    await second.form.getByRole('button', { name: 'Send' }).click();
+    await second.page.waitForURL(/\/onboarding\/case-status\?sent=1#case-sent/);
+    const out = await readOut(stack.sandboxUrl, persona.nationalId);
+    expect(out.uploads.map((u) => u.fileName)).toEqual(['kept.pdf']);
+    expect(out.actionUpdates.map((c) => (c.body as { message: string }).message)).toEqual(['Typed on my phone']);
+    expect([answered(out.actionUpdates), answered(out.caseUpdates)]).toEqual([1, 1]);
+    await second.context.close();
+  }, 120_000);
 
   it('a person without tasks sees In progress and no forms (axe)', async () => {
     const persona = await personaFor(stack.sandboxUrl, 'caseNoTasks', 'NO');

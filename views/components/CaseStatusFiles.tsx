@@ -84,6 +84,9 @@ function FileItem({ item, texts, onRemove }: { item: Item; texts: CaseStatusFile
   );
 }
 
+/** The form's typed fields (server/stages/caseStatus/caseSubmission.ts taskForm). */
+const typedFields = ['address', 'zipCode', 'city', 'comment'] as const;
+
 export function CaseStatusFiles(props: CaseStatusFilesProps) {
   const { id, action, taskId, actionId, slots, texts, maxBytes, accept } = props;
   const enhanced = useHydrated();
@@ -115,6 +118,12 @@ export function CaseStatusFiles(props: CaseStatusFilesProps) {
   function send(file: File, slot: CaseFileSlot, key: string): Promise<void> {
     const body = new FormData();
     for (const [name, value] of Object.entries({ taskId, actionId, intent: 'upload', ...(slot.kind ? { kind: slot.kind } : {}) })) body.append(name, value);
+    // What is typed in the form so far goes along: the server keeps it with the files (identifying again finds both).
+    const form = (document.getElementById(`${id}-files`) as HTMLInputElement | null)?.form;
+    for (const name of typedFields) {
+      const field = form?.elements.namedItem(name);
+      if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) body.append(name, field.value);
+    }
     body.append('files', file);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', withCsrfQuery(action, csrf));
