@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { RedisConnection } from './redis.ts';
 import { openSecret, sealSecret } from './secretBox.ts';
+import { memoryExpiringEntries, redisExpiringEntries, type ExpiringEntries } from './expiringEntries.ts';
 
 const caseDraft = z.object({
   actionId: z.string(),
@@ -39,16 +40,10 @@ interface Options {
   logger?: Pick<Logger, 'warn'>;
 }
 
-interface Backend {
-  set(key: string, value: string, ttlSeconds: number): Promise<void>;
-  get(key: string): Promise<string | null>;
-  del(key: string): Promise<void>;
-}
-
 /** The person's name in keys: not their national id, and no guessing it back without the key. */
 const personKeyOf = (key: Buffer, natregno: string) => createHmac('sha256', key).update(`case-draft\0${natregno}`).digest('base64url');
 
-function createStore(backend: Backend, name: (person: string, taskId: string) => string, options: Options): CaseDrafts {
+function createStore(backend: ExpiringEntries, name: (person: string, taskId: string) => string, options: Options): CaseDrafts {
   return {
     of(natregno) {
       const person = personKeyOf(options.key, natregno);
@@ -77,40 +72,10 @@ function createStore(backend: Backend, name: (person: string, taskId: string) =>
 
 export function createRedisCaseDrafts(options: Options & { client: RedisConnection; prefix: string }): CaseDrafts {
   const { client, prefix } = options;
-  return createStore(
-    {
-      async set(key, value, ttlSeconds) {
-        await client.set(key, value, { EX: ttlSeconds });
-      },
-      get: (key) => client.get(key),
-      async del(key) {
-        await client.del(key);
-      },
-    },
-    (person, taskId) => `${prefix}:case-draft:${person}:${taskId}`,
-    options,
-  );
+  return createStore(redisExpiringEntries(client), (person, taskId) => `${prefix}:case-draft:${person}:${taskId}`, options);
 }
 
 /** In-process stand-in (development, unit tests); the same sealing, so the same code path runs. */
 export function createMemoryCaseDrafts(options: Options & { now?: () => number }): CaseDrafts {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, { value: string; expiresAt: number }>();
-  return createStore(
-    {
-      async set(key, value, ttlSeconds) {
-        entries.set(key, { value, expiresAt: now() + ttlSeconds * 1000 });
-      },
-      async get(key) {
-        const entry = entries.get(key);
-        if (entry && entry.expiresAt <= now()) entries.delete(key);
-        return entries.get(key)?.value ?? null;
-      },
-      async del(key) {
-        entries.delete(key);
-      },
-    },
-    (person, taskId) => `${person}:${taskId}`,
-    options,
-  );
+  return createStore(memoryExpiringEntries(options.now), (person, taskId) => `${person}:${taskId}`, options);
 }

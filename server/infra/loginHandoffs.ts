@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { RedisConnection } from './redis.ts';
 import { loginHandoffCode, type LoginHandoff } from '../../shared/contracts/brokerageContract.ts';
 import { openSecret, sealSecret } from './secretBox.ts';
+import { memoryExpiringEntries, redisExpiringEntries, type ExpiringEntries } from './expiringEntries.ts';
 
 export interface LoginHandoffs {
   /** Keeps the run's code for as long as it can be redeemed. */
@@ -21,12 +22,7 @@ interface Options {
   logger?: Pick<Logger, 'warn'>;
 }
 
-interface Backend {
-  set(key: string, value: string, ttlSeconds: number): Promise<void>;
-  get(key: string): Promise<string | null>;
-}
-
-function createStore(backend: Backend, name: (prospectId: string, runId: string) => string, options: Options): LoginHandoffs {
+function createStore(backend: ExpiringEntries, name: (prospectId: string, runId: string) => string, options: Options): LoginHandoffs {
   const context = (prospectId: string, runId: string) => `login-handoff:${prospectId}:${runId}`;
   return {
     async keep(prospectId, runId, handoff) {
@@ -48,34 +44,10 @@ function createStore(backend: Backend, name: (prospectId: string, runId: string)
 
 export function createRedisLoginHandoffs(options: Options & { client: RedisConnection; prefix: string }): LoginHandoffs {
   const { client, prefix } = options;
-  return createStore(
-    {
-      async set(key, value, ttlSeconds) {
-        await client.set(key, value, { EX: ttlSeconds });
-      },
-      get: (key) => client.get(key),
-    },
-    (prospectId, runId) => `${prefix}:creation:${prospectId}:login-handoff:${runId}`,
-    options,
-  );
+  return createStore(redisExpiringEntries(client), (prospectId, runId) => `${prefix}:creation:${prospectId}:login-handoff:${runId}`, options);
 }
 
 /** In-process stand-in (development, unit tests); the same sealing, so the same code path runs. */
 export function createMemoryLoginHandoffs(options: Options & { now?: () => number }): LoginHandoffs {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, { value: string; expiresAt: number }>();
-  return createStore(
-    {
-      async set(key, value, ttlSeconds) {
-        entries.set(key, { value, expiresAt: now() + ttlSeconds * 1000 });
-      },
-      async get(key) {
-        const entry = entries.get(key);
-        if (entry && entry.expiresAt <= now()) entries.delete(key);
-        return entries.get(key)?.value ?? null;
-      },
-    },
-    (prospectId, runId) => `${prospectId}:${runId}`,
-    options,
-  );
+  return createStore(memoryExpiringEntries(options.now), (prospectId, runId) => `${prospectId}:${runId}`, options);
 }

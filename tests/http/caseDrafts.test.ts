@@ -7,8 +7,11 @@ import { CASE_DRAFT_TTL_SECONDS, createMemoryCaseDrafts, createRedisCaseDrafts, 
 import type { RedisConnection } from '../../server/infra/redis.ts';
 import { deleteRedisKeys, REDIS_URL } from '../support/redisKeys.ts';
 
-let redis: RedisClientType;
-const prefixes: string[] = [];
+// One prefix for the file; each store under its own part of it.
+const PREFIX = `test-${randomUUID().slice(0, 8)}`;
+let stores = 0;
+const newPrefix = () => `${PREFIX}:${(stores += 1)}`;
+const redis = createClient({ url: REDIS_URL }) as unknown as RedisClientType;
 const KEY = Buffer.alloc(32, 7);
 const PERSON = '199001011234';
 const OTHER = '198502029876';
@@ -18,21 +21,11 @@ const draft: CaseDraft = {
   typed: { comment: 'A private note' },
 };
 
-beforeAll(async () => {
-  redis = createClient({ url: REDIS_URL }) as unknown as RedisClientType;
-  await redis.connect();
-});
-
+beforeAll(async () => void (await redis.connect()));
 afterAll(async () => {
-  for (const prefix of prefixes) await deleteRedisKeys(prefix);
-  await redis?.quit();
+  await deleteRedisKeys(PREFIX);
+  await redis.quit();
 });
-
-const newPrefix = () => {
-  const prefix = `test-${randomUUID().slice(0, 8)}`;
-  prefixes.push(prefix);
-  return prefix;
-};
 
 const kinds: [string, () => CaseDrafts][] = [
   ['memory', () => createMemoryCaseDrafts({ key: KEY })],
