@@ -95,4 +95,32 @@ describe('carrying on with a saved application', () => {
     expect(citizenship).toMatch(/value="inOfficeCitizenship"[^>]*checked|checked[^>]*value="inOfficeCitizenship"/);
     expect(await prospectsOf(stack.sandboxUrl, persona.nationalId)).toHaveLength(1);
   });
+
+  it('offers no signing while the application is not ready: says what is missing and leads to that step', async () => {
+    const agent = request.agent(stack.webUrl);
+    const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'halfFinished');
+    await answerStepsOverHttp(
+      () => html(agent, page),
+      async (body) => void (await postStep(agent, page, body)),
+    );
+    expect(await html(agent, page)).toContain('Sign with Bank ID');
+    // Citizenship changed to two countries (sent), then left before the proof: the brokerage misses the proof.
+    await postStep(agent, page, 'step=MILESTONE_THREE_STEP&screen=milestone&intent=change&target=CITIZENSHIP_STEP').expect(303);
+    await postStep(agent, page, 'step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=otherCitizenships').expect(303);
+    await postStep(agent, page, 'step=CITIZENSHIP_STEP&screen=dialog&intent=choose&choice=otherCitizenships&confirmed=yes').expect(303);
+    await postStep(agent, page, 'step=CITIZENSHIP_STEP&screen=countries&intent=countries&countries=SE&countries=NO').expect(303);
+    expect(screenOf(await html(agent, page))).toEqual(['CITIZENSHIP_STEP', 'proof']);
+    for (let i = 0; i < 5 && screenOf(await html(agent, page))?.[0] !== 'MILESTONE_THREE_STEP'; i++) await back(agent, page).expect(303);
+
+    const notReady = await html(agent, page);
+    expect(screenOf(notReady)).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
+    expect(notReady).toContain('We need a few more answers from you before you can sign.');
+    expect(notReady).not.toContain('Sign with Bank ID');
+    const missing = notReady.slice(notReady.indexOf('We need a few more answers'), notReady.indexOf('answers-summary'));
+    expect(missing).toContain('<input type="hidden" name="target" value="CITIZENSHIP_STEP"/>');
+    expect(missing).toContain('Change citizenship</button>');
+    // Its button opens the step.
+    await postStep(agent, page, 'step=MILESTONE_THREE_STEP&screen=milestone&intent=change&target=CITIZENSHIP_STEP').expect(303);
+    expect(screenOf(await html(agent, page))?.[0]).toBe('CITIZENSHIP_STEP');
+  });
 });

@@ -134,6 +134,7 @@ export function MilestoneStep({
   error,
   signedCheck,
   summary,
+  notReady,
 }: {
   t: Translate;
   milestone: 'one' | 'two' | 'three';
@@ -145,6 +146,8 @@ export function MilestoneStep({
   signedCheck?: SignedCheckProps;
   /** Milestone three: "Check your answers" above the sign button (WCAG 2.2 SC 3.3.4). */
   summary?: { title: string; intro?: string; sections: readonly SummarySection[] };
+  /** Milestone three while the application is not ready for signing: what is missing, each with the post that opens its step; no Sign. */
+  notReady?: { text: string; steps: readonly { label: string; fields: Record<string, string> }[] };
 }) {
   const cardStep = milestoneCardStep();
   return (
@@ -159,13 +162,31 @@ export function MilestoneStep({
           {error}
         </p>
       )}
+      {notReady && (
+        <div className="banner banner--error" role="alert">
+          <p>{notReady.text}</p>
+          {notReady.steps.map((step) => (
+            <form key={step.label} method="post" action={action}>
+              <CsrfField />
+              {Object.entries(step.fields).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <button type="submit" className="btn btn-secondary">
+                {step.label}
+              </button>
+            </form>
+          ))}
+        </div>
+      )}
       {summary && <AnswersSummary {...summary} />}
-      <form method="post" action={action}>
-        <ScreenFields fields={fields} />
-        <button type="submit" className="btn">
-          {t(`milestone.${milestone}.button`)}
-        </button>
-      </form>
+      {!notReady && (
+        <form method="post" action={action}>
+          <ScreenFields fields={fields} />
+          <button type="submit" className="btn">
+            {t(`milestone.${milestone}.button`)}
+          </button>
+        </form>
+      )}
       {signedCheck && <SignedCheckForm {...signedCheck} />}
     </section>
   );
