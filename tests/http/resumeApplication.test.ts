@@ -116,7 +116,7 @@ describe('carrying on with a saved application', () => {
     expect(screenOf(notReady)).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
     expect(notReady).toContain('We need a few more answers from you before you can sign.');
     expect(notReady).not.toContain('Sign with Bank ID');
-    const missing = notReady.slice(notReady.indexOf('We need a few more answers'), notReady.indexOf('answers-summary'));
+    const missing = notReady.slice(notReady.indexOf('We need a few more answers'), notReady.indexOf('<section class="answers-summary"'));
     expect(missing).toContain('<input type="hidden" name="target" value="CITIZENSHIP_STEP"/>');
     expect(missing).toContain('Change citizenship</button>');
     // Its button opens the step.

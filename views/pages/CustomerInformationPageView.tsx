@@ -8,7 +8,7 @@ import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { CsrfField } from '../components/CsrfField.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
 import { SignedCheckForm, type SignedCheckProps } from '../components/SignedCheckForm.tsx';
-import { AnswersSummary, type SummarySection } from '../components/AnswersSummary.tsx';
+import { AnswersSummary, Change, type SummarySection } from '../components/AnswersSummary.tsx';
 import { routes } from '../../shared/routes.ts';
 import { milestoneCardStep } from '../../shared/onboardingProgress.ts';
 
@@ -166,15 +166,7 @@ export function MilestoneStep({
         <div className="banner banner--error" role="alert">
           <p>{notReady.text}</p>
           {notReady.steps.map((step) => (
-            <form key={step.label} method="post" action={action}>
-              <CsrfField />
-              {Object.entries(step.fields).map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
-              <button type="submit" className="btn btn-secondary">
-                {step.label}
-              </button>
-            </form>
+            <Change key={step.label} change={{ ...step, action }} />
           ))}
         </div>
       )}
