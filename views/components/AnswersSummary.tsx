@@ -18,7 +18,8 @@ export interface SummarySection {
   change?: { label: string; action: string; fields: Record<string, string> } | { label: string; href: string };
 }
 
-function Change({ change }: { change: NonNullable<SummarySection['change']> }) {
+/** A section's Change (also milestone three's lead to a missing step). */
+export function Change({ change }: { change: NonNullable<SummarySection['change']> }) {
   if ('href' in change) {
     return (
       <a className="answers-summary__change link-button" href={change.href}>

@@ -8,7 +8,7 @@ import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { CsrfField } from '../components/CsrfField.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
 import { SignedCheckForm, type SignedCheckProps } from '../components/SignedCheckForm.tsx';
-import { AnswersSummary, type SummarySection } from '../components/AnswersSummary.tsx';
+import { AnswersSummary, Change, type SummarySection } from '../components/AnswersSummary.tsx';
 import { routes } from '../../shared/routes.ts';
 import { milestoneCardStep } from '../../shared/onboardingProgress.ts';
 
@@ -134,6 +134,7 @@ export function MilestoneStep({
   error,
   signedCheck,
   summary,
+  notReady,
 }: {
   t: Translate;
   milestone: 'one' | 'two' | 'three';
@@ -145,6 +146,8 @@ export function MilestoneStep({
   signedCheck?: SignedCheckProps;
   /** Milestone three: "Check your answers" above the sign button (WCAG 2.2 SC 3.3.4). */
   summary?: { title: string; intro?: string; sections: readonly SummarySection[] };
+  /** Milestone three while the application is not ready for signing: what is missing, each with the post that opens its step; no Sign. */
+  notReady?: { text: string; steps: readonly { label: string; fields: Record<string, string> }[] };
 }) {
   const cardStep = milestoneCardStep();
   return (
@@ -159,13 +162,23 @@ export function MilestoneStep({
           {error}
         </p>
       )}
+      {notReady && (
+        <div className="banner banner--error" role="alert">
+          <p>{notReady.text}</p>
+          {notReady.steps.map((step) => (
+            <Change key={step.label} change={{ ...step, action }} />
+          ))}
+        </div>
+      )}
       {summary && <AnswersSummary {...summary} />}
-      <form method="post" action={action}>
-        <ScreenFields fields={fields} />
-        <button type="submit" className="btn">
-          {t(`milestone.${milestone}.button`)}
-        </button>
-      </form>
+      {!notReady && (
+        <form method="post" action={action}>
+          <ScreenFields fields={fields} />
+          <button type="submit" className="btn">
+            {t(`milestone.${milestone}.button`)}
+          </button>
+        </form>
+      )}
       {signedCheck && <SignedCheckForm {...signedCheck} />}
     </section>
   );

@@ -7,6 +7,8 @@ import type { BrokerageClient } from '../../upstream/brokerageClient.ts';
 import { UpstreamError } from '../../upstream/http.ts';
 import { asPersonInSession } from '../../upstream/asPersonInSession.ts';
 import type { Journey } from '../../journey.ts';
+import type { StepId } from '../../../shared/contracts/brokerageContract.ts';
+import type { StepRelatedData } from '../../../shared/contracts/savedApplicationContract.ts';
 import { noSharedAnswers, type SharedAnswers } from '../../infra/sharedAnswersCache.ts';
 import type { StepErrorKind } from '../../../views/pages/CustomerInformationPageView.tsx';
 
@@ -46,6 +48,9 @@ export interface PersonBrokerage {
   createRegulation: Bound<BrokerageClient['createRegulation']>;
   updateProspect: Bound<BrokerageClient['updateProspect']>;
   requestLegacySignature: Bound<BrokerageClient['requestLegacySignature']>;
+  prospectSteps: Bound<BrokerageClient['prospectSteps']>;
+  stepRelatedData: <S extends StepId>(prospectId: string, step: S) => Promise<StepRelatedData<S>>;
+  onboardingReady: Bound<BrokerageClient['onboardingReady']>;
 }
 
 /**
@@ -82,5 +87,8 @@ export function brokerageForPerson(brokerage: BrokerageClient, journey: Journey,
     createRegulation: (...args) => withToken('createRegulation', (jwt) => brokerage.createRegulation(jwt, ...args)),
     updateProspect: (...args) => withToken('updateProspect', (jwt) => brokerage.updateProspect(jwt, ...args)),
     requestLegacySignature: (...args) => withToken('requestLegacySignature', (jwt) => brokerage.requestLegacySignature(jwt, ...args)),
+    prospectSteps: (...args) => withToken('prospectSteps', (jwt) => brokerage.prospectSteps(jwt, ...args)),
+    stepRelatedData: (prospectId, step) => withToken('stepRelatedData', (jwt) => brokerage.stepRelatedData(jwt, prospectId, step)),
+    onboardingReady: (...args) => withToken('onboardingReady', (jwt) => brokerage.onboardingReady(jwt, ...args)),
   };
 }

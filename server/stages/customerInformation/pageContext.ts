@@ -13,6 +13,8 @@ import { routes } from '../../../shared/routes.ts';
 import { brokerageForPerson, type PersonBrokerage } from './calls.ts';
 import type { AnyStep, Screen, StepContext } from './stepModule.ts';
 import { stepModules } from './stepRegistry.ts';
+import { restoreSavedApplication } from './savedAnswers.ts';
+import { UpstreamError } from '../../upstream/http.ts';
 
 /** A journey at its customer-information page: identified, with this prospect (its id kept once, on the journey) and its progress. */
 export type AtPage = Journey & { prospectId: string; customerInformation: CustomerInformationProgress };
@@ -103,9 +105,22 @@ export async function entered(req: Request, deps: AppDeps, journey: AtPage, ci: 
 }
 
 /**
- * Routing has made the prospect's steps (server/app.ts hands this to the routing page): the first step is entered
- * as if a post had moved there (its start, e.g. the KYC run, is due now).
+ * Routing has made the prospect's steps (server/app.ts hands this to the routing page): a resumed prospect's saved
+ * answers are put back first (savedAnswers.ts), then its current step is entered as if a post had moved there (its
+ * start, e.g. the KYC run, is due now). A saved application that cannot be read starts at the first step.
  */
-export async function beginCustomerInformation(req: Request, deps: AppDeps, journey: Journey): Promise<void> {
-  if (isAtPage(journey)) await entered(req, deps, journey, journey.customerInformation);
+export async function beginCustomerInformation(req: Request, deps: AppDeps, journey: Journey, resumed: boolean): Promise<void> {
+  if (!isAtPage(journey)) return;
+  const ci = journey.customerInformation;
+  if (resumed) {
+    const brokerage = contextFor(req, deps, journey, ci, ci.screen ?? '').brokerage;
+    try {
+      const { openedFresh } = await restoreSavedApplication(brokerage, journey.prospectId, ci, journey.country);
+      deps.logger.info({ current: ci.steps[ci.current], openedFresh }, 'saved application resumed');
+    } catch (err) {
+      if (!(err instanceof UpstreamError)) throw err;
+      deps.logger.warn({ status: err.status }, 'saved application unreadable: starting at the first step');
+    }
+  }
+  await entered(req, deps, journey, ci);
 }

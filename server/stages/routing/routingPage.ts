@@ -16,8 +16,11 @@ import { applyStepFlags } from '../../../shared/customerInformationStepList.ts';
 import { initialAccounts } from '../../../shared/accountPicker.ts';
 import { routes } from '../../../shared/routes.ts';
 
-/** The first step's own start once the prospect's steps are made (the KYC run, when the list begins with it). */
-export type BeginSteps = (req: Request, deps: AppDeps, journey: Journey) => Promise<void>;
+/**
+ * The first step's own start once the prospect's steps are made (the KYC run, when the list begins with it); `resumed`:
+ * the prospect is the person's unfinished one, whose saved answers the page reads back first.
+ */
+export type BeginSteps = (req: Request, deps: AppDeps, journey: Journey, resumed: boolean) => Promise<void>;
 
 /** Routing, given the customer-information page's start (server/app.ts wires it: a stage imports no other stage). */
 export function routingPage(beginSteps: BeginSteps) {
@@ -84,7 +87,7 @@ export function routingPage(beginSteps: BeginSteps) {
               await deps.sleep(deps.config.INTENT_WAIT_MS);
               await call('submitValidationStep', (jwt) => brokerage.submitValidationStep(jwt, journey.country, deps.config.FLAG_KYC_V3_STEP));
             }
-            const { prospect_id } = await call('createProspect', (jwt) => brokerage.createProspect(jwt, journey.country, legacy));
+            const { prospect_id, resumed } = await call('createProspect', (jwt) => brokerage.createProspect(jwt, journey.country, legacy));
             const initialSteps = await call('initialSteps', (jwt) => brokerage.initialSteps(jwt, prospect_id));
             // Every step the flags keep: one this build cannot show is an error on the page, never left out.
             const steps = applyStepFlags(initialSteps, { kyc: deps.config.FLAG_KYC, residency: deps.config.FLAG_RESIDENCY });
@@ -100,7 +103,7 @@ export function routingPage(beginSteps: BeginSteps) {
               accounts: initialAccounts(journey.country, { epk: journey.queryParams.epk === 'true' }),
             };
             delete journey.typedAnswers;
-            await beginSteps(req, deps, journey);
+            await beginSteps(req, deps, journey, resumed);
             return redirect(routes.customerInformation(prospect_id, { legacyFlow: legacy }));
           }
         }

@@ -8,7 +8,8 @@ import { localeOf, publicOriginOf } from '../../../pages.ts';
 import { MilestoneStep } from '../../../../views/pages/CustomerInformationPageView.tsx';
 import { routes } from '../../../../shared/routes.ts';
 import { reopenableSigningUrl, signingReturnUrls } from '../../../../shared/signingReturn.ts';
-import { summarySections, translateSummary } from '../../../../shared/answersSummarySections.ts';
+import { sectionSteps, summarySectionIds, summarySections, translateSummary } from '../../../../shared/answersSummarySections.ts';
+import { UpstreamError } from '../../../upstream/http.ts';
 import { changeTarget } from '../../../../shared/customerInformationStepList.ts';
 import { countryName } from '../../../../shared/countries.ts';
 import { stepId } from '../../../../shared/contracts/brokerageContract.ts';
@@ -76,9 +77,9 @@ export const milestoneThree = defineStep({
           // On to the complete URL (customer-information §4.8), as the signing service's return: customer creation, in
           // the native app's webview the app's create deep link, so that the app takes over as after signing there.
           if (check === 'signed') return { kind: 'redirect', url: signedContinueUrl(ctx) };
-          if (check === 'failed') return again(milestoneThreeView(ctx), 502, { error: 'TRY_AGAIN_ERROR' });
+          if (check === 'failed') return again(await milestoneThreeView(ctx), 502, { error: 'TRY_AGAIN_ERROR' });
           // Not signed yet: the page's own check (the tab became visible) says nothing; the person's click is told.
-          return input.auto ? goTo('milestone') : again(milestoneThreeView(ctx, t('milestone.three.notSignedYet')), 409);
+          return input.auto ? goTo('milestone') : again(await milestoneThreeView(ctx, t('milestone.three.notSignedYet')), 409);
         }
         const reopen = reopenableSigningUrl(ci.answers?.milestoneThree, deps.now(), deps.config.SIGNING_ORDER_LIFETIME_MS);
         if (reopen) return { kind: 'redirect', url: reopen };
@@ -107,7 +108,7 @@ export const milestoneThree = defineStep({
         );
         if (!signature.ok) {
           deps.logger.warn({ step: 'MILESTONE_THREE_STEP' }, 'signature request refused: high risk');
-          return again(milestoneThreeView(ctx, t('customerInformation.error.highRisk')), 403);
+          return again(await milestoneThreeView(ctx, t('customerInformation.error.highRisk')), 403);
         }
         (ci.answers ??= {}).milestoneThree = { signingUrl: signature.url, orderKey, handedOutAt: deps.now() };
         return { kind: 'redirect', url: signature.url };
@@ -136,8 +137,39 @@ function summaryOf({ t, action, fields, ci, journey, req, deps }: Ctx): SummaryS
   }));
 }
 
-function milestoneThreeView(ctx: Ctx, error?: string) {
+/**
+ * GET onboarding ready (customer-information §6) before Sign is offered: the missing steps, each that can be changed
+ * from here with its Change post. A check that fails offers signing as before (the signature request does not need it).
+ */
+async function missingSteps({
+  t,
+  fields,
+  ci,
+  deps,
+  brokerage,
+  prospectId,
+}: Ctx): Promise<{ text: string; steps: { label: string; fields: Record<string, string> }[] } | undefined> {
+  let ready;
+  try {
+    ready = await brokerage.onboardingReady(prospectId);
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    deps.logger.warn({ status: err.status }, 'onboarding ready unavailable');
+    return undefined;
+  }
+  if (ready.isReady) return undefined;
+  deps.logger.info({ missingSteps: ready.missingSteps }, 'application not ready for signing');
+  const steps = ready.missingSteps.flatMap((step) => {
+    const section = summarySectionIds.find((id) => sectionSteps[id] === step);
+    if (!section || changeTarget(ci.steps, ci.current, step) === null) return [];
+    return [{ label: t('summary.change.label', { section }), fields: { ...fields(), intent: 'change', target: step } }];
+  });
+  return { text: t('milestone.three.notReady'), steps };
+}
+
+async function milestoneThreeView(ctx: Ctx, error?: string) {
   const { t, action, fields, ci, deps } = ctx;
+  const notReady = await missingSteps(ctx);
   const signed = ci.answers?.milestoneThree?.signingUrl && deps.config.FLAG_RETRY_SIGNUP_SIGNING;
   const sections = summaryOf(ctx);
   // The KYC answers show without a Change: the intro says why.
@@ -151,6 +183,7 @@ function milestoneThreeView(ctx: Ctx, error?: string) {
       {...(error ? { error } : {})}
       {...(signed ? { signedCheck: { action, fields: fields(), label: t('milestone.three.signed') } } : {})}
       {...(sections.length > 0 ? { summary: { title: t('summary.title'), intro, sections } } : {})}
+      {...(notReady ? { notReady } : {})}
     />
   );
 }

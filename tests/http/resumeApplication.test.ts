@@ -1,0 +1,126 @@
+// Carrying on with a saved application over HTTP: identifying the half-finished persona opens the first unfinished
+// step with the saved answers in place (Back, check your answers), on the same single prospect, sending no step again;
+// another person cannot open it; an answer given in one browser is there after identifying again in another.
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { answerStepsOverHttp, screenOf } from '../support/customerInformation.ts';
+import { identifyOverHttp, postStep } from '../support/journey.ts';
+import { prospectsOf } from '../support/savedApplication.ts';
+
+type Agent = ReturnType<typeof request.agent>;
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startEmbeddedStack({ SANDBOX_PROSPECT_KEEP_DAYS: '90' });
+});
+afterAll(async () => stack?.stop());
+// Each test starts from the persona's seeded half-finished application.
+beforeEach(async () => void (await request(stack.sandboxUrl).post('/sandbox/reset').expect(204)));
+
+const back = (agent: Agent, page: string) => agent.post(`${page}/back`).set('sec-fetch-site', 'same-origin').type('form').send('');
+const html = async (agent: Agent, page: string) => (await agent.get(page).expect(200)).text;
+const CITIZEN_OF_SWEDEN = 'step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=inOfficeCitizenship';
+
+describe('carrying on with a saved application', () => {
+  it('opens the first unfinished step with the saved answers, on the one prospect, sending no step again', async () => {
+    const agent = request.agent(stack.webUrl);
+    const { page, prospectId, persona } = await identifyOverHttp(agent, stack.sandboxUrl, 'halfFinished');
+    const [before] = await prospectsOf(stack.sandboxUrl, persona.nationalId);
+    expect(prospectId).toBe(before!.prospectId);
+    expect(screenOf(await html(agent, page))).toEqual(['CITIZENSHIP_STEP', 'choice']);
+
+    // Back: the saved contact details, in the form.
+    await back(agent, page).expect(303);
+    const contact = await html(agent, page);
+    expect(screenOf(contact)).toEqual(['CONTACT_INFORMATION_STEP', 'contact']);
+    expect(contact).toContain('value="klara.forsberg@example.com"');
+    expect(contact).toContain('070-123 45 67');
+    await postStep(
+      agent,
+      page,
+      'step=CONTACT_INFORMATION_STEP&screen=contact&phonePrefix=46&phone=070-123%2045%2067&email=klara.forsberg%40example.com',
+    ).expect(303);
+
+    // On to signing: the summary holds the accounts' saved names and the contact details.
+    await answerStepsOverHttp(
+      () => html(agent, page),
+      async (body) => void (await postStep(agent, page, body)),
+    );
+    const summary = await html(agent, page);
+    expect(screenOf(summary)).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
+    expect(summary).toContain('Långsiktigt');
+    expect(summary).toContain('klara.forsberg@example.com');
+
+    const after = await prospectsOf(stack.sandboxUrl, persona.nationalId);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.resumed).toBe(1);
+    // Each step saved before was sent once (the seed), and only the contact details again because the person posted them.
+    for (const step of ['MILESTONE_ONE_STEP', 'ACCOUNT_PICKER_STEP', 'ACCOUNT_ALIAS_STEP', 'MILESTONE_TWO_STEP']) {
+      expect(after[0]!.submits[step], step).toEqual([200]);
+    }
+    expect(after[0]!.submits.CONTACT_INFORMATION_STEP).toEqual([200, 200]);
+    for (const step of ['CITIZENSHIP_STEP', 'TAX_INFO_STEP', 'KYC_STEP']) expect(after[0]!.submits[step], step).toHaveLength(1);
+  });
+
+  it('refuses another person the application', async () => {
+    const owner = request.agent(stack.webUrl);
+    const { page } = await identifyOverHttp(owner, stack.sandboxUrl, 'halfFinished');
+    const other = request.agent(stack.webUrl);
+    await identifyOverHttp(other, stack.sandboxUrl, 'onboarding');
+    const refused = await other.get(page);
+    expect(refused.status).not.toBe(200);
+    expect(refused.text).not.toContain('example.com');
+    const posted = await postStep(other, page, CITIZEN_OF_SWEDEN);
+    expect([303, 401, 403]).toContain(posted.status);
+    expect(posted.headers.location).not.toBe(page);
+    // The owner's application is as it was.
+    expect(screenOf(await html(owner, page))).toEqual(['CITIZENSHIP_STEP', 'choice']);
+  });
+
+  it('finds an answer given in one browser prefilled after identifying again in another', async () => {
+    const first = request.agent(stack.webUrl);
+    const { page, persona } = await identifyOverHttp(first, stack.sandboxUrl, 'halfFinished');
+    expect(screenOf(await html(first, page))).toEqual(['CITIZENSHIP_STEP', 'choice']);
+    await postStep(first, page, CITIZEN_OF_SWEDEN).expect(303);
+    expect(screenOf(await html(first, page))?.[0]).toBe('TAX_INFO_STEP');
+
+    const second = request.agent(stack.webUrl);
+    const again = await identifyOverHttp(second, stack.sandboxUrl, 'halfFinished');
+    expect(again.page).toBe(page);
+    expect(screenOf(await html(second, page))?.[0]).toBe('TAX_INFO_STEP');
+    await back(second, page).expect(303);
+    const citizenship = await html(second, page);
+    expect(screenOf(citizenship)).toEqual(['CITIZENSHIP_STEP', 'choice']);
+    expect(citizenship).toMatch(/value="inOfficeCitizenship"[^>]*checked|checked[^>]*value="inOfficeCitizenship"/);
+    expect(await prospectsOf(stack.sandboxUrl, persona.nationalId)).toHaveLength(1);
+  });
+
+  it('offers no signing while the application is not ready: says what is missing and leads to that step', async () => {
+    const agent = request.agent(stack.webUrl);
+    const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'halfFinished');
+    await answerStepsOverHttp(
+      () => html(agent, page),
+      async (body) => void (await postStep(agent, page, body)),
+    );
+    expect(await html(agent, page)).toContain('Sign with Bank ID');
+    // Citizenship changed to two countries (sent), then left before the proof: the brokerage misses the proof.
+    await postStep(agent, page, 'step=MILESTONE_THREE_STEP&screen=milestone&intent=change&target=CITIZENSHIP_STEP').expect(303);
+    await postStep(agent, page, 'step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=otherCitizenships').expect(303);
+    await postStep(agent, page, 'step=CITIZENSHIP_STEP&screen=dialog&intent=choose&choice=otherCitizenships&confirmed=yes').expect(303);
+    await postStep(agent, page, 'step=CITIZENSHIP_STEP&screen=countries&intent=countries&countries=SE&countries=NO').expect(303);
+    expect(screenOf(await html(agent, page))).toEqual(['CITIZENSHIP_STEP', 'proof']);
+    for (let i = 0; i < 5 && screenOf(await html(agent, page))?.[0] !== 'MILESTONE_THREE_STEP'; i++) await back(agent, page).expect(303);
+
+    const notReady = await html(agent, page);
+    expect(screenOf(notReady)).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
+    expect(notReady).toContain('We need a few more answers from you before you can sign.');
+    expect(notReady).not.toContain('Sign with Bank ID');
+    const missing = notReady.slice(notReady.indexOf('We need a few more answers'), notReady.indexOf('<section class="answers-summary"'));
+    expect(missing).toContain('<input type="hidden" name="target" value="CITIZENSHIP_STEP"/>');
+    expect(missing).toContain('Change citizenship</button>');
+    // Its button opens the step.
+    await postStep(agent, page, 'step=MILESTONE_THREE_STEP&screen=milestone&intent=change&target=CITIZENSHIP_STEP').expect(303);
+    expect(screenOf(await html(agent, page))?.[0]).toBe('CITIZENSHIP_STEP');
+  });
+});
