@@ -4,7 +4,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's chromium; another install is named by CHROMIUM_PATH (scripts/testSetup.mjs checks it is there). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const chromiumArgs = [
   '--headless',
