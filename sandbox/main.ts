@@ -76,6 +76,8 @@ if (isMainModule()) {
     // The web's signing order lifetime, so the signing page expires its orders as the web expects.
     ...(process.env.SIGNING_ORDER_LIFETIME_MS ? { signingLifetimeMs: Number(process.env.SIGNING_ORDER_LIFETIME_MS) } : {}),
     ...keepDaysOption(process.env),
+    // A BankID order's lifetime (default 30 s, as the real service's): the tests' own, longer than a test on a busy machine.
+    ...(process.env.BANKID_ORDER_LIFETIME_MS ? { orderLifetimeMs: Number(process.env.BANKID_ORDER_LIFETIME_MS) } : {}),
   });
   console.log(`Sandbox listening on ${sandbox.url} (test BankID app: ${sandbox.url}/sandbox/bankid/app)`);
   const stop = () => void sandbox.close().then(() => process.exit(0));

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
-import { collectPageErrors } from '../support/browser.ts';
+import { animationsFinished, collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectAccessibleWithoutJs, personaFor } from '../support/journey.ts';
 import { expectIslandsHydrated } from '../support/clientBuild.ts';
 
@@ -73,7 +73,7 @@ describe('account picker and alias', () => {
     await expect.poll(() => sheet.isVisible()).toBe(true);
     await expect.poll(() => sheet.getByRole('link', { name: /– Investment Savings Account$/ }).count()).toBe(2);
     expect(await sheet.getByRole('link', { name: 'Deposit guarantee' }).isVisible()).toBe(true);
-    await page.waitForTimeout(300); // the 225 ms slide-in
+    await animationsFinished(sheet); // the slide-in
     const phoneBox = (await sheet.boundingBox())!;
     expect(phoneBox.width).toBe(360);
     expect(Math.round(phoneBox.y + phoneBox.height)).toBe(740);
@@ -85,7 +85,7 @@ describe('account picker and alias', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await readMore.click();
     await expect.poll(() => sheet.isVisible()).toBe(true);
-    await page.waitForTimeout(300);
+    await animationsFinished(sheet); // the slide-in
     const drawerBox = (await sheet.boundingBox())!;
     expect(drawerBox).toEqual({ x: 1280 - 480, y: 0, width: 480, height: 800 });
     await expectAccessible(page, 'SE picker, side drawer open');

@@ -13,8 +13,9 @@ import { kycReadOut } from '../support/kycSandbox.ts';
 import { expectIslandsHydrated, reloadWithScriptHeld } from '../support/clientBuild.ts';
 import { PEP_NO, PEP_QUESTION, PEP_YES, privateQuestionOrder } from '../../shared/contracts/kycContract.ts';
 
-// kycBusyForever's 60 starts 100 ms apart hold the loader for 6 s; its slow text after 1 s (10 s in production).
-useE2eStack({ env: { KYC_START_INTERVAL_MS: '100', KYC_LOADER_SLOW_AFTER_MS: '1000' } });
+// kycBusyForever's 60 starts 200 ms apart hold the loader for 12 s, well past its slow text after 1 s (10 s in
+// production) and the checks of it however slowly a busy machine gets there.
+useE2eStack({ env: { KYC_START_INTERVAL_MS: '200', KYC_LOADER_SLOW_AFTER_MS: '1000' } });
 
 const DESKTOP = { width: 1280, height: 800 };
 const PEP_DIALOG = 'You answered that you are a politically exposed person';

@@ -100,17 +100,23 @@ describe('Redis mode: separate web, worker and sandbox processes', () => {
     const prospectId = new URL(page.url()).pathname.split('/').pop()!;
     const cookie = (await context.cookies(stack.webUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
     const extra = await stack.startExtraWeb();
+    let opened: () => void;
+    const streaming = new Promise<void>((resolve) => (opened = resolve));
     const ended = new Promise<string>((resolve, reject) => {
       let text = '';
       http
         .get(`${extra}/onboarding/customer-creation/${prospectId}/events`, { headers: { cookie } }, (res) => {
           res.setEncoding('utf8');
-          res.on('data', (c: string) => (text += c));
+          res.on('data', (c: string) => {
+            text += c;
+            opened();
+          });
           res.on('end', () => resolve(text));
         })
         .on('error', reject);
     });
-    await new Promise((r) => setTimeout(r, 500));
+    // The stream is open (its first frame is in) before the process is told to stop.
+    await Promise.race([streaming, ended]);
     const started = Date.now();
     const exitCode = await stack.stopExtraWeb('SIGTERM');
     const text = await ended;

@@ -7,8 +7,8 @@ import { createMemoryCreationEvents, createRedisCreationEvents, type CreationEve
 import { openStream, type Stream } from '../support/sse.ts';
 import { createCreationEventsHandler, createSseConnections, type SseConnections } from '../../server/stages/customerCreation/creationEventsStream.ts';
 import type { CreationOutcome, CreationState } from '../../shared/creationOutcome.ts';
+import { REDIS_URL } from '../support/redisKeys.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const PREFIX = `test-sse-${process.pid}-${Date.now()}`;
 
 const state = (prospectId: string, outcome: CreationOutcome, attempt: number): CreationState => ({

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { bullmqJobKey, deleteRedisKeys, until } from '../support/redisKeys.ts';
+import { bullmqJobKey, deleteRedisKeys, REDIS_URL, until } from '../support/redisKeys.ts';
 import { createClient } from 'redis';
 import {
   createBullmqQueue,
@@ -15,7 +15,6 @@ import {
   type KycJob,
 } from '../../server/infra/jobQueue.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const PREFIX = `test-jobs-${process.pid}-${Date.now()}`;
 const logger = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -9,14 +9,16 @@ import { createClient } from 'redis';
 import { readFileSync } from 'node:fs';
 import { startRedisStack, type Stack } from '../support/stack.ts';
 import { createOwnRedis, type OwnRedis } from '../support/ownRedis.ts';
-import { sessionLockKey } from '../support/redisKeys.ts';
+import { sessionLockKey, until } from '../support/redisKeys.ts';
 import { peopleOn, type PageKind, type Person } from '../../bench/people.ts';
 
-/** Every command MONITOR reports, as its words (name first, then its arguments as quoted). */
+/** Every command MONITOR reports, as its words (name first, then its arguments as quoted); resolves once it monitors. */
 async function monitor(port: number): Promise<{ lines: string[][]; close(): void }> {
   const lines: string[][] = [];
   const socket: Socket = connect(port, '127.0.0.1');
   let buffered = '';
+  let monitoring: () => void;
+  const started = new Promise<void>((resolve) => (monitoring = resolve));
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
     socket.once('connect', () => resolve());
@@ -27,11 +29,14 @@ async function monitor(port: number): Promise<{ lines: string[][]; close(): void
     const parts = buffered.split('\r\n');
     buffered = parts.pop() ?? '';
     for (const line of parts) {
+      // Redis's answer to MONITOR: every command from now on is reported.
+      if (line === '+OK') monitoring();
       const [, client, rest] = /^\+\d+\.\d+ \[([^\]]+)\] (.*)$/.exec(line) ?? [];
       // Commands a Lua script runs inside Redis are not sent by the web.
       if (rest && !client!.endsWith(' lua')) lines.push([...rest.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!));
     }
   });
+  await started;
   return { lines, close: () => socket.destroy() };
 }
 
@@ -55,15 +60,18 @@ afterAll(async () => {
   await own?.remove();
 });
 
-/** The commands the web sent for one GET of the person's page, the answer's status, and its HTML. */
-async function commandsOfGet(person: Person): Promise<{ status: number; html: string; commands: string[][] }> {
+/**
+ * The commands the web sent for one GET of the person's page, the answer's status, and its HTML. A command sent as the
+ * answer went out still belongs to the request: the commands are read once `expected` of them came (however late on a
+ * busy machine), and 150 ms more, in which any command beyond them would show.
+ */
+async function commandsOfGet(person: Person, expected: number): Promise<{ status: number; html: string; commands: string[][] }> {
   const mon = await monitor(own.port);
   try {
-    await new Promise((r) => setTimeout(r, 100));
     const before = mon.lines.length;
     const res = await fetch(new URL(person.page, stack.webUrl), { redirect: 'manual', headers: { cookie: person.cookie } });
     const html = await res.text();
-    // A command sent as the answer went out still belongs to the request.
+    await until(() => mon.lines.length - before >= expected, 10_000).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 150));
     return { status: res.status, html, commands: mon.lines.slice(before) };
   } finally {
@@ -80,7 +88,7 @@ describe('Redis commands of a page GET (Redis mode)', () => {
     ['kyc', 'KYC_STEP', ['GET', 'GET', 'EXPIRE']],
     ['legacy', 'EXISTING_STEP', ['GET', 'EXPIRE']],
   ] as const)('a %s page: the session read once and its TTL rolled; no lock, nothing written', async (kind, step, expected) => {
-    const { status, html, commands } = await commandsOfGet(people[kind]);
+    const { status, html, commands } = await commandsOfGet(people[kind], expected.length);
     expect(status).toBe(200);
     expect(html).toContain(`data-step="${step}"`);
     expect(names(commands)).toEqual(expected);

@@ -37,7 +37,8 @@ async function answer(label: string, test: request.Test): Promise<Answer> {
 beforeAll(async () => {
   redis = await createOwnRedis('redis-down');
   await redis.start();
-  stack = await startRedisStack({ REDIS_URL: redis.url });
+  // The production deadline of a Redis command (the test stacks' own is longer): a stalled Redis answers 503 after it.
+  stack = await startRedisStack({ REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: '1000' });
 });
 
 afterAll(async () => {

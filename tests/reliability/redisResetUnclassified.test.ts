@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { RedisClientType } from 'redis';
 import { connectRedis, isRedisUnavailable } from '../../server/infra/redis.ts';
+import { REDIS_URL } from '../support/redisKeys.ts';
 
 const logger = pino({ level: 'silent' });
-const REDIS_PORT = 6379;
+const redis = new URL(REDIS_URL);
 /** A loopback proxy in front of Redis whose client-side sockets the test can reset (RST, as a killed peer's kernel sends). */
 let proxy: net.Server;
 const sockets = new Set<net.Socket>();
@@ -17,7 +18,7 @@ let client: RedisClientType;
 
 beforeAll(async () => {
   proxy = net.createServer((inbound) => {
-    const outbound = net.connect(REDIS_PORT, '127.0.0.1');
+    const outbound = net.connect(Number(redis.port || 6379), redis.hostname);
     sockets.add(inbound);
     inbound.on('close', () => sockets.delete(inbound));
     inbound.on('error', () => outbound.destroy());

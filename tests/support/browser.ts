@@ -1,10 +1,11 @@
 // Shared browser helpers for end-to-end tests: the system Chromium, headless and quiet (no network
 // chatter of its own), and an axe check against WCAG 2.2 AA.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's chromium; another install is named by CHROMIUM_PATH (scripts/testSetup.mjs checks it is there). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const chromiumArgs = [
   '--headless',
@@ -64,4 +65,16 @@ export function collectPageErrors(page: Page): string[] {
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   return errors;
+}
+
+/** Resolves once the element's running animations and transitions (its own and its descendants') have finished. */
+export async function animationsFinished(element: Locator): Promise<void> {
+  await element.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }

@@ -1,5 +1,5 @@
-// A redis-server of the test's own on a free port, which the test may kill, pause and restart (the shared
-// Redis on 6379 must stay up for the other tests). AOF, as production Redis needs: the sessions
+// A redis-server of the test's own on a free port, which the test may kill, pause and restart (the run's shared
+// Redis, REDIS_URL, must stay up for the other tests). AOF, as production Redis needs: the sessions
 // outlive a restart.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

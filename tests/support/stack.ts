@@ -33,9 +33,20 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/**
+ * How long a BankID order of a test's sandbox lives (the real service's and the sandbox's default: 30 s): longer than
+ * any test, so that no walk races it on a busy machine. A test of expiry uses a persona whose orders run out sooner
+ * (bankidExpires) or a lifetime of its own (BANKID_ORDER_LIFETIME_MS in extraEnv).
+ */
+export const TEST_BANKID_ORDER_LIFETIME_MS = '600000';
+
 /** Fast test timings; the spec's values stay the defaults in production. */
 export function testTimings(): Record<string, string> {
   return {
+    // Each Redis command's deadline (production: 1 s): a busy test machine can hold a process's event loop longer than
+    // that, and a page then answers 503 although Redis is up. A test of a stalled Redis sets its own.
+    REDIS_COMMAND_TIMEOUT_MS: '10000',
+    BANKID_ORDER_LIFETIME_MS: TEST_BANKID_ORDER_LIFETIME_MS,
     ROUTING_RETRIES: '5',
     ROUTING_RETRY_DELAY_MS: '20',
     INTENT_WAIT_MS: '50',
@@ -84,6 +95,7 @@ export async function startEmbeddedStack(
   const signingLifetime = extraEnv.SIGNING_ORDER_LIFETIME_MS;
   const sandbox = await startSandbox({
     port: sandboxPort,
+    orderLifetimeMs: Number(extraEnv.BANKID_ORDER_LIFETIME_MS ?? TEST_BANKID_ORDER_LIFETIME_MS),
     ...(signingLifetime ? { signingLifetimeMs: Number(signingLifetime) } : {}),
     ...keepDaysOption({ ...testTimings(), ...extraEnv }),
   });

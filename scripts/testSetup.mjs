@@ -1,0 +1,82 @@
+// The first step of `npm test` (package.json "pretest"): finds what the suite needs outside node_modules, installs
+// what is missing from Debian's packages when it can (run as root, apt-get present) beside the client build and the
+// static checks, and otherwise stops saying what is missing and how to get it. Redis itself is started, when none
+// answers, by the test run (tests/support/globalSetup.ts): this script only makes sure redis-server is there.
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** What the suite runs outside Node, and the Debian package that brings each. */
+const needs = [
+  { what: `Chromium at ${chromiumPath} (the browser tests)`, found: () => executable(chromiumPath), pkg: 'chromium' },
+  { what: 'java (the Nu HTML Checker, vnu-jar)', found: () => onPath('java'), pkg: 'default-jre-headless' },
+  { what: 'redis-server and redis-cli (the Redis-mode tests)', found: () => onPath('redis-server') && onPath('redis-cli'), pkg: 'redis-server' },
+];
+
+function executable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const onPath = (command) => (process.env.PATH ?? '').split(delimiter).some((dir) => dir && executable(join(dir, command)));
+
+const log = (line) => console.log(`test setup: ${line}`);
+
+/** Runs `command` with a shell; resolves with its exit code, and its output when `quiet` (shown only on failure). */
+function run(command, { quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+const missing = needs.filter((need) => !need.found());
+const packages = missing.map((need) => need.pkg);
+const canInstall = process.getuid?.() === 0 && onPath('apt-get');
+
+if (missing.length > 0 && !canInstall) {
+  const why = process.getuid?.() === 0 ? 'apt-get is not here (not a Debian-like system)' : 'not run as root';
+  console.error(
+    [
+      `test setup: the suite needs what this machine lacks, and ${why}, so it cannot install it:`,
+      ...missing.map((need) => `  - ${need.what}: Debian package ${need.pkg}`),
+      `Install it, then run npm test again: sudo apt-get install ${packages.join(' ')}`,
+      "Elsewhere: install Chromium, a Java runtime (11 or later) and Redis with your system's packages; a Chromium",
+      'installed at another path is named by CHROMIUM_PATH, a Redis already running by TEST_REDIS_URL.',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+
+const started = Date.now();
+const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+// Both mostly wait (on the network, on the four static checks): side by side.
+const install =
+  missing.length > 0
+    ? (log(`installing ${packages.join(', ')} from Debian's packages (apt-get), beside the client build and the static checks`),
+      run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 ${packages.join(' ')}`, { quiet: true }))
+    : Promise.resolve({ code: 0, output: '' });
+const npm = process.env.npm_execpath ? `"${process.execPath}" "${process.env.npm_execpath}"` : 'npm';
+const checks = run(`${npm} run --silent test:static`);
+
+const [installed, checked] = await Promise.all([install, checks]);
+if (missing.length > 0) {
+  const still = missing.filter((need) => !need.found());
+  if (installed.code !== 0 || still.length > 0) {
+    console.error(installed.output);
+    const outcome = installed.code === 0 ? `installed ${packages.join(' ')}, yet` : `could not install ${packages.join(' ')} (exit ${installed.code}):`;
+    console.error(`test setup: apt-get ${outcome} the suite still lacks:\n${still.map((need) => `  - ${need.what}: Debian package ${need.pkg}`).join('\n')}`);
+    process.exit(1);
+  }
+  log(`installed ${packages.join(', ')} in ${seconds()}`);
+}
+if (checked.code !== 0) process.exit(checked.code);
