@@ -6,10 +6,10 @@ import type { CountryCode } from '../../shared/contracts/brokerageContract.ts';
 import { FaqPanel } from '../components/FaqPanel.tsx';
 import { ModalDialog, type DialogProps } from '../components/Dialog.tsx';
 import { CsrfField } from '../components/CsrfField.tsx';
+import { IdentifyAgainForm } from '../components/IdentifyAgainForm.tsx';
 import { ScreenFields, type ScreenFieldValues } from '../components/ScreenForm.tsx';
 import { SignedCheckForm, type SignedCheckProps } from '../components/SignedCheckForm.tsx';
 import { AnswersSummary, Change, type SummarySection } from '../components/AnswersSummary.tsx';
-import { routes } from '../../shared/routes.ts';
 import { milestoneCardStep } from '../../shared/onboardingProgress.ts';
 
 export interface StepHeader {
@@ -194,12 +194,7 @@ export function StepError({ t, kind }: { t: Translate; kind: StepErrorKind }): R
     return (
       <div className="banner banner--error" role="alert">
         <p>{t('customerInformation.error.SESSION_EXPIRED_ERROR')}</p>
-        <form method="post" action={routes.customerType}>
-          <CsrfField />
-          <button type="submit" name="customerType" value="private" className="btn">
-            {t('customerInformation.error.SESSION_EXPIRED_ERROR.identifyAgain')}
-          </button>
-        </form>
+        <IdentifyAgainForm t={t} />
       </div>
     );
   }

@@ -4,6 +4,7 @@
 import type { Translate } from '../../shared/i18n.ts';
 import { routes } from '../../shared/routes.ts';
 import { CsrfField } from '../components/CsrfField.tsx';
+import { IdentifyAgainForm } from '../components/IdentifyAgainForm.tsx';
 
 export function FeedbackPage({ t, variant, supportPhone, homeUrl }: { t: Translate; variant: 'cancel' | 'error'; supportPhone: string; homeUrl: string }) {
   return (
@@ -143,12 +144,7 @@ export function UpstreamFailurePage({ t, sessionEnded, retryHref }: { t: Transla
     return (
       <section className="result result--error" aria-labelledby="upstream-failure-title">
         <h1 id="upstream-failure-title">{t('customerInformation.error.SESSION_EXPIRED_ERROR')}</h1>
-        <form method="post" action={routes.customerType}>
-          <CsrfField />
-          <button type="submit" name="customerType" value="private" className="btn">
-            {t('customerInformation.error.SESSION_EXPIRED_ERROR.identifyAgain')}
-          </button>
-        </form>
+        <IdentifyAgainForm t={t} />
       </section>
     );
   }
