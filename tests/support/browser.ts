@@ -1,8 +1,8 @@
 // Shared browser helpers for end-to-end tests: the system Chromium, headless and quiet (no network
 // chatter of its own), and an axe check against WCAG 2.2 AA.
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Result } from 'axe-core';
+import axe, { type Result } from 'axe-core';
+import { checkedOnce, shownScreen } from './checkedOnce.ts';
 
 /** Debian's chromium; another install is named by CHROMIUM_PATH (scripts/testSetup.mjs checks it is there). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,13 +25,21 @@ export function launchChromium(): Promise<Browser> {
 export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
- * WCAG A/AA violations on the page as it is now (axe-core results, with nodes). axe.run in the page itself (legacy
- * mode): the default opens a blank page per check to merge the results of cross-origin frames, which our pages do
- * not have, and that page's second axe injection made up most of the browser walks' time.
+ * WCAG A/AA violations on the page as it is now (axe-core results, with nodes), found once per distinct screen in a run
+ * (tests/support/checkedOnce.ts). axe.run in the page itself, injected once per document, answering the violations
+ * alone: our pages have no cross-origin frames to merge results of, and the passes were most of what crossed the wire.
  */
 export async function axeViolations(page: Page): Promise<Result[]> {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).setLegacyMode().analyze();
-  return results.violations;
+  return checkedOnce('axe', await shownScreen(page), async () => {
+    if (!(await page.evaluate('typeof window.axe?.run === "function"'))) await page.evaluate(`${axe.source}\n;undefined`);
+    return page.evaluate(
+      (tags) =>
+        (window as unknown as { axe: typeof axe }).axe
+          .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+          .then((results) => results.violations),
+      axeTags,
+    );
+  });
 }
 
 /**

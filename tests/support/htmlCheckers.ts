@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
+import { checkedOnce, hashOf, shownScreen, withOpaqueValuesNamed } from './checkedOnce.ts';
 
 const require = createRequire(import.meta.url);
 const VNU_JAR = require.resolve('vnu-jar/build/dist/vnu.jar');
@@ -46,26 +47,60 @@ export function nuFailures(json: string, screenOf: (url: string) => string): str
     });
 }
 
-/** Runs the Nu checker once over `documents` (screen → HTML) and answers its failures (nuFailures). */
+/**
+ * Runs the Nu checker once over the distinct `documents` (screen → HTML) not checked before in this run
+ * (tests/support/checkedOnce.ts), and answers every document's failures (nuFailures) under its screen's name.
+ */
 export async function nuCheck(documents: ReadonlyArray<{ screen: string; html: string }>): Promise<string[]> {
-  if (documents.length === 0) return [];
+  const unchecked = new Map<string, { html: string; settle: (found: Promise<string[]>) => void }>();
+  const findings = documents.map(({ html }) =>
+    checkedOnce(
+      'nu',
+      withOpaqueValuesNamed(html),
+      () => new Promise<string[]>((resolve) => unchecked.set(hashOf(withOpaqueValuesNamed(html)), { html, settle: resolve })),
+    ),
+  );
+  // Awaited below unless the run fails first (which then fails the walk).
+  for (const found of findings) found.catch(() => undefined);
+  if (unchecked.size > 0) {
+    const run = nuRun([...unchecked].map(([hash, { html }]) => ({ hash, html })));
+    // A failure of no document (the checker could not read one) means the check did not happen: nothing is kept.
+    for (const [hash, { settle }] of unchecked)
+      settle(run.then(({ byHash, unplaced }) => (unplaced.length > 0 ? Promise.reject(new Error(unplaced.join('\n'))) : (byHash.get(hash) ?? []))));
+    const { unplaced } = await run;
+    if (unplaced.length > 0) return unplaced;
+  }
+  return (await Promise.all(findings)).flatMap((lines, i) => lines.map((line) => `${documents[i]!.screen}: ${line}`));
+}
+
+/** One Nu checker run (one Java start) over `documents`: the failures per document's hash, and those of no document. */
+async function nuRun(documents: ReadonlyArray<{ hash: string; html: string }>): Promise<{ byHash: Map<string, string[]>; unplaced: string[] }> {
   const dir = await mkdtemp(join(tmpdir(), 'nu-'));
   try {
     const byUrl = new Map<string, string>();
     const files = await Promise.all(
-      documents.map(async ({ screen, html }, i) => {
-        // Named after the screen, so a file left behind for a look says what it was.
-        const file = join(dir, `${String(i).padStart(3, '0')}-${screen.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 80)}.html`);
+      documents.map(async ({ hash, html }) => {
+        const file = join(dir, `${hash}.html`);
         await writeFile(file, html);
-        byUrl.set(pathToFileURL(file).href, screen);
+        byUrl.set(pathToFileURL(file).href, hash);
         return file;
       }),
     );
-    const { stdout } = await promisify(execFile)('java', ['-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', '--stdout', ...files], {
+    // The client compiler alone and the serial collector: a short run spends most of its CPU compiling and collecting
+    // otherwise (a quarter of the CPU for one screen, two thirds for a walk's); the client compiler needs a larger stack.
+    const jvm = ['-Xss4m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+    const { stdout } = await promisify(execFile)('java', [...jvm, '-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', '--stdout', ...files], {
       maxBuffer: 64 * 1024 * 1024,
     });
-    // The checker names a file `file:/tmp/…`; Node's URL, `file:///tmp/…`.
-    return nuFailures(stdout, (url) => byUrl.get(pathToFileURL(new URL(url).pathname).href) ?? url);
+    const byHash = new Map<string, string[]>();
+    const unplaced: string[] = [];
+    // The checker names a file `file:/tmp/…`; Node's URL, `file:///tmp/…`. A line is `<hash>: <failure>`.
+    for (const line of nuFailures(stdout, (url) => byUrl.get(pathToFileURL(new URL(url).pathname).href) ?? url)) {
+      const [hash, failure] = [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)];
+      if (documents.some((d) => d.hash === hash)) byHash.set(hash, [...(byHash.get(hash) ?? []), failure]);
+      else unplaced.push(line);
+    }
+    return { byHash, unplaced };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -79,40 +114,42 @@ let htmlcsSource: Promise<string> | undefined;
  * evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
  */
 export async function codeSnifferErrors(page: Page): Promise<string[]> {
-  htmlcsSource ??= readFile(HTMLCS_JS, 'utf8');
-  const source = await htmlcsSource;
-  const loaded = await page.evaluate('typeof HTMLCS !== "undefined"');
-  if (!loaded) await page.evaluate(`${source}\n;undefined`);
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        interface Message {
-          type: number;
-          code: string;
-          msg: string;
-          element: Element | Document;
-        }
-        const htmlcs = (window as unknown as { HTMLCS: { process: (...args: unknown[]) => void; getMessages: () => Message[] } }).HTMLCS;
-        htmlcs.process(
-          'WCAG2AA',
-          document,
-          () => {
-            const ERROR = 1;
-            resolve(
-              htmlcs
-                .getMessages()
-                .filter((m) => m.type === ERROR)
-                .map((m) => {
-                  const element = m.element instanceof Element ? m.element.outerHTML : '#document';
-                  return `${m.code} ${m.msg} (${element.replace(/\s+/g, ' ').slice(0, 160)})`;
-                }),
-            );
-          },
-          () => reject(new Error('HTML_CodeSniffer could not run')),
-          'en',
-        );
-      }),
-  );
+  return checkedOnce('codeSniffer', await shownScreen(page), async () => {
+    htmlcsSource ??= readFile(HTMLCS_JS, 'utf8');
+    const source = await htmlcsSource;
+    const loaded = await page.evaluate('typeof HTMLCS !== "undefined"');
+    if (!loaded) await page.evaluate(`${source}\n;undefined`);
+    return page.evaluate(
+      () =>
+        new Promise<string[]>((resolve, reject) => {
+          interface Message {
+            type: number;
+            code: string;
+            msg: string;
+            element: Element | Document;
+          }
+          const htmlcs = (window as unknown as { HTMLCS: { process: (...args: unknown[]) => void; getMessages: () => Message[] } }).HTMLCS;
+          htmlcs.process(
+            'WCAG2AA',
+            document,
+            () => {
+              const ERROR = 1;
+              resolve(
+                htmlcs
+                  .getMessages()
+                  .filter((m) => m.type === ERROR)
+                  .map((m) => {
+                    const element = m.element instanceof Element ? m.element.outerHTML : '#document';
+                    return `${m.code} ${m.msg} (${element.replace(/\s+/g, ' ').slice(0, 160)})`;
+                  }),
+              );
+            },
+            () => reject(new Error('HTML_CodeSniffer could not run')),
+            'en',
+          );
+        }),
+    );
+  });
 }
 
 /**

@@ -5,9 +5,9 @@
 // tests that start processes; within a kind, vitest's order.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Lower runs earlier: the four-market walks, the other browser tests, the process tests, the rest. */
+/** Lower runs earlier: the four-market walks (the status page's too), the other browser tests, the process tests, the rest. */
 function rank(file: string): number {
-  if (/customerInformationMarkets/.test(file)) return 0;
+  if (/customerInformationMarkets|e2e\/caseStatus\./.test(file)) return 0;
   if (file.includes('/tests/e2e/')) return 1;
   if (file.includes('/tests/reliability/')) return 2;
   return 3;
