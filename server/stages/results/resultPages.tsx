@@ -130,7 +130,10 @@ const inAppSpinner = (route: 'loginInApp' | 'closeSignupInApp') =>
     route,
     access: 'anyone',
     session: 'reads',
-    get: ({ req, deps }) => page({ progress: null, showDisclaimer: false, body: <InAppSpinnerPage t={translatorFor(req, deps)} /> }),
+    get: ({ req, deps }) => {
+      const t = translatorFor(req, deps);
+      return page({ progress: null, showDisclaimer: false, body: <InAppSpinnerPage t={t} title={t(`inApp.title.${route}`)} /> });
+    },
   });
 
 export const resultPages = [cancelPage, errorPage, nightlyDowntimePage, leavePage, inAppSpinner('loginInApp'), inAppSpinner('closeSignupInApp')];
