@@ -1,11 +1,12 @@
-// The legacy single form's first view and its empty submit over HTTP, in each of the six locales: the names come from
-// the eID, every line of the error summary names its question and links to it, and the Nu HTML Checker finds nothing on
-// either screen (the locked account box among them).
+// The legacy single form over HTTP in each of the six locales: the names come from the eID, every line of an empty
+// submit's error summary names its question and links to it, and the Nu HTML Checker finds nothing on the form, its
+// errors (the locked account box on both), a sensitive answer's dialog and check your answers.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
 import { identifyOverHttp } from '../support/journey.ts';
-import { postLegacy } from '../support/legacyForm.ts';
+import { legacyFormBody, postLegacy } from '../support/legacyForm.ts';
+import { screenOf } from '../support/customerInformation.ts';
 import { nuCheck } from '../support/htmlCheckers.ts';
 import { PRIVATE_QUESTIONS } from '../../sandbox/kyc.ts';
 import { supportedLocales as locales, type Locale } from '../../shared/i18n.ts';
@@ -53,7 +54,7 @@ function expectedLine(t: Record<string, string>, id: string): string {
 }
 
 describe('the legacy form in six locales', () => {
-  it('prefills the eID names; an empty submit lists every question by name, linked; the Nu checker finds nothing', async () => {
+  it('prefills the eID names; an empty submit lists every question by name, linked; no Nu error on any screen', async () => {
     const documents: Array<{ screen: string; html: string }> = [];
     for (const locale of locales) {
       const t = texts[locale];
@@ -90,6 +91,17 @@ describe('the legacy form in six locales', () => {
       }
       // No two lines alike: none is a bare "Choose an alternative".
       expect(new Set(lines.map(([, m]) => m)).size, locale).toBe(lines.length);
+
+      // The form's other screens for the Nu checker: a sensitive answer's dialog, then check your answers.
+      await postLegacy(agent, page, legacyFormBody(persona, { taxLiability: 'usa' })).expect(303);
+      const dialog = (await agent.get(page).expect(200)).text;
+      expect(screenOf(dialog), locale).toEqual(['EXISTING_STEP', 'crsDialog']);
+      documents.push({ screen: `${locale} dialog`, html: dialog });
+      await postLegacy(agent, page, 'step=EXISTING_STEP&screen=crsDialog&intent=confirm').expect(303);
+      await postLegacy(agent, page, legacyFormBody(persona)).expect(303);
+      const review = (await agent.get(page).expect(200)).text;
+      expect(screenOf(review), locale).toEqual(['EXISTING_STEP', 'review']);
+      documents.push({ screen: `${locale} review`, html: review });
     }
     expect(await nuCheck(documents)).toEqual([]);
   }, 120_000);
