@@ -25,6 +25,7 @@ import {
   type Questionnaire,
 } from '../shared/contracts/kycContract.ts';
 import { isLocale, localeFromLang, supportedLocales, type Locale } from '../shared/i18n.ts';
+import { formatAmount, formatRange } from '../shared/localeFormats.ts';
 import type { KycAnswerSession, KycRecord, Prospect, SandboxContext, Session } from './state.ts';
 
 // --- bands ------------------------------------------------------------------------------------------
@@ -667,9 +668,9 @@ export function sessionLocale(header: string | undefined, country: CountryCode):
 }
 
 function bandText(texts: LangTexts, band: BandAnswer, locale: Locale, market: CountryCode): string {
-  if (band.unit === 'count') return band.to === null ? texts.moreThanCount(String(band.from)) : `${band.from}–${band.to}`;
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: MARKET_CURRENCY[market], maximumFractionDigits: 0 });
-  return band.to === null ? texts.moreThan(money.format(band.from)) : money.formatRange(band.from, band.to);
+  const currency = band.unit === 'count' ? null : MARKET_CURRENCY[market];
+  if (band.to !== null) return formatRange(locale, band.from, band.to, currency);
+  return currency === null ? texts.moreThanCount(formatAmount(locale, band.from)) : texts.moreThan(formatAmount(locale, band.from, currency));
 }
 
 function answerText(texts: LangTexts, q: QuestionSpec, a: AnswerSpec, locale: Locale, market: CountryCode): string {

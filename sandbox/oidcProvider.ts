@@ -125,17 +125,17 @@ export function createOidcProvider(ctx: SandboxContext): { provider: Provider; i
     ttl: { AuthorizationCode: 60, IdToken: 300, AccessToken: 300, Interaction: 600, Session: 600, Grant: 600 },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     pkce: { required: () => true, methods: ['S256'] },
-    scopes: ['openid', 'nin'],
-    claims: { openid: ['sub'], nin: ['nin'] },
+    scopes: ['openid', 'nin', 'profile'],
+    claims: { openid: ['sub'], nin: ['nin'], profile: ['given_name', 'family_name'] },
     acrValues: Object.keys(methods).map((m) => `${ACR_PREFIX}${m}`),
-    // Put the scope's claims (nin) in the ID token itself, as the broker does.
+    // Put the scopes' claims (nin, the names) in the ID token itself, as the broker does.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
     interactions: { policy, url: (_ctx, interaction) => `${OIDC_MOUNT}/interaction/${interaction.uid}` },
     async findAccount(_ctx, id) {
       const persona = findPersona(id);
       if (!persona) return undefined;
-      return { accountId: id, claims: () => ({ sub: subjectOf(id), nin: persona.nationalId }) };
+      return { accountId: id, claims: () => ({ sub: subjectOf(id), nin: persona.nationalId, given_name: persona.givenName, family_name: persona.surname }) };
     },
     // A first-party client: the scopes it asks for are granted without a consent screen.
     async loadExistingGrant(kctx) {
@@ -145,7 +145,7 @@ export function createOidcProvider(ctx: SandboxContext): { provider: Provider; i
         if (existing) return existing;
       }
       const grant = new kctx.oidc.provider.Grant({ clientId: kctx.oidc.client!.clientId, accountId: kctx.oidc.session!.accountId! });
-      grant.addOIDCScope('openid nin');
+      grant.addOIDCScope('openid nin profile');
       await grant.save();
       return grant;
     },

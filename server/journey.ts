@@ -208,6 +208,8 @@ export interface IdentificationState {
   oidc?: OidcMarker;
   /** National id of the identified person; personal data, never logged. */
   natregno?: string;
+  /** The identified person's names as the eID gave them (BankID, the broker's profile claims); personal data, never logged. */
+  names?: { givenName: string; surname: string };
   /** The person's brokerage access token (30 minutes); a secret, never logged or sent to the browser. */
   jwt?: string;
   /** What renews the access token when it expires (customer-information §7 token refresh); a secret kept server-side only. */

@@ -3,7 +3,7 @@
 // banks are open: not the public holidays date-holidays keeps, nor the bank closing days it misses (below). Pure.
 import Holidays from 'date-holidays';
 import type { CountryCode } from './contracts/brokerageContract.ts';
-import { marketTimeZones, type PerMarket } from './markets.ts';
+import { marketTimeZones, OPENING_HOUR, type PerMarket } from './markets.ts';
 import { addDays, instantAt, wallClockIn, weekdayOf } from './zonedTime.ts';
 import { cachedBy } from './cachedBy.ts';
 
@@ -73,9 +73,6 @@ export function isBankingDay(date: string, country: CountryCode): boolean {
   if (weekday === 0 || weekday === 6) return false;
   return !closingDays(country, Number(date.slice(0, 4))).has(date);
 }
-
-/** Access opens at 06:00 local time (identification-routing-creation §9). */
-export const OPENING_HOUR = 6;
 
 export interface AccessOpening {
   /** The instant access opens. */

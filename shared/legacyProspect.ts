@@ -65,9 +65,9 @@ export type LegacyFieldMessage =
   | Extract<ContactError, 'phone' | 'phoneMissingPlus' | 'email'>
   // names (customer-information §5 "Names")
   | 'required'
-  // citizenship, residency, tax liability missing: 'We need additional information to process your application'
+  // citizenship, residency, tax liability missing (the form's message names the question)
   | 'additionalInformationNeeded'
-  // a KYC question or the investment risk unanswered: legacy 'Choose an alternative'
+  // a KYC question or the investment risk unanswered (the form's message names the question)
   | 'chooseAnAlternative'
   // an answer whose dialog must be confirmed away before saving (customer-information §4.10)
   | 'sensitiveAnswer';

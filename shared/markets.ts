@@ -12,6 +12,9 @@ export function forMarket<T>(values: PerMarket<T>, country: CountryCode): T {
 }
 
 /** The market's own time zone (IANA): its local dates and times (a start date's "today", the nightly downtime's 06:00). */
+/** Access opens at 06:00 in the market's time zone after nightly downtime (identification-routing-creation §9). */
+export const OPENING_HOUR = 6;
+
 export const marketTimeZones: PerMarket<string> = {
   SE: 'Europe/Stockholm',
   NO: 'Europe/Oslo',

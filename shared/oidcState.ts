@@ -151,5 +151,5 @@ export const identificationMethods: Record<BrokerCountry, string> = { NO: 'nbid'
 export const ACR_PREFIX = 'urn:signicat:oidc:method:';
 export const acrValueFor = (country: BrokerCountry): string => `${ACR_PREFIX}${identificationMethods[country]}`;
 
-/** Scope: openid plus the national id (claim `nin` in the ID token). */
-export const OIDC_SCOPE = 'openid nin';
+/** Scope: openid plus the national id (claim `nin` in the ID token), and the names (`profile`) the legacy form prefills. */
+export const OIDC_SCOPE = 'openid nin profile';

@@ -36,6 +36,8 @@ export class OidcBrokerError extends Error {
 }
 
 const ninClaim = z.object({ nin: z.string().min(1).max(32) });
+// The names of the `profile` scope: optional, a broker that leaves them out identifies the person all the same.
+const nameClaims = z.object({ given_name: z.string().max(100).optional().catch(undefined), family_name: z.string().max(100).optional().catch(undefined) });
 
 function isHttp(url: string): boolean {
   return new URL(url).protocol === 'http:';
@@ -111,10 +113,15 @@ export function createOidcBroker(options: OidcBrokerOptions) {
     },
 
     /**
-     * Exchanges the code for tokens and answers the verified national id. Any failure of the exchange or of
-     * the ID token checks throws "Failed to fetch signicat tokens" (identification-routing-creation §7).
+     * Exchanges the code for tokens and answers the verified national id, with the names when the token carries them.
+     * Any failure of the exchange or of the ID token checks throws "Failed to fetch signicat tokens" (identification-routing-creation §7).
      */
-    async nationalIdFromCode(input: { code: string; state: string | undefined; iss: string | undefined; marker: OidcMarker }): Promise<string> {
+    async personFromCode(input: {
+      code: string;
+      state: string | undefined;
+      iss: string | undefined;
+      marker: OidcMarker;
+    }): Promise<{ nationalId: string; names?: { givenName: string; surname: string } }> {
       const config = await discover().catch((err: unknown) => {
         throw new OidcBrokerError(TOKEN_FETCH_FAILED, { cause: err });
       });
@@ -142,7 +149,8 @@ export function createOidcBroker(options: OidcBrokerOptions) {
       if (!parsed.success || !isValidNationalId(input.marker.country, parsed.data.nin)) {
         throw new OidcBrokerError('The ID token carries no valid national id for the country');
       }
-      return parsed.data.nin;
+      const { given_name: givenName, family_name: surname } = nameClaims.parse(claims);
+      return { nationalId: parsed.data.nin, ...(givenName?.trim() && surname?.trim() ? { names: { givenName, surname } } : {}) };
     },
   };
 }

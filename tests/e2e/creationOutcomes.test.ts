@@ -78,7 +78,8 @@ const personas: Record<string, Screen> = {
   },
   creationNightlyDowntime: {
     title: en['creation.nightly_downtime.title'],
-    text: en['creation.nightly_downtime.text'],
+    // The market's opening hour as English writes it (shared/localeFormats.ts), as on the downtime page.
+    text: en['creation.nightly_downtime.text'].replace('{time}', '6:00 AM'),
     buttons: [CONTINUE],
     links: [],
     step: 4,

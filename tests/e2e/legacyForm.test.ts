@@ -1,8 +1,8 @@
 // The legacy single form in real Chromium (customer-information §2.3 "Legacy single form", §4.9, §4.10): in all four
-// markets, with and without JavaScript, on a phone and a desktop, the legacyFlow persona fills the form: axe on the
-// empty form, the errors, a sensitive answer's dialog (a modal with JavaScript, a screen without), check your answers and
-// the loading state of 'Sign agreements'; a Change back to the form and a second 'Sign agreements'; then signing on the
-// sandbox's signing page and the created customer.
+// markets, with and without JavaScript, on a phone and a desktop, the legacyFlow persona fills the form: its eID names
+// prefilled, axe on the empty form, the errors, a sensitive answer's dialog (a modal with JavaScript, a screen
+// without), check your answers and the loading state of 'Sign agreements'; a Change back to the form and a second 'Sign
+// agreements'; then signing on the sandbox's signing page and the created customer.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { IntlMessageFormat } from 'intl-messageformat';
@@ -80,6 +80,9 @@ async function walkLegacyForm(country: Market, javaScript: boolean, viewport: { 
     // 1. The empty form.
     expect(await title()).toBe(en['legacy.title']);
     expect(await page.locator('#legacy-nationalId').inputValue()).not.toBe('');
+    // The names come from the eID (BankID's completion data, the broker's profile claims).
+    expect(await page.locator('#legacy-firstName').inputValue()).toBe(firstName);
+    expect(await page.locator('#legacy-lastName').inputValue()).toBe(surname.join(' '));
     await check('the empty form');
 
     // 2. Sent without a first name and without the investment-risk answer: the banner, the linked summary, each field's message.
@@ -92,7 +95,7 @@ async function walkLegacyForm(country: Market, javaScript: boolean, viewport: { 
     expect(await summary.textContent()).toContain(en['form.error.summary']);
     for (const id of ['legacy-firstName', 'legacy-investmentRisk']) expect(await summary.locator(`a[href="#${id}"]`).count(), id).toBe(1);
     expect(await page.locator('#legacy-firstName-error').textContent()).toBe(en['legacy.error.required.firstName']);
-    expect(await page.locator('#legacy-investmentRisk-error').textContent()).toBe(en['legacy.error.chooseAnAlternative']);
+    expect(await page.locator('#legacy-investmentRisk-error').textContent()).toBe(en['legacy.error.unanswered.investmentRisk']);
     for (const id of ['legacy-firstName-error', 'legacy-investmentRisk-error']) expect(await page.locator(`#${id}`).isVisible(), id).toBe(true);
     expect(await page.locator('#legacy-firstName').getAttribute('aria-invalid')).toBe('true');
     await check('the form with its errors');

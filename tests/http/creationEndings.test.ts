@@ -217,6 +217,8 @@ describe("in the native app's webview every ending is the app's route or deep li
     expect(await afterCreation(person.prospectId)).toEqual({ loginSessions: 0, leadNumbers: [] });
     const spinner = await person.get('/onboarding/login-in-app').expect(200);
     expect(spinner.text).toContain('class="spinner"');
+    // Spinner-only to the eye, with the page's heading for screen readers (axe: page-has-heading-one).
+    expect(spinner.text).toContain(`<h1 class="visually-hidden">${en['inApp.title.loginInApp']}</h1>`);
   });
 
   it('"I have signed": the complete URL, the app\'s create deep link (as the signing service\'s return)', async () => {
@@ -265,6 +267,7 @@ describe("in the native app's webview every ending is the app's route or deep li
       .expect('location', '/onboarding/close-signup-in-app');
     const spinner = await request(stack.webUrl).get('/onboarding/close-signup-in-app').expect(200);
     expect(spinner.text).toContain('class="spinner"');
+    expect(spinner.text).toContain(`<h1 class="visually-hidden">${en['inApp.title.closeSignupInApp']}</h1>`);
   });
 
   it('exit from the application status page (Return to site): the close-signup-in-app route; on the web the bank’s home', async () => {

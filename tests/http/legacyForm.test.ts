@@ -128,7 +128,7 @@ describe('the legacy form before saving', () => {
     for (const id of ['legacy-firstName', 'legacy-email', 'legacy-kyc-83', 'legacy-investmentRisk']) expect(refused.text).toContain(`href="#${id}"`);
     expect(refused.text).toContain(html(en['legacy.error.required.firstName']));
     expect(refused.text).toContain(html(en['contactInformation.error.email']));
-    expect(refused.text).toContain(html(en['legacy.error.chooseAnAlternative']));
+    expect(refused.text).toContain(html(en['legacy.error.unanswered.occupation']));
     expect(refused.text).toContain('value="not-an-email"');
     expect((await request(stack.sandboxUrl).get(readOut).expect(200)).body).toEqual(before);
   });

@@ -213,7 +213,7 @@ describe('DK, NO and FI identification over HTTP', () => {
     }
   });
 
-  it('sends the browser to the broker with PKCE S256, state, nonce, scope openid nin and the method', async () => {
+  it('sends the browser to the broker with PKCE S256, state, nonce, scope openid nin profile and the method', async () => {
     const no = browserFor('no');
     await choosePrivate(no);
     const res = await no.post('/onboarding/identification/oidc').expect(303);
@@ -221,7 +221,7 @@ describe('DK, NO and FI identification over HTTP', () => {
     expect(url.origin + url.pathname).toBe(`${stack.sandboxUrl}/oidc/auth`);
     const q = url.searchParams;
     expect(q.get('response_type')).toBe('code');
-    expect(q.get('scope')).toBe('openid nin');
+    expect(q.get('scope')).toBe('openid nin profile');
     expect(q.get('code_challenge_method')).toBe('S256');
     expect(q.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(q.get('nonce')).toMatch(/^[\w-]{20,}$/);
@@ -327,6 +327,6 @@ describe('DK, NO and FI identification over HTTP', () => {
       timeoutMs: 5000,
     });
     const { marker } = await broker.authorizationRequest({ country: 'DK', redirectUri: 'http://127.0.0.1:1/onboarding/signicat', params: {} });
-    await expect(broker.nationalIdFromCode({ code: 'nope', state: marker.state, iss: undefined, marker })).rejects.toThrow(TOKEN_FETCH_FAILED);
+    await expect(broker.personFromCode({ code: 'nope', state: marker.state, iss: undefined, marker })).rejects.toThrow(TOKEN_FETCH_FAILED);
   });
 });

@@ -95,7 +95,27 @@ describe('legacyFormFields', () => {
       answers(),
       { problems: [{ field: 'accounts', message: 'mustChooseOne' } as LegacyFieldProblem] },
       (f) => f.accounts.error,
-      'accountPicker.mustChooseOne',
+      'legacy.error.chooseAccount',
+    ],
+    [
+      'an unanswered question: its message names it (a known tag its own text, another its legend)',
+      se,
+      answers(),
+      {
+        problems: [
+          { field: 'citizenship', message: 'additionalInformationNeeded' },
+          { field: 'kyc-83', message: 'chooseAnAlternative' },
+          { field: 'kyc-90', message: 'chooseAnAlternative' },
+          { field: 'investmentRisk', message: 'chooseAnAlternative' },
+        ] as LegacyFieldProblem[],
+      },
+      (f) => f.summary,
+      [
+        ['legacy-citizenship', 'legacy.error.unanswered.citizenship'],
+        ['legacy-kyc-83', 'legacy.error.unanswered.occupation'],
+        ['legacy-kyc-90', 'legacy.error.unanswered.question {"question":"purpose"}'],
+        ['legacy-investmentRisk', 'legacy.error.unanswered.investmentRisk'],
+      ],
     ],
   ])('%s', (_name, presenting, given, outcome, read, expected) => {
     expect(read(legacyFormFields(presenting, given, questions, outcome))).toEqual(expected);

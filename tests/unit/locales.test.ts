@@ -15,8 +15,6 @@ const translated = supportedLocales.filter((l): l is Exclude<Locale, 'en'> => l 
  * equals English is an untranslated placeholder.
  */
 const sameAsEnglishAllowed: ReadonlySet<string> = new Set([
-  // A questionnaire band is its numbers and unit: "{from}–{to} {unit}".
-  'legacy.kyc.band.range',
   // "Student" is the word in Swedish, Norwegian and Danish too.
   'legacy.kyc.answer.student',
   // eID marks on the broker identification page.

@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { useCsrfToken, withCsrfQuery } from './CsrfField.tsx';
 import { useHydrated } from '../../client/components/useHydrated.ts';
 import { refusalIn, storedFilesIn, type CaseStoredFile } from '../../shared/caseStatusFilesAnswer.ts';
+import { FileName } from './FileName.tsx';
 
 export interface CaseFileSlot {
   /** The file input's name (`files`, or `file_<kind>` for a proof of address). */
@@ -53,7 +54,7 @@ const withStored = (list: Item[], files: CaseStoredFile[], done?: string): Item[
 function FileItem({ item, texts, onRemove }: { item: Item; texts: CaseStatusFilesProps['texts']; onRemove: () => void }) {
   return (
     <li className="file-list__item">
-      <span className="file-list__name">{item.fileName}</span>
+      <FileName name={item.fileName} className="file-list__name" />
       {item.progress !== undefined && (
         <progress max={1} value={item.progress} aria-label={`${texts.uploading} ${item.fileName}`}>
           {Math.round(item.progress * 100)} %

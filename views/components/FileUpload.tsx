@@ -7,6 +7,7 @@ import type { Translate } from '../../shared/i18n.ts';
 import type { UploadedFileRef } from '../../shared/citizenship.ts';
 import { MAX_FILE_BYTES } from '../../shared/files.ts';
 import { Island } from './Island.tsx';
+import { FileName } from './FileName.tsx';
 import { FileUploadForm } from './FileUploadForm.tsx';
 import { ModalDialog, type DialogProps } from './Dialog.tsx';
 
@@ -52,7 +53,7 @@ export function FileUpload({ t, id, label, action, fields, files, removeHref, er
             const removeId = `${id}-remove-${index}`;
             return (
               <li key={file.attachmentId} className="file-list__item">
-                <span className="file-list__name">{file.name}</span>
+                <FileName name={file.name} className="file-list__name" />
                 <a id={removeId} className="file-list__remove" href={removeHref(file.attachmentId)}>
                   {t('fileUpload.remove')}
                   <span className="visually-hidden"> {file.name}</span>

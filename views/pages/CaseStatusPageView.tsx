@@ -3,6 +3,7 @@
 // information" with one form per task with an open action, the tasks sent, and Return to site. Each form is a plain
 // multipart post (server/stages/caseStatus/caseStatusPage.tsx); its files and Send are views/components/CaseStatusFiles.tsx.
 // Also the OnboardingTriggerCase page: its button posts, so a GET never creates a case.
+import { Fragment } from 'react';
 import type { Translate } from '../../shared/i18n.ts';
 import type { StepTwoStatus } from '../../shared/caseStatus.ts';
 import type { TaskType } from '../../shared/contracts/caseStatusContract.ts';
@@ -10,6 +11,7 @@ import { CsrfField, useCsrfToken, withCsrfQuery } from '../components/CsrfField.
 import { ErrorSummary, Field, type SummaryLine } from '../components/ErrorSummary.tsx';
 import { Island } from '../components/Island.tsx';
 import { CaseStatusFiles, type CaseFileSlot, type CaseStoredFile } from '../components/CaseStatusFiles.tsx';
+import { FileName } from '../components/FileName.tsx';
 import { MAX_FILE_BYTES } from '../../shared/files.ts';
 
 /** A task's form: what it answers, what was typed and stored, and the messages of the last post (translated). */
@@ -206,7 +208,16 @@ export function CaseStatusPageView({ t, stepTwo, forms, others, sent, justSent, 
             {sent.map((task) => (
               <li key={task.id} id={task.id}>
                 <strong>{t(`caseStatus.task.${task.type}.title`)}</strong> <span className="badge">{t('caseStatus.sent.badge')}</span>
-                {task.files.length > 0 && <span className="case-sent__files">{task.files.join(', ')}</span>}
+                {task.files.length > 0 && (
+                  <span className="case-sent__files">
+                    {task.files.map((name, i) => (
+                      <Fragment key={i}>
+                        {i > 0 && ', '}
+                        <FileName name={name} />
+                      </Fragment>
+                    ))}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

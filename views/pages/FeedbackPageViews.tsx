@@ -127,11 +127,15 @@ export function SessionBusyPage({ t, retryHref }: { t: Translate; retryHref: str
 }
 
 /** The spinner the native app watches for in its webview (login-in-app, close-signup-in-app): nothing else to read. */
-export function InAppSpinnerPage({ t }: { t: Translate }) {
+export function InAppSpinnerPage({ t, title }: { t: Translate; title: string }) {
+  // Spinner-only to the eye; the heading names the page for screen readers and the page outline.
   return (
-    <div className="spinner" role="status">
-      <span className="visually-hidden">{t('inApp.loading')}</span>
-    </div>
+    <>
+      <h1 className="visually-hidden">{title}</h1>
+      <div className="spinner" role="status">
+        <span className="visually-hidden">{t('inApp.loading')}</span>
+      </div>
+    </>
   );
 }
 

@@ -144,9 +144,10 @@ export function LegacyFormStep(props: LegacyFormViewProps) {
                 <div className="choice" key={row.account}>
                   {row.mandatory ? (
                     <>
-                      {/* A disabled box posts nothing: the locked account is posted by a hidden field. */}
+                      {/* A disabled box posts nothing: the locked account is posted by a hidden field. A checkbox
+                          cannot be readonly in HTML, and no island renders this box, so it is ticked once. */}
                       <input type="hidden" name="accounts" value={row.account} />
-                      <input id={id} type="checkbox" checked disabled readOnly />
+                      <input id={id} type="checkbox" defaultChecked disabled />
                     </>
                   ) : (
                     <input id={id} type="checkbox" name="accounts" value={row.account} defaultChecked={row.ticked} />

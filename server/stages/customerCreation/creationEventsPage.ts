@@ -14,7 +14,7 @@ export function creationEventsPage(deps: AppDeps) {
     access: 'ownsProspect',
     session: 'reads',
     stream: ({ req, res, params, journey }) => {
-      const view = journeyViewer(journey, deps.i18n.translator(journeyLocale(journey, readCookie(req, LOCALE_COOKIE), deps)), deps);
+      const view = journeyViewer(journey, journeyLocale(journey, readCookie(req, LOCALE_COOKIE), deps), deps);
       // Only the current run's states count: an old run's final error must not show after Try again.
       const currentRun = String(journey.creationRun);
       return handle(req, res, params.prospectId, (state) => view(state.runId === currentRun ? state : null));

@@ -4,16 +4,17 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { peekJourney, faqUrlOf, supportPhoneOf, translatorFor, type PageOptions } from '../../pages.ts';
+import { peekJourney, faqUrlOf, localeOf, supportPhoneOf, translatorFor, type PageOptions } from '../../pages.ts';
 import { definePage, page, redirect } from '../../pageKit/definePage.ts';
 import { runCredentialsOf, type Journey } from '../../journey.ts';
 import { enqueueCustomerCreation } from '../../infra/creationJobs.ts';
 import { outcomeTraits, type CreationOutcome, type CreationState } from '../../../shared/creationOutcome.ts';
 import { CreationPage } from '../../../views/pages/CreationPageView.tsx';
 import type { CreationView } from '../../../shared/creationView.ts';
-import type { Translate } from '../../../shared/i18n.ts';
+import type { Locale, Translate } from '../../../shared/i18n.ts';
+import { formatClockTime } from '../../../shared/localeFormats.ts';
 import { routes } from '../../../shared/routes.ts';
-import { forMarket, type PerMarket } from '../../../shared/markets.ts';
+import { forMarket, OPENING_HOUR, type PerMarket } from '../../../shared/markets.ts';
 import { creationProgressStep } from '../../../shared/onboardingProgress.ts';
 import { checkRedirectTarget, type RedirectRejection } from '../../../shared/redirectTarget.ts';
 import { entryParamShapes } from '../../../shared/carriedQuery.ts';
@@ -72,18 +73,18 @@ export function creationView(state: CreationState | null, req: Request, deps: Ap
 
 /** The screen for each state, from what it reads of the request taken once. */
 export function creationViewer(req: Request, deps: AppDeps): (state: CreationState | null) => CreationView {
-  return journeyViewer(peekJourney(req, deps), translatorFor(req, deps), deps);
+  return journeyViewer(peekJourney(req, deps), localeOf(req, deps), deps);
 }
 
-/** The screen for each state of `journey`, in `t`'s language: it keeps the few values it needs, not the journey (a stream keeps it). */
-export function journeyViewer(journey: Readonly<Journey>, t: Translate, deps: AppDeps): (state: CreationState | null) => CreationView {
+/** The screen for each state of `journey`, in `locale`: it keeps the few values it needs, not the journey (a stream keeps it). */
+export function journeyViewer(journey: Readonly<Journey>, locale: Locale, deps: AppDeps): (state: CreationState | null) => CreationView {
   const { prospectId, creationRun, webview } = journey;
-  return (state) => creationViewOf(state, { t, prospectId, creationRun, webview }, deps);
+  return (state) => creationViewOf(state, { t: deps.i18n.translator(locale), locale, prospectId, creationRun, webview }, deps);
 }
 
 function creationViewOf(
   state: CreationState | null,
-  { t, ...journey }: { t: Translate; prospectId?: string; creationRun?: number; webview: boolean },
+  { t, locale, ...journey }: { t: Translate; locale: Locale; prospectId?: string; creationRun?: number; webview: boolean },
   deps: AppDeps,
 ): CreationView {
   const outcome: CreationOutcome = state?.outcome ?? 'queued';
@@ -116,7 +117,8 @@ function creationViewOf(
       return {
         ...screen,
         title: t('creation.nightly_downtime.title'),
-        body: t('creation.nightly_downtime.text'),
+        // The opening hour as the downtime page writes it (the same Intl format, shared/localeFormats.ts).
+        body: t('creation.nightly_downtime.text', { time: formatClockTime(locale, OPENING_HOUR) }),
         action: continueAction,
         // identification-routing-creation §4: "on nightly downtime redirect to the downtime page" (no log-in to hand over).
         redirectTo: routes.nightlyDowntimeStatus({ justCompletedSignup: true, webview: journey.webview }),

@@ -194,7 +194,9 @@ async function advanceOrder(req: Request, deps: AppDeps, journey: Journey): Prom
     journey.identificationError = identificationErrorForStatus(status);
     return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: routes.start };
   }
-  await completeIdentification(req, deps, journey, { natregno: collected.completionData.user.personalNumber, jwt, refreshToken });
+  const { personalNumber, givenName, surname } = collected.completionData.user;
+  const names = givenName.trim() && surname.trim() ? { names: { givenName, surname } } : {};
+  await completeIdentification(req, deps, journey, { natregno: personalNumber, ...names, jwt, refreshToken });
   return { state: 'complete', qrSvg: null, showSpinner: true, message: t('bankid.signingIn'), retry: null, next: routes.routing };
 }
 

@@ -15,7 +15,7 @@ export async function completeIdentification(
   req: Request,
   deps: Pick<AppDeps, 'brokerage' | 'logger' | 'config'>,
   journey: Journey,
-  person: { natregno: string; jwt: string; refreshToken: string },
+  person: { natregno: string; names?: Journey['names']; jwt: string; refreshToken: string },
 ): Promise<void> {
   // The logout of current sessions (identification-routing-creation §4, §7), once per identification
   // instead of on every page view: an earlier identification's sessions end before its tokens are dropped.
@@ -28,6 +28,8 @@ export async function completeIdentification(
   else if (journey.natregno !== person.natregno) delete journey.typedAnswers;
   delete journey.identificationError;
   journey.natregno = person.natregno;
+  if (person.names) journey.names = person.names;
+  else delete journey.names;
   journey.jwt = person.jwt;
   journey.refreshToken = person.refreshToken;
   return new Promise((resolve, reject) =>

@@ -60,11 +60,11 @@ async function exchangeCode(req: Request, deps: AppDeps, journey: Journey, code:
   const marker = journey.oidc!;
   // The marker is single use: removed before the exchange, whatever its outcome.
   delete journey.oidc;
-  let person: { natregno: string; jwt: string; refreshToken: string };
+  let person: Parameters<typeof completeIdentification>[3];
   // Which part failed, for the metrics: the code exchange, then the brokerage session.
   let failed: 'tokenFailed' | 'sessionFailed' = 'tokenFailed';
   try {
-    const nationalId = await deps.oidcBroker.nationalIdFromCode({ code, state, iss, marker });
+    const { nationalId, names } = await deps.oidcBroker.personFromCode({ code, state, iss, marker });
     failed = 'sessionFailed';
     const { refreshToken } = await deps.brokerage.createSignicatSession({
       nationalId,
@@ -72,7 +72,7 @@ async function exchangeCode(req: Request, deps: AppDeps, journey: Journey, code:
       returnUrl: `${new URL(marker.redirectUri).origin}${routes.start}`,
     });
     const { jwt } = await deps.brokerage.refreshToken(refreshToken);
-    person = { natregno: nationalId, jwt, refreshToken };
+    person = { natregno: nationalId, ...(names ? { names } : {}), jwt, refreshToken };
   } catch (err) {
     deps.metrics?.oidcResult(failed, marker.country);
     const status = err instanceof UpstreamError ? err.status : undefined;

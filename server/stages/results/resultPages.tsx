@@ -11,6 +11,7 @@ import type { AccessOpening } from '../../../shared/bankingDays.ts';
 import type { Locale } from '../../../shared/i18n.ts';
 import type { CountryCode } from '../../../shared/contracts/brokerageContract.ts';
 import { routes } from '../../../shared/routes.ts';
+import { formatDate, formatTime } from '../../../shared/localeFormats.ts';
 import { endJourney } from '../../endJourney.ts';
 import { readCookie } from '../../cookies.ts';
 import { sessionCookieName } from '../../session.ts';
@@ -23,8 +24,7 @@ const leaveQuery = z.object({ webview: queryFlag });
 
 /** The opening time and date as the page's locale writes them, read on the market's clock. */
 function openingTexts(opening: AccessOpening, locale: Locale): { time: string; date: string } {
-  const on = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: opening.timeZone }).format(opening.at);
-  return { time: on({ timeStyle: 'short' }), date: on({ weekday: 'long', day: 'numeric', month: 'long' }) };
+  return { time: formatTime(locale, opening.at, opening.timeZone), date: formatDate(locale, opening.at, opening.timeZone) };
 }
 
 /**
@@ -130,7 +130,10 @@ const inAppSpinner = (route: 'loginInApp' | 'closeSignupInApp') =>
     route,
     access: 'anyone',
     session: 'reads',
-    get: ({ req, deps }) => page({ progress: null, showDisclaimer: false, body: <InAppSpinnerPage t={translatorFor(req, deps)} /> }),
+    get: ({ req, deps }) => {
+      const t = translatorFor(req, deps);
+      return page({ progress: null, showDisclaimer: false, body: <InAppSpinnerPage t={t} title={t(`inApp.title.${route}`)} /> });
+    },
   });
 
 export const resultPages = [cancelPage, errorPage, nightlyDowntimePage, leavePage, inAppSpinner('loginInApp'), inAppSpinner('closeSignupInApp')];

@@ -16,7 +16,7 @@ import { forMarket, phoneExamples } from '../../../../shared/markets.ts';
 import type { ChoiceField, LegacyFormViewProps } from '../../../../views/pages/LegacyFormStepView.tsx';
 import type { SummaryLine } from '../../../../views/components/ErrorSummary.tsx';
 import { rulesQuestions } from './legacyFormState.ts';
-import { cachedBy } from '../../../../shared/cachedBy.ts';
+import { formatAmount, formatRange } from '../../../../shared/localeFormats.ts';
 
 /** What the texts depend on: the page's language and the person's market. */
 export interface Presenting {
@@ -25,24 +25,20 @@ export interface Presenting {
   locale: Locale;
 }
 
-// One number format per locale for the process's life: building one is costly (it loads the locale's data), and the
-// legacy form shows dozens of amounts per page (it was 13 % of the process's CPU on that page).
-const numberFormats = new Map<Locale, Intl.NumberFormat>();
-const numberFormatOf = (locale: Locale): Intl.NumberFormat => cachedBy(numberFormats, locale, () => new Intl.NumberFormat(locale));
-
-/** An answer of the questionnaire as the person reads it: its text, or its band of amounts in the page's number format. */
+/** An answer of the questionnaire as the person reads it: its text, or its band of numbers or amounts as the locale writes them. */
 export function answerLabel({ t, locale }: Presenting, questionTag: string, answerTag: string): string {
-  const fmt = (n: number) => numberFormatOf(locale).format(n);
   const text = answerText(questionTag, answerTag);
   if (text.kind === 'message') return t(text.key);
   if (text.kind === 'unknown') return answerTag;
   const { from, to, currency } = text.band;
-  const unit = currency ?? '';
-  return to === null ? t('legacy.kyc.band.over', { from: fmt(from), unit }).trim() : t('legacy.kyc.band.range', { from: fmt(from), to: fmt(to), unit }).trim();
+  return to === null ? t('legacy.kyc.band.over', { amount: formatAmount(locale, from, currency) }) : formatRange(locale, from, to, currency);
 }
 
-const fieldMessageKeys: Record<Exclude<LegacyFieldMessage, 'NOT_LONG_ENOUGH' | 'NOT_SHORT_ENOUGH' | 'CHARACTER_INVALID' | 'ONLY_SPACES'>, string> = {
-  mustChooseOne: 'accountPicker.mustChooseOne',
+type Unanswered = 'additionalInformationNeeded' | 'chooseAnAlternative';
+type AliasMessage = 'NOT_LONG_ENOUGH' | 'NOT_SHORT_ENOUGH' | 'CHARACTER_INVALID' | 'ONLY_SPACES';
+
+const fieldMessageKeys: Record<Exclude<LegacyFieldMessage, AliasMessage | Unanswered>, string> = {
+  mustChooseOne: 'legacy.error.chooseAccount',
   notOffered: 'legacy.error.notOffered',
   dskQuestionRequired: 'accountPicker.dsk.questionRequired',
   dskLocked: 'accountPicker.dsk.existingWarning',
@@ -52,16 +48,23 @@ const fieldMessageKeys: Record<Exclude<LegacyFieldMessage, 'NOT_LONG_ENOUGH' | '
   phoneMissingPlus: 'contactInformation.error.phoneMissingPlus',
   email: 'contactInformation.error.email',
   required: 'legacy.error.required',
-  additionalInformationNeeded: 'taxInformation.liability.required',
-  chooseAnAlternative: 'legacy.error.chooseAnAlternative',
   sensitiveAnswer: 'legacy.error.sensitiveAnswer',
 };
 
-/** A rule's problem as its field's message. */
-export function fieldMessage(t: Translate, problem: LegacyFieldProblem): string {
+/**
+ * A rule's problem as its field's message. An unanswered question's message names the question (the error summary
+ * lists it away from its legend): its own text for the form's and the known questionnaire questions, else the legend.
+ */
+export function fieldMessage(t: Translate, problem: LegacyFieldProblem, questions: Questionnaire['questions'] = []): string {
   const m = problem.message;
   if (m === 'NOT_LONG_ENOUGH' || m === 'NOT_SHORT_ENOUGH' || m === 'CHARACTER_INVALID' || m === 'ONLY_SPACES') return t(aliasErrorKey(m));
   if (m === 'required') return t(`legacy.error.required.${problem.field}`);
+  if (m === 'additionalInformationNeeded' || m === 'chooseAnAlternative') {
+    const id = /^kyc-(\d+)$/.exec(problem.field)?.[1];
+    if (id === undefined) return t(`legacy.error.unanswered.${problem.field}`);
+    const tag = questions.find((q) => q.question_id === Number(id))?.question_tag ?? '';
+    return questionTextKey(tag) ? t(`legacy.error.unanswered.${tag}`) : t('legacy.error.unanswered.question', { question: tag });
+  }
   return t(fieldMessageKeys[m]);
 }
 
@@ -235,7 +238,7 @@ export function legacyFormFields(
 ) {
   const { t } = p;
   const errors: Errors = { ...outcome.saveErrors };
-  for (const problem of outcome.problems ?? []) errors[problem.field] ??= fieldMessage(t, problem);
+  for (const problem of outcome.problems ?? []) errors[problem.field] ??= fieldMessage(t, problem, questions);
   const rows = accountRows(p, answers, errors);
   const kyc = kycFields(p, answers, questions, errors);
   const dskQuestion = answers.campaign

@@ -105,7 +105,7 @@ export function stateOf(ctx: Ctx): LegacyFormState | undefined {
   return ctx.ci.answers?.legacy;
 }
 
-/** The form's answers: as last posted, else what the earlier steps (the flow without the KYC flag) and the brokerage already know. */
+/** The form's answers: as last posted, else what the eID, the earlier steps (the flow without the KYC flag) and the brokerage already know. */
 export async function currentAnswers(ctx: Ctx): Promise<LegacyFormAnswers> {
   const kept = stateOf(ctx)?.form;
   if (kept) return kept;
@@ -137,8 +137,9 @@ export async function currentAnswers(ctx: Ctx): Promise<LegacyFormAnswers> {
     aliases: { ...ci.answers?.accountAlias },
     phoneNumber,
     email,
-    firstName: '',
-    lastName: '',
+    // The names the eID gave (BankID, the broker's profile claims): the person checks them rather than types them.
+    firstName: journey.names?.givenName ?? '',
+    lastName: journey.names?.surname ?? '',
     ...(citizenship ? { citizenship } : {}),
     ...(liability ? { taxLiability: liability } : {}),
     kyc: {},
