@@ -57,6 +57,11 @@ export interface CustomerInformationProgress {
   accounts: AccountTypeWithCountry[];
   /** Every answer given so far, per step, so a reload, Back or a second tab never loses one. */
   answers?: StepAnswers;
+  /**
+   * The application's revision this copy holds (server/infra/applicationRevisions.ts): another browser of the person
+   * that changed the application since leaves this copy behind, and its next post catches up instead of changing it.
+   */
+  revision?: string;
 }
 
 /** Each step module keeps its own answers here under its own field (customer-information.md §3). */

@@ -3,7 +3,7 @@
 // another person cannot open it; an answer given in one browser is there after identifying again in another.
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmbeddedStack, type Stack } from '../support/stack.ts';
+import { startEmbeddedStack, startRedisStack, type Stack } from '../support/stack.ts';
 import { answerStepsOverHttp, screenOf } from '../support/customerInformation.ts';
 import { identifyOverHttp, postStep } from '../support/journey.ts';
 import { prospectsOf } from '../support/savedApplication.ts';
@@ -21,6 +21,45 @@ beforeEach(async () => void (await request(stack.sandboxUrl).post('/sandbox/rese
 const back = (agent: Agent, page: string) => agent.post(`${page}/back`).set('sec-fetch-site', 'same-origin').type('form').send('');
 const html = async (agent: Agent, page: string) => (await agent.get(page).expect(200)).text;
 const CITIZEN_OF_SWEDEN = 'step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=inOfficeCitizenship';
+
+/**
+ * Two browsers of the halfFinished persona open at once (a phone and a laptop, on the web processes given): the older
+ * copy's next post is refused by the stale-post rule and catches up, never overwriting the newer answer.
+ */
+async function twoBrowsersAtOnce(sandboxUrl: string, webUrls: [string, string]): Promise<void> {
+  const phone = request.agent(webUrls[0]);
+  const { page, persona } = await identifyOverHttp(phone, sandboxUrl, 'halfFinished');
+  const laptop = request.agent(webUrls[1]);
+  expect((await identifyOverHttp(laptop, sandboxUrl, 'halfFinished')).page).toBe(page);
+  expect(screenOf(await html(phone, page))).toEqual(['CITIZENSHIP_STEP', 'choice']);
+  expect(screenOf(await html(laptop, page))).toEqual(['CITIZENSHIP_STEP', 'choice']);
+
+  // The laptop answers citizenship; the phone, still showing the question, answers it otherwise: refused.
+  await postStep(laptop, page, CITIZEN_OF_SWEDEN).expect(303);
+  expect(screenOf(await html(laptop, page))?.[0]).toBe('TAX_INFO_STEP');
+  const stale = await postStep(phone, page, 'step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=otherCitizenships');
+  expect(stale.status).toBe(303);
+  expect(stale.headers.location).toBe(page);
+  // The phone now shows the one application: where the laptop is, the laptop's answer on Back.
+  expect(screenOf(await html(phone, page))?.[0]).toBe('TAX_INFO_STEP');
+  await back(phone, page).expect(303);
+  const citizenship = await html(phone, page);
+  expect(screenOf(citizenship)).toEqual(['CITIZENSHIP_STEP', 'choice']);
+  expect(citizenship).toMatch(/value="inOfficeCitizenship"[^>]*checked|checked[^>]*value="inOfficeCitizenship"/);
+
+  // The phone, now current, goes on; the laptop's next post is the older one and changes nothing.
+  await postStep(phone, page, CITIZEN_OF_SWEDEN).expect(303);
+  const tax = await html(phone, page);
+  expect(screenOf(tax)?.[0]).toBe('TAX_INFO_STEP');
+  await back(laptop, page).expect(303);
+  expect(screenOf(await html(laptop, page))?.[0]).toBe('TAX_INFO_STEP');
+
+  const [application, ...others] = await prospectsOf(sandboxUrl, persona.nationalId);
+  expect(others).toHaveLength(0);
+  // Sent by the laptop, and once more by the phone's own answer after it caught up; never the refused one.
+  expect(application!.submits.CITIZENSHIP_STEP).toEqual([200, 200]);
+  expect(application!.steps.find((s) => s.stepName === 'CITIZENSHIP_STEP')?.completed).toBe(true);
+}
 
 describe('carrying on with a saved application', () => {
   it('opens the first unfinished step with the saved answers, on the one prospect, sending no step again', async () => {
@@ -96,6 +135,9 @@ describe('carrying on with a saved application', () => {
     expect(await prospectsOf(stack.sandboxUrl, persona.nationalId)).toHaveLength(1);
   });
 
+  it("two browsers open at once share one application: the older copy's next post is refused and catches up", () =>
+    twoBrowsersAtOnce(stack.sandboxUrl, [stack.webUrl, stack.webUrl]));
+
   it('offers no signing while the application is not ready: says what is missing and leads to that step', async () => {
     const agent = request.agent(stack.webUrl);
     const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'halfFinished');
@@ -122,5 +164,18 @@ describe('carrying on with a saved application', () => {
     // Its button opens the step.
     await postStep(agent, page, 'step=MILESTONE_THREE_STEP&screen=milestone&intent=change&target=CITIZENSHIP_STEP').expect(303);
     expect(screenOf(await html(agent, page))?.[0]).toBe('CITIZENSHIP_STEP');
+  });
+});
+
+describe('carrying on with a saved application on Redis, the two browsers on two web processes', () => {
+  let redisStack: Stack;
+  beforeAll(async () => {
+    redisStack = await startRedisStack({ SANDBOX_PROSPECT_KEEP_DAYS: '90' });
+  });
+  afterAll(async () => redisStack?.stop());
+
+  it("the older copy's next post is refused and catches up", async () => {
+    const otherWeb = await redisStack.startExtraWeb();
+    await twoBrowsersAtOnce(redisStack.sandboxUrl, [redisStack.webUrl, otherWeb]);
   });
 });
