@@ -182,6 +182,11 @@ export interface KycProgress {
    * API error banner rather than starting yet another run.
    */
   restarted?: true;
+  /**
+   * Put back from the saved application (server/stages/customerInformation/savedAnswers.ts): the answer session the
+   * brokerage carries on and its page, shown without starting a run; entering the step drops the mark.
+   */
+  carriedOn?: true;
 }
 
 // The journey's fields, grouped by how long they live. Each group is dropped as a whole when its lifetime

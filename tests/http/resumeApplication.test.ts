@@ -4,7 +4,11 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, startRedisStack, type Stack } from '../support/stack.ts';
-import { answerStepsOverHttp, screenOf } from '../support/customerInformation.ts';
+import { answerStepsOverHttp, httpAnswerOf, pastKycLoader, screenOf } from '../support/customerInformation.ts';
+import { kycReadOut } from '../support/kycSandbox.ts';
+import { decode } from '../support/serverHttp.ts';
+import { privateQuestionOrder } from '../../shared/contracts/kycContract.ts';
+import type { StepId } from '../../shared/contracts/brokerageContract.ts';
 import { identifyOverHttp, postStep } from '../support/journey.ts';
 import { prospectsOf } from '../support/savedApplication.ts';
 
@@ -20,6 +24,7 @@ beforeEach(async () => void (await request(stack.sandboxUrl).post('/sandbox/rese
 
 const back = (agent: Agent, page: string) => agent.post(`${page}/back`).set('sec-fetch-site', 'same-origin').type('form').send('');
 const html = async (agent: Agent, page: string) => (await agent.get(page).expect(200)).text;
+const questionsOf = (page: string) => [...new Set([...page.matchAll(/name="answer-(\d+)"/g)].map((m) => Number(m[1])))];
 const CITIZEN_OF_SWEDEN = 'step=CITIZENSHIP_STEP&screen=choice&intent=choose&choice=inOfficeCitizenship';
 
 /**
@@ -137,6 +142,51 @@ describe('carrying on with a saved application', () => {
 
   it("two browsers open at once share one application: the older copy's next post is refused and catches up", () =>
     twoBrowsersAtOnce(stack.sandboxUrl, [stack.webUrl, stack.webUrl]));
+
+  it('carries the KYC questionnaire on in another browser where it was left: its answered pages behind Back and on the summary, nothing sent twice', async () => {
+    const phone = request.agent(stack.webUrl);
+    const { page, prospectId, persona } = await identifyOverHttp(phone, stack.sandboxUrl, 'halfFinished');
+    // Citizenship and tax, then three of the questionnaire's pages.
+    let kycPagesAnswered = 0;
+    let occupationPage = '';
+    for (;;) {
+      const { html: shownHtml, shown } = await pastKycLoader(phone, page);
+      if (shown[0] === 'KYC_STEP' && kycPagesAnswered === 3) break;
+      if (shown[0] === 'KYC_STEP' && kycPagesAnswered++ === 0) occupationPage = shownHtml;
+      await postStep(phone, page, httpAnswerOf(shown[0] as StepId, shown[1], shownHtml) as string).expect(303);
+    }
+    const answered = await kycReadOut(stack.sandboxUrl, prospectId);
+    expect(answered).toMatchObject({ startCalls: 1, nextCalls: 3 });
+    const [occupation, , third] = privateQuestionOrder;
+    const occupationText = new RegExp(`<option value="${answered.answers[occupation]![0]}"[^>]*>([^<]+)<`).exec(occupationPage)![1]!;
+
+    // The laptop opens the fourth page, of the same answer session, without a run of its own.
+    const laptop = request.agent(stack.webUrl);
+    expect((await identifyOverHttp(laptop, stack.sandboxUrl, 'halfFinished')).page).toBe(page);
+    const carried = await html(laptop, page);
+    expect(screenOf(carried)).toEqual(['KYC_STEP', 'question']);
+    expect(questionsOf(carried)).toEqual([privateQuestionOrder[3]]);
+    // Back: the third page, the phone's answer chosen.
+    await back(laptop, page).expect(303);
+    const thirdPage = await html(laptop, page);
+    expect(questionsOf(thirdPage)).toEqual([third]);
+    expect(thirdPage).toMatch(new RegExp(`value="${answered.answers[third]![0]}"[^>]*(checked|selected)`));
+
+    await answerStepsOverHttp(
+      () => pastKycLoader(laptop, page).then((shown) => shown.html),
+      async (body) => void (await postStep(laptop, page, body).expect(303)),
+    );
+    const summary = await html(laptop, page);
+    expect(screenOf(summary)).toEqual(['MILESTONE_THREE_STEP', 'milestone']);
+    // The occupation answered on the phone is listed on check your answers.
+    expect(decode(summary.slice(summary.indexOf('<section class="answers-summary"')))).toContain(occupationText);
+    const done = await kycReadOut(stack.sandboxUrl, prospectId);
+    // No new answer session: the phone's three, the third again after Back, and the seven after it.
+    expect(done).toMatchObject({ startCalls: 1, nextCalls: 11, submitted: true });
+    expect(done.answerSessions).toHaveLength(1);
+    const [application] = await prospectsOf(stack.sandboxUrl, persona.nationalId);
+    expect(application!.submits.KYC_STEP).toEqual([204]);
+  });
 
   it('offers no signing while the application is not ready: says what is missing and leads to that step', async () => {
     const agent = request.agent(stack.webUrl);
