@@ -188,6 +188,20 @@ describe('carrying on with a saved application', () => {
     expect(application!.submits.KYC_STEP).toEqual([204]);
   });
 
+  it("a second browser while the first is on the questionnaire's first page opens that same answer session, starting none", async () => {
+    const phone = request.agent(stack.webUrl);
+    const { page, prospectId } = await identifyOverHttp(phone, stack.sandboxUrl, 'halfFinished');
+    for (let shown = await pastKycLoader(phone, page); shown.shown[0] !== 'KYC_STEP'; shown = await pastKycLoader(phone, page)) {
+      await postStep(phone, page, httpAnswerOf(shown.shown[0] as StepId, shown.shown[1], shown.html) as string).expect(303);
+    }
+    const laptop = request.agent(stack.webUrl);
+    await identifyOverHttp(laptop, stack.sandboxUrl, 'halfFinished');
+    const carried = await html(laptop, page);
+    expect(screenOf(carried)).toEqual(['KYC_STEP', 'question']);
+    expect(questionsOf(carried)).toEqual([privateQuestionOrder[0]]);
+    expect(await kycReadOut(stack.sandboxUrl, prospectId)).toMatchObject({ startCalls: 1, answerSessions: [{ pageIndex: 0 }] });
+  });
+
   it('offers no signing while the application is not ready: says what is missing and leads to that step', async () => {
     const agent = request.agent(stack.webUrl);
     const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'halfFinished');

@@ -270,6 +270,22 @@ describe.each(kinds)('serialiseSession per application (%s)', (_name, make) => {
     expect(mostAtOnce).toBe(1);
     expect(waiting.filter((id) => id === 'application:p1')).toHaveLength(2);
 
+    // The application's lock not had in time: refused, the handler not run, the session's lock given back.
+    const held = await inner.acquire('application:p1');
+    const refusing: SessionLocks = { acquire: (id) => (id === 'application:p1' ? Promise.resolve(null) : inner.acquire(id)) };
+    const strict = express();
+    strict.use(session({ secret: 'test-secret-test-secret-test-secret', resave: false, saveUninitialized: false, store: new session.MemoryStore() }));
+    strict.post('/login/:prospectId', (req, res) => {
+      (req.session as unknown as { journey: { prospectId: string } }).journey = { prospectId: req.params.prospectId };
+      res.status(204).end();
+    });
+    strict.post('/application/:prospectId/hold', serialiseSession(refusing, { warn: () => undefined }), (_req, res) => void res.status(204).end());
+    const tablet = request.agent(strict);
+    await tablet.post('/login/p1').expect(204);
+    await tablet.post('/application/p1/hold').expect(503);
+    await held!.release();
+    await tablet.post('/application/p2/hold').expect(204);
+
     // Someone whose journey does not own the prospect takes no lock of it (the page refuses them anyway).
     const stranger = request.agent(app);
     await stranger.post('/login/p2').expect(204);

@@ -38,14 +38,14 @@ async function nextRun(ctx: RunContext): Promise<number> {
  * before it behind Back. Undefined when nothing of it was answered: the step starts a run as for anyone.
  */
 export function savedKycProgress(data: StepRelatedData<'KYC_STEP'>): KycProgress | undefined {
-  if (data.answers.length === 0 && !data.questionnaireAnswered && !data.submitted) return undefined;
   const given = Object.fromEntries(data.answers.map((a) => [String(a.questionId), [...a.answerIds]]));
   const givenTexts = data.answers.flatMap((a) => (a.texts ? [{ questionId: a.questionId, question: a.texts.question, answers: [...a.texts.answers] }] : []));
   const progress: KycProgress = { run: 0, phase: 'questions', waitingSince: Date.now(), pagesAnswered: data.pagesAnswered, given, givenTexts };
+  // An open session, even at its first page (another browser's run started it): the same session, not a second one.
   if (!data.submitted && data.answerSessionId && data.answerSessionPage) {
     return { ...progress, answerSessionId: data.answerSessionId, page: data.answerSessionPage, carriedOn: true };
   }
-  return progress;
+  return data.answers.length > 0 || data.questionnaireAnswered || data.submitted ? progress : undefined;
 }
 
 /**
