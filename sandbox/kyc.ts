@@ -701,6 +701,19 @@ export function pageOf(questionIds: readonly number[], hasNextPage: boolean, loc
   };
 }
 
+/** A question's text and its chosen answers' texts, as its page shows them; undefined for a question we do not know. */
+export function answerTextsOf(
+  questionId: number,
+  answerIds: readonly number[],
+  locale: Locale,
+  market: CountryCode,
+): { question: string; answers: string[] } | undefined {
+  if (!PRIVATE_QUESTIONS.some((q) => q.id === questionId)) return undefined;
+  const [question] = pageOf([questionId], false, locale, market).questions;
+  if (!question) return undefined;
+  return { question: question.text, answers: answerIds.flatMap((id) => question.options.filter((o) => o.id === id).map((o) => o.text)) };
+}
+
 function questionSpec(id: number): QuestionSpec {
   const spec = id === UNKNOWN_TYPE_QUESTION.id ? UNKNOWN_TYPE_QUESTION : PRIVATE_QUESTIONS.find((q) => q.id === id);
   if (!spec) throw new Error(`No question ${id}`);

@@ -17,7 +17,7 @@ import {
   uploadContentType,
 } from '../shared/contracts/brokerageContract.ts';
 import type { OnboardingReady, ProspectStep, SavedAttachment, StepRelatedData } from '../shared/contracts/savedApplicationContract.ts';
-import { pageOf } from './kyc.ts';
+import { answerTextsOf, pageOf, sessionLocale } from './kyc.ts';
 import { DEFAULT_INITIAL_STEPS, type Persona } from './personas.ts';
 import type { Locale } from '../shared/i18n.ts';
 import type { Prospect, SandboxState } from './state.ts';
@@ -113,7 +113,10 @@ function kycOf(state: SandboxState, prospect: Prospect): StepRelatedData<'KYC_ST
     pagesAnswered: shown?.pageIndex ?? 0,
     pageCount: shown?.pages.length ?? null,
     answerSessionPage: open && page ? pageOf(page, open.pageIndex < open.pages.length - 1, open.locale as Locale, prospect.country) : null,
-    answers: [...(record?.answers ?? [])].map(([questionId, answerIds]) => ({ questionId, answerIds: [...answerIds] })),
+    answers: [...(record?.answers ?? [])].map(([questionId, answerIds]) => {
+      const texts = answerTextsOf(questionId, answerIds, (shown?.locale as Locale | undefined) ?? sessionLocale(undefined, prospect.country), prospect.country);
+      return { questionId, answerIds: [...answerIds], ...(texts ? { texts } : {}) };
+    }),
     questionnaireAnswered: (record?.answered ?? false) || prospect.owner.behaviour.kycAlreadyAnswered === true,
     submitted: record?.submitted ?? false,
   };

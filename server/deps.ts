@@ -24,6 +24,7 @@ import type { BankidStartLimiter } from './infra/rateLimits.ts';
 import type { Metrics } from './infra/metrics.ts';
 import type { CaseTriggers } from './infra/caseTriggers.ts';
 import type { CaseDrafts } from './infra/caseDrafts.ts';
+import type { ApplicationRevisions } from './infra/applicationRevisions.ts';
 
 export interface AppDeps {
   config: Config;
@@ -55,6 +56,8 @@ export interface AppDeps {
   caseTriggers: CaseTriggers;
   /** The status page's unsent answers per person and task: identifying again (a new session) finds them. */
   caseDrafts: CaseDrafts;
+  /** Which browser's copy of a person's application is current: a post from an older copy is refused (customer information). */
+  applicationRevisions: ApplicationRevisions;
   sse: SseConnections;
   /** The running requests' deadlines, which graceful shutdown brings forward (server/main.ts). */
   deadlines?: RunningDeadlines;

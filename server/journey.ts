@@ -57,6 +57,11 @@ export interface CustomerInformationProgress {
   accounts: AccountTypeWithCountry[];
   /** Every answer given so far, per step, so a reload, Back or a second tab never loses one. */
   answers?: StepAnswers;
+  /**
+   * The application's revision this copy holds (server/infra/applicationRevisions.ts): another browser of the person
+   * that changed the application since leaves this copy behind, and its next post catches up instead of changing it.
+   */
+  revision?: string;
 }
 
 /** Each step module keeps its own answers here under its own field (customer-information.md §3). */
@@ -177,6 +182,11 @@ export interface KycProgress {
    * API error banner rather than starting yet another run.
    */
   restarted?: true;
+  /**
+   * Put back from the saved application (server/stages/customerInformation/savedAnswers.ts): the answer session the
+   * brokerage carries on and its page, shown without starting a run; entering the step drops the mark.
+   */
+  carriedOn?: true;
 }
 
 // The journey's fields, grouped by how long they live. Each group is dropped as a whole when its lifetime

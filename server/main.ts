@@ -221,6 +221,7 @@ async function createWebApp(
     loginHandoffs: stores.loginHandoffs,
     kycStates: stores.kycStates,
     caseDrafts: stores.caseDrafts,
+    applicationRevisions: stores.applicationRevisions,
     caseTriggers: redis ? createRedisCaseTriggers({ client: redis, prefix: config.REDIS_PREFIX }) : createMemoryCaseTriggers(),
     ...connections,
     sessionLocks: redis

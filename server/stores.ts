@@ -12,6 +12,7 @@ import { createMemoryAfterCreationRecords, createRedisAfterCreationRecords, type
 import { createMemoryLoginHandoffs, createRedisLoginHandoffs, type LoginHandoffs } from './infra/loginHandoffs.ts';
 import { createMemoryKycStates, createRedisKycStates, type KycStates } from './infra/kycStates.ts';
 import { createMemoryCaseDrafts, createRedisCaseDrafts, type CaseDrafts } from './infra/caseDrafts.ts';
+import { createMemoryApplicationRevisions, createRedisApplicationRevisions, type ApplicationRevisions } from './infra/applicationRevisions.ts';
 
 /** What the web and the worker keep between requests: sessions' Redis, the job queue, creation events and records, credentials, KYC states. */
 export interface Stores {
@@ -28,6 +29,8 @@ export interface Stores {
   kycStates: KycStates;
   /** The status page's unsent answers per person and task, kept across sessions. */
   caseDrafts: CaseDrafts;
+  /** Which browser's copy of an application is current (each change records a revision per prospect). */
+  applicationRevisions: ApplicationRevisions;
   /** Loads what the stores load on first use (the BullMQ queue of a web process). */
   warmUp?: () => Promise<void>;
 }
@@ -55,6 +58,7 @@ export function createStores(config: Config, logger: Logger): Stores {
       loginHandoffs: createRedisLoginHandoffs({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger }),
       kycStates: createRedisKycStates({ client: redis, prefix: config.REDIS_PREFIX, logger }),
       caseDrafts: createRedisCaseDrafts({ client: redis, prefix: config.REDIS_PREFIX, key: config.jobSecretKey, logger }),
+      applicationRevisions: createRedisApplicationRevisions({ client: redis, prefix: config.REDIS_PREFIX }),
     };
   }
   const memoryQueue = createMemoryQueue({ logger });
@@ -69,5 +73,6 @@ export function createStores(config: Config, logger: Logger): Stores {
     loginHandoffs: createMemoryLoginHandoffs({ key: config.jobSecretKey, logger }),
     kycStates: createMemoryKycStates(),
     caseDrafts: createMemoryCaseDrafts({ key: config.jobSecretKey, logger }),
+    applicationRevisions: createMemoryApplicationRevisions(),
   };
 }

@@ -144,6 +144,24 @@ export function createRedisSessionLocks(options: { client: RedisConnection; pref
   };
 }
 
+/** The lock id of a person's application (the prospect): taken by every browser of theirs, beside its session's own. */
+export const applicationLockId = (prospectId: string): string => `application:${prospectId}`;
+
+/** Both locks as one: held while both are, given up together. */
+function bothHeld(first: HeldLock, second: HeldLock): HeldLock {
+  return {
+    confirm: async () => (await Promise.all([first.confirm(), second.confirm()])).every(Boolean),
+    release: async () => void (await Promise.all([second.release(), first.release()])),
+  };
+}
+
+/** The prospect the request names (its route's :prospectId) when the session's journey owns it; else undefined. */
+function ownedApplicationOf(req: Request): string | undefined {
+  const named = (req.params as { prospectId?: unknown } | undefined)?.prospectId;
+  const owned = (req.session as { journey?: { prospectId?: unknown } } | undefined)?.journey?.prospectId;
+  return typeof named === 'string' && named === owned ? named : undefined;
+}
+
 /** Why a request was refused: its session's lock stayed taken for waitMs, or could not be had or kept (store unreachable, lapsed). */
 export type LockRefusal = 'busy' | 'unavailable';
 
@@ -208,7 +226,7 @@ export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn
       refuse(req, res, 'busy');
       return;
     }
-    const held = lock;
+    let held = lock;
     const releaseLock = () => held.release().catch((err: Error) => logger.warn({ err }, 'session lock release failed'));
 
     let ending = false;
@@ -279,8 +297,35 @@ export function serialiseSession(locks: SessionLocks, logger: Pick<Logger, 'warn
         return;
       }
       // Otherwise nothing is stored for this id yet: the new session is current.
-      guardSaves();
-      next();
+      void holdApplication().then((ok) => {
+        if (!ok) return;
+        guardSaves();
+        next();
+      });
     });
+
+    // A page of the person's application takes its lock too (after the session's, always in that order, so no two
+    // requests wait on each other): a second browser of the same person takes turns with the first on it.
+    async function holdApplication(): Promise<boolean> {
+      const prospectId = ownedApplicationOf(req);
+      if (!prospectId) return true;
+      let why: LockRefusal = 'busy';
+      try {
+        const application = await locks.acquire(applicationLockId(prospectId));
+        if (application) {
+          held = bothHeld(held, application);
+          return true;
+        }
+        logger.warn('application lock not acquired in time; request refused');
+      } catch (err) {
+        logger.warn({ err }, 'application lock store unreachable; request refused');
+        why = 'unavailable';
+      }
+      ending = true;
+      res.end = endUnsaved;
+      void releaseLock();
+      refuse(req, res, why);
+      return false;
+    }
   };
 }

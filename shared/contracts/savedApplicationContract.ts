@@ -99,7 +99,7 @@ const taxInfoRelatedData = z.object({
 /**
  * KYC: the answer session the brokerage carries on (the latest one not answered to its end; null when none is open), how
  * many of its pages are answered, and the page it is at (as the start call answers a page: the page shows it and goes on
- * with next / previous on the same session). answers: the latest answer per question, from every session. questionnaireAnswered:
+ * with next / previous on the same session). answers: the latest answer per question, from every session, with its texts. questionnaireAnswered:
  * every page of a session answered (the risk calculation runs); submitted: the KYC step was accepted.
  */
 const kycRelatedData = z.object({
@@ -107,7 +107,16 @@ const kycRelatedData = z.object({
   pagesAnswered: z.number().int().min(0).max(100),
   pageCount: z.number().int().min(0).max(100).nullable(),
   answerSessionPage: answerSessionPage.nullable(),
-  answers: z.array(z.object({ questionId: z.number().int().nonnegative(), answerIds: z.array(z.number().int().nonnegative()).max(100) })).max(100),
+  answers: z
+    .array(
+      z.object({
+        questionId: z.number().int().nonnegative(),
+        answerIds: z.array(z.number().int().nonnegative()).max(100),
+        // As the person saw them (the answer session's language): a page carrying on lists them on check your answers.
+        texts: z.object({ question: z.string().min(1).max(2000), answers: z.array(z.string().max(2000)).max(100) }).optional(),
+      }),
+    )
+    .max(100),
   questionnaireAnswered: z.boolean(),
   submitted: z.boolean(),
 });

@@ -225,3 +225,72 @@ describe('serialiseSession', () => {
     expect(((await agent.get('/read').expect(200)).body as string[]).length).toBe(11);
   });
 });
+
+// Two browsers of one person: two sessions whose journeys own the same prospect, on a page of it.
+describe.each(kinds)('serialiseSession per application (%s)', (_name, make) => {
+  it("takes the application's lock beside the session's: two sessions of one prospect take turns on its pages, others do not wait", async () => {
+    const inner = make(timing({}));
+    const waiting: string[] = [];
+    const locks: SessionLocks = {
+      acquire: (id) => {
+        waiting.push(id);
+        openIfBothArrived();
+        return inner.acquire(id);
+      },
+    };
+    const app = express();
+    app.use(session({ secret: 'test-secret-test-secret-test-secret', resave: false, saveUninitialized: false, store: new session.MemoryStore() }));
+    app.post('/login/:prospectId', (req, res) => {
+      (req.session as unknown as { journey: { prospectId: string } }).journey = { prospectId: req.params.prospectId };
+      res.status(204).end();
+    });
+    let running = 0;
+    let mostAtOnce = 0;
+    const entered: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    // The first holder waits until the second request is either inside the handler too or waiting for the application's lock.
+    function openIfBothArrived() {
+      if (entered.length >= 2 || waiting.filter((id) => id === 'application:p1').length >= 2) open();
+    }
+    app.post('/application/:prospectId/hold', serialiseSession(locks, { warn: () => undefined }), async (req, res) => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      entered.push(String(req.params.prospectId));
+      openIfBothArrived();
+      if (entered.length === 1) await gate;
+      running -= 1;
+      res.status(204).end();
+    });
+    const phone = request.agent(app);
+    const laptop = request.agent(app);
+    await phone.post('/login/p1').expect(204);
+    await laptop.post('/login/p1').expect(204);
+    await Promise.all([phone.post('/application/p1/hold').expect(204), laptop.post('/application/p1/hold').expect(204)]);
+    expect(mostAtOnce).toBe(1);
+    expect(waiting.filter((id) => id === 'application:p1')).toHaveLength(2);
+
+    // The application's lock not had in time: refused, the handler not run, the session's lock given back.
+    const held = await inner.acquire('application:p1');
+    const refusing: SessionLocks = { acquire: (id) => (id === 'application:p1' ? Promise.resolve(null) : inner.acquire(id)) };
+    const strict = express();
+    strict.use(session({ secret: 'test-secret-test-secret-test-secret', resave: false, saveUninitialized: false, store: new session.MemoryStore() }));
+    strict.post('/login/:prospectId', (req, res) => {
+      (req.session as unknown as { journey: { prospectId: string } }).journey = { prospectId: req.params.prospectId };
+      res.status(204).end();
+    });
+    strict.post('/application/:prospectId/hold', serialiseSession(refusing, { warn: () => undefined }), (_req, res) => void res.status(204).end());
+    const tablet = request.agent(strict);
+    await tablet.post('/login/p1').expect(204);
+    await tablet.post('/application/p1/hold').expect(503);
+    await held!.release();
+    await tablet.post('/application/p2/hold').expect(204);
+
+    // Someone whose journey does not own the prospect takes no lock of it (the page refuses them anyway).
+    const stranger = request.agent(app);
+    await stranger.post('/login/p2').expect(204);
+    const before = waiting.length;
+    await stranger.post('/application/p1/hold').expect(204);
+    expect(waiting.slice(before).some((id) => id.startsWith('application:'))).toBe(false);
+  });
+});

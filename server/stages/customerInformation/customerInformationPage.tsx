@@ -27,7 +27,7 @@ import { Dialog } from '../../../views/components/Dialog.tsx';
 import { forMarket } from '../../../shared/markets.ts';
 import { SigningClosed } from '../../../views/pages/SigningClosedPageView.tsx';
 import { signingReturnPages } from './signingReturns.ts';
-import { contextFor, currentScreen, currentStep, entered, isAtPage, screenPosted, settled, type AtPage, type NamedScreen } from './pageContext.ts';
+import { caughtUp, contextFor, currentScreen, currentStep, entered, isAtPage, screenPosted, settled, type AtPage, type NamedScreen } from './pageContext.ts';
 import { notSavedQuery, refusedStepPost, type NotSaved } from './refusedStepPost.ts';
 import type { ShownScreen } from '../../../shared/shownScreen.ts';
 
@@ -252,6 +252,25 @@ async function postBack(here: Here): Promise<Outcome> {
   }
 }
 
+/**
+ * A post that may change the application (a step's form, Back), under the application's lock (server/infra/sessionLocks.ts):
+ * from a copy another browser of the person has left behind it changes nothing (the stale-post rule: back to the page,
+ * which shows the application as it stands now); otherwise it runs, and a change it made records a new revision.
+ */
+async function changing(here: Here, post: () => Promise<Outcome>): Promise<Outcome> {
+  const { req, deps, journey } = here;
+  const ci = journey.customerInformation;
+  try {
+    if (await caughtUp(req, deps, journey)) return redirect(routes.customerInformation(journey.prospectId));
+  } catch (err) {
+    return stepFailed(here, err, 'customer-information copy could not catch up');
+  }
+  const before = JSON.stringify(ci);
+  const outcome = await post();
+  if (JSON.stringify(ci) !== before) ci.revision = await deps.applicationRevisions.record(journey.prospectId);
+  return outcome;
+}
+
 const stepsPage = definePage({
   route: 'customerInformation',
   access: 'ownsProspect',
@@ -289,7 +308,7 @@ const stepPostPage = definePage({
         // Behind the door of signing, a post from a page shown before it (a Change, Sign, a stale tab) changes
         // nothing and calls nothing upstream: back to the page, which offers only the way on to creation;
         // "I have signed" (signed in another tab) is that way on.
-        if (!signingDoorClosed(here.journey)) return postStep(here, body);
+        if (!signingDoorClosed(here.journey)) return changing(here, () => postStep(here, body));
         const prospectId = here.journey.prospectId;
         return redirect(signedCheckPost.safeParse(body).success ? routes.customerCreation(prospectId) : routes.customerInformation(prospectId));
       }),
@@ -304,7 +323,9 @@ const backPage = definePage({
   post: {
     body: z.unknown(),
     handle: (ctx) =>
-      atPage(ctx, async (here) => (signingDoorClosed(here.journey) ? redirect(routes.customerInformation(here.journey.prospectId)) : postBack(here))),
+      atPage(ctx, async (here) =>
+        signingDoorClosed(here.journey) ? redirect(routes.customerInformation(here.journey.prospectId)) : changing(here, () => postBack(here)),
+      ),
   },
 });
 

@@ -112,6 +112,9 @@ export async function entered(req: Request, deps: AppDeps, journey: AtPage, ci: 
 export async function beginCustomerInformation(req: Request, deps: AppDeps, journey: Journey, resumed: boolean): Promise<void> {
   if (!isAtPage(journey)) return;
   const ci = journey.customerInformation;
+  // Read before the saved answers, so a change another browser makes meanwhile leaves this copy behind, not current.
+  const revision = await deps.applicationRevisions.latest(journey.prospectId);
+  if (revision) ci.revision = revision;
   if (resumed) {
     const brokerage = contextFor(req, deps, journey, ci, ci.screen ?? '').brokerage;
     try {
@@ -123,4 +126,23 @@ export async function beginCustomerInformation(req: Request, deps: AppDeps, jour
     }
   }
   await entered(req, deps, journey, ci);
+}
+
+/**
+ * Another browser of the person changed the application since this copy was made (server/infra/applicationRevisions.ts):
+ * answers whether this copy is behind, and then replaces it with the application as the brokerage holds it (the same
+ * read-back as identifying again), so the next page shows the one application rather than this browser's older copy.
+ */
+export async function caughtUp(req: Request, deps: AppDeps, journey: AtPage): Promise<boolean> {
+  const latest = await deps.applicationRevisions.latest(journey.prospectId);
+  const ci = journey.customerInformation;
+  if (latest === null || latest === ci.revision) return false;
+  const fresh: CustomerInformationProgress = { steps: ci.steps, current: 0, accounts: ci.accounts, answers: {}, revision: latest };
+  const brokerage = contextFor(req, deps, journey, ci, ci.screen ?? '').brokerage;
+  await restoreSavedApplication(brokerage, journey.prospectId, fresh, journey.country);
+  for (const key of Object.keys(ci) as (keyof CustomerInformationProgress)[]) delete ci[key];
+  Object.assign(ci, fresh);
+  deps.logger.info({ current: ci.steps[ci.current] }, 'application changed in another browser: this copy caught up');
+  await entered(req, deps, journey, ci);
+  return true;
 }

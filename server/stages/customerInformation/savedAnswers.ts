@@ -1,7 +1,7 @@
 // Carrying on with a saved application (customer-information §3, §6): prospect creation answered the person's unfinished
 // prospect, so the page reads its saved steps and each completed step's related data, puts the answers where each step
-// keeps them, and opens the first step not completed. Nothing is submitted by resuming; a completed step whose answers
-// cannot be put back (KYC: its answer session is the worker's) is opened fresh instead, so Back never shows it empty.
+// keeps them, and opens the first step not completed (the KYC step at its answer session's page). Nothing is submitted by
+// resuming; a completed step whose answers cannot be put back is opened fresh instead, so Back never shows it empty.
 import type { CustomerInformationProgress, StepAnswers } from '../../journey.ts';
 import type { AccountTypeWithCountry, CountryCode, StepId } from '../../../shared/contracts/brokerageContract.ts';
 import type { StepRelatedData } from '../../../shared/contracts/savedApplicationContract.ts';
@@ -11,6 +11,7 @@ import type { UploadedFileRef } from '../../../shared/citizenship.ts';
 import { isCountryCode, type IsoCountryCode } from '../../../shared/countries.ts';
 import { isMilestone } from '../../../shared/customerInformationStepList.ts';
 import type { PersonBrokerage } from './calls.ts';
+import { savedKycProgress } from './steps/kycRuns.ts';
 
 /** What a step's saved data puts back: its answers and, for the picker, the accounts; false when it cannot be put back. */
 type Restore = (data: never, answers: StepAnswers, ci: CustomerInformationProgress, country: CountryCode) => boolean;
@@ -79,6 +80,11 @@ const restorers: Partial<Record<StepId, Restore>> = {
     };
     return true;
   },
+  KYC_STEP: (data: StepRelatedData<'KYC_STEP'>, answers) => {
+    const kyc = data.submitted ? savedKycProgress(data) : undefined;
+    if (kyc) answers.kyc = kyc;
+    return kyc !== undefined;
+  },
   TAX_INFO_STEP: (data: StepRelatedData<'TAX_INFO_STEP'>, answers, _ci, country) => {
     if (data.taxableInTld === null) return false;
     const abroad = data.taxInformationListOutsideOfTld ?? [];
@@ -128,6 +134,11 @@ export async function restoreSavedApplication(
       current = i;
       break;
     }
+  }
+  // The KYC step opened carries on where its answer session is, its answers kept (steps/kycRuns.ts).
+  if (ci.steps[current] === 'KYC_STEP') {
+    const kyc = savedKycProgress(await brokerage.stepRelatedData(prospectId, 'KYC_STEP'));
+    if (kyc) answers.kyc = kyc;
   }
   ci.answers = { ...ci.answers, ...answers };
   ci.current = current;

@@ -11,7 +11,7 @@ import { runCredentialsOf, type KycProgress } from '../../../journey.ts';
 import { UpstreamError } from '../../../upstream/http.ts';
 import { callErrorKind } from '../calls.ts';
 import { enqueueKycRisk } from '../../../infra/kycJobs.ts';
-import { kycProgressOf, restartedOutOfStep, runIdOf, startRun } from './kycRuns.ts';
+import { enterStep, kycProgressOf, restartedOutOfStep, runIdOf, startRun } from './kycRuns.ts';
 import type { KycState } from '../../../infra/kycStates.ts';
 import { answerProblem, controlOf, kycPointsDone, riskPollWaitMs } from '../../../../shared/kyc.ts';
 import {
@@ -196,7 +196,7 @@ export const kyc = defineStep({
   first: 'loader',
 
   async enter(ctx) {
-    await startRun(ctx);
+    await enterStep(ctx);
   },
 
   async resolve(ctx) {
