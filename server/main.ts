@@ -143,6 +143,8 @@ async function startWorker(
     pollIntervalMs: config.CREATION_POLL_MS,
     maxPollingTries: MAX_POLLING_TRIES,
     metrics: creationMetrics,
+    // As the pages share theirs (SYSTEM_STATUS_CACHE_MS), yet never older than one poll interval when a poll decides.
+    systemStatusShareMs: Math.min(config.SYSTEM_STATUS_CACHE_MS, config.CREATION_POLL_MS),
   });
   const customerCreationAbandoned = createCustomerCreationAbandoned({
     credentials: creationRunCredentials,
