@@ -1,7 +1,7 @@
 // The baseline of the worker's lateness in `npm run bench:peak`: a bare BullMQ chain of delayed jobs
 // per run, each job due on its run's grid (the first job's start + n × interval) as the product's polls are, doing
 // nothing else; removed as they end, as the product's creation jobs are. It runs `runs` chains of `polls` jobs and
-// writes each run's job start times to `out` (JSON), then exits.
+// writes each run's job start times and its CPU time from the first job on (ms) to `out` (JSON), then exits.
 //   node bench/bareChain.mjs REDIS_URL PREFIX RUNS POLLS INTERVAL_MS CONCURRENCY OUT
 import { writeFileSync } from 'node:fs';
 import { Queue, Worker } from 'bullmq';
@@ -13,12 +13,22 @@ const connection = { host: u.hostname, port: Number(u.port || 6379), maxRetriesP
 const queue = new Queue('bare-chain', { connection, prefix });
 const times = new Map();
 let finished = 0;
+let cpuAtFirstJob;
+const cpuMs = (u = process.cpuUsage()) => (u.user + u.system) / 1000;
+
+// Also on SIGTERM (the bench's time limit): the runs as far as they got.
+function end() {
+  writeFileSync(out, JSON.stringify({ runs: [...times.values()], cpuMs: cpuMs() - (cpuAtFirstJob ?? cpuMs()) }));
+  setImmediate(() => void Promise.all([worker.close(true), queue.close()]).then(() => process.exit(0)));
+}
+process.once('SIGTERM', end);
 
 const worker = new Worker(
   'bare-chain',
   async (job) => {
     const { run, n, from } = job.data;
     const at = Date.now();
+    cpuAtFirstJob ??= cpuMs();
     const list = times.get(run) ?? [];
     list[n] = at;
     times.set(run, list);
@@ -30,10 +40,7 @@ const worker = new Worker(
         { run, n: n + 1, from: grid },
         { jobId: `r${run}-${n + 1}`, delay: Math.max(0, due - Date.now()), removeOnComplete: true, removeOnFail: true },
       );
-    } else if (++finished === runs) {
-      writeFileSync(out, JSON.stringify([...times.values()]));
-      setImmediate(() => void Promise.all([worker.close(), queue.close()]).then(() => process.exit(0)));
-    }
+    } else if (++finished === runs) end();
   },
   { connection, prefix, concurrency },
 );

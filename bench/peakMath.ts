@@ -17,6 +17,8 @@ export interface ChainTimes {
   polls: number;
   redisCommands: number;
   seconds: number;
+  /** The process's CPU time (user + system) from its first poll's start to its last run's end (ms). */
+  cpuMs: number;
 }
 
 /**
@@ -49,4 +51,26 @@ export function chainTimes(
     }
   }
   return { lateness, lastPollMs, runsFinished, polls: pollCount };
+}
+
+/**
+ * Whether a phase of `runs` creations kept its grid: every run reached its last poll, and that poll's time from the run's
+ * start, at p99, is within `slackMs` of its due time (polls × interval).
+ */
+export function keptGrid(t: Pick<ChainTimes, 'lastPollMs' | 'runsFinished'>, runs: number, dueMs: number, slackMs: number): boolean {
+  return t.runsFinished === runs && percentile(t.lastPollMs, 99) <= dueMs + slackMs;
+}
+
+/**
+ * The next number of creations the capacity search tries, from the sizes that kept the grid and those that missed it:
+ * twice the largest kept while none missed, half the smallest missed while none kept, else halfway between (to `step`);
+ * null once the two are within a step of each other.
+ */
+export function nextCapacityTry(kept: readonly number[], missed: readonly number[], step = 250): number | null {
+  const best = kept.length ? Math.max(...kept) : undefined;
+  const worst = missed.length ? Math.min(...missed) : undefined;
+  if (worst === undefined) return (best ?? step) * 2;
+  if (best === undefined) return worst <= step ? null : Math.max(step, Math.round(worst / 2 / step) * step);
+  const mid = Math.round((best + worst) / 2 / step) * step;
+  return mid <= best || mid >= worst ? null : mid;
 }

@@ -1,6 +1,7 @@
 // The worker at peak: N customer creations at once on the compiled worker, every run polling to its last try, beside
 // a bare BullMQ chain of delayed jobs on the same grid (bench/bareChain.mjs): each poll's lateness against its due time
-// (chainTimes) and the Redis commands per poll. Method: docs/benchmarkMethods.md.
+// (chainTimes), the Redis commands and CPU per poll, and each side's capacity: the most creations whose last poll keeps
+// its grid. Method: docs/benchmarkMethods.md.
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,15 +16,34 @@ import { createBullmqQueue } from '../server/infra/jobQueue.ts';
 import { createRedisCreationCredentials } from '../server/infra/creationCredentials.ts';
 import { enqueueCustomerCreation } from '../server/infra/creationJobs.ts';
 import { brokeragePaths as paths } from '../shared/contracts/brokerageContract.ts';
-import { chainTimes, percentile, type ChainTimes } from './peakMath.ts';
+import { chainTimes, keptGrid, nextCapacityTry, percentile, type ChainTimes } from './peakMath.ts';
 
 export const POLL_INTERVAL_MS = 2000;
 export const POLLING_TRIES = 45;
+const PHASE_LIMIT_MS = POLL_INTERVAL_MS * POLLING_TRIES * 3 + 60_000;
+
+/** A capacity run's last poll may land this much after its due time at p99. */
+export const CAPACITY_SLACK_MS = 2000;
+
+/** The capacity search of one side: the sizes that kept the grid and those that missed it. */
+export interface Capacity {
+  kept: number[];
+  missed: number[];
+}
 
 export interface WorkerAtPeak {
   runs: number;
   product: ChainTimes;
   bare: ChainTimes;
+  capacity: { product: Capacity; bare: Capacity };
+}
+
+/** A process's CPU time so far (user + system, ms), from /proc (Linux). */
+function cpuMsOf(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, fields 14 and 15 of stat, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function totalCommands(client: RedisClientType): Promise<number> {
@@ -37,7 +57,7 @@ async function totalCommands(client: RedisClientType): Promise<number> {
  * A brokerage that answers the worker's calls of a run that never finishes (identification-routing-creation §4: every
  * poll "queued", the 45th ends in maxPollingTries) and notes when each run's creation_status calls arrive.
  */
-async function startStubBrokerage(): Promise<{ url: string; calls: Map<string, number[]>; server: Server }> {
+async function startStubBrokerage(onFirstCall: () => void): Promise<{ url: string; calls: Map<string, number[]>; server: Server }> {
   const calls = new Map<string, number[]>();
   const json = (body: unknown) => JSON.stringify(body);
   const status = json({ done: false, creation_process_status: 'customer_creation_started', nightly_downtime: false, creation_requests: [] });
@@ -48,6 +68,7 @@ async function startStubBrokerage(): Promise<{ url: string; calls: Map<string, n
       let body = '';
       if (req.method === 'GET' && url.pathname === paths.creationStatus) {
         const id = url.searchParams.get('prospect_id') ?? '';
+        if (calls.size === 0) onFirstCall();
         const list = calls.get(id) ?? [];
         list.push(Date.now());
         calls.set(id, list);
@@ -75,7 +96,9 @@ async function until(what: string, done: () => boolean | Promise<boolean>, timeo
 }
 
 async function productPhase(redis: OwnRedis, runs: number, logDir: string, log: (line: string) => void): Promise<ChainTimes> {
-  const stub = await startStubBrokerage();
+  // The worker's CPU from its first creation on (its start-up apart).
+  let cpuAtFirstCall = NaN;
+  const stub = await startStubBrokerage(() => (cpuAtFirstCall = cpuMsOf(worker.pid)));
   const prefix = `peak-${randomUUID().slice(0, 8)}`;
   const env: Record<string, string> = {
     ...redisModeEnv({ redisUrl: redis.url, prefix, webPort: await freePort(), sandboxPort: await freePort() }),
@@ -108,12 +131,14 @@ async function productPhase(redis: OwnRedis, runs: number, logDir: string, log: 
     }
     log(`  product: ${runs} creations queued in ${Math.round((Date.now() - started) / 1000)} s`);
     const finished = () => [...stub.calls.values()].filter((l) => l.length > POLLING_TRIES).length;
-    await until('every creation run polled to its last try', () => finished() >= runs, POLL_INTERVAL_MS * POLLING_TRIES * 3 + 60_000);
+    // A phase that cannot finish in time (a loaded machine) is measured as far as it got: its unfinished runs miss the grid.
+    await until('every creation run polled to its last try', () => finished() >= runs, PHASE_LIMIT_MS).catch((err: Error) => log(`  ${err.message}`));
     await new Promise((r) => setTimeout(r, 2000));
     const redisCommands = (await totalCommands(client)) - before;
+    const cpuMs = cpuMsOf(worker.pid) - cpuAtFirstCall;
     // Index 0: the start job's initial status check; n: poll n.
     const times = chainTimes([...stub.calls.values()], POLLING_TRIES, POLL_INTERVAL_MS);
-    return { ...times, redisCommands, seconds: (Date.now() - started) / 1000 };
+    return { ...times, redisCommands, cpuMs, seconds: (Date.now() - started) / 1000 };
   } finally {
     await queue.close();
     client.destroy();
@@ -143,32 +168,70 @@ async function barePhase(redis: OwnRedis, runs: number, concurrency: number, log
     {},
     logDir,
   );
-  const limit = setTimeout(() => child.kill('SIGKILL'), POLL_INTERVAL_MS * POLLING_TRIES * 3 + 60_000);
+  // Past the limit the chain writes what it has (bench/bareChain.mjs) and exits.
+  const limit = setTimeout(() => child.kill('SIGTERM'), PHASE_LIMIT_MS);
   await exited(child);
   clearTimeout(limit);
   const redisCommands = (await totalCommands(client)) - before;
   client.destroy();
-  const runsTimes = JSON.parse(readFileSync(out, 'utf8')) as Array<Array<number | null>>;
-  log(`  bare chain: ${runsTimes.length} runs done`);
+  const written = JSON.parse(readFileSync(out, 'utf8')) as { runs: Array<Array<number | null>>; cpuMs: number };
+  log(`  bare chain: ${written.runs.length} runs done`);
   const times = chainTimes(
-    runsTimes.map((t) => t.map((v) => v ?? undefined)),
+    written.runs.map((t) => t.map((v) => v ?? undefined)),
     POLLING_TRIES,
     POLL_INTERVAL_MS,
   );
-  return { ...times, redisCommands, seconds: (Date.now() - started) / 1000 };
+  return { ...times, redisCommands, cpuMs: written.cpuMs, seconds: (Date.now() - started) / 1000 };
 }
 
-export async function measureWorkerAtPeak(runs: number, logDir: string, log: (line: string) => void): Promise<WorkerAtPeak> {
+/**
+ * A side's capacity: the most creations at once whose last poll lands within CAPACITY_SLACK_MS of its due time at p99,
+ * searched from the size already measured (doubling, halving, then halfway) in at most `steps` more phases.
+ */
+async function capacityOf(
+  phase: (runs: number) => Promise<ChainTimes>,
+  measured: { runs: number; times: ChainTimes },
+  steps: number,
+  log: (line: string) => void,
+) {
+  const due = POLLING_TRIES * POLL_INTERVAL_MS;
+  const capacity: Capacity = { kept: [], missed: [] };
+  const note = (runs: number, times: ChainTimes) => {
+    const kept = keptGrid(times, runs, due, CAPACITY_SLACK_MS);
+    (kept ? capacity.kept : capacity.missed).push(runs);
+    log(`  ${runs} creations: 45th poll p99 ${Math.round(percentile(times.lastPollMs, 99))} ms, ${kept ? 'kept' : 'missed'} the grid`);
+  };
+  note(measured.runs, measured.times);
+  for (let i = 0; i < steps; i++) {
+    const next = nextCapacityTry(capacity.kept, capacity.missed);
+    if (next === null) break;
+    note(next, await phase(next));
+  }
+  return capacity;
+}
+
+export async function measureWorkerAtPeak(runs: number, capacitySteps: number, logDir: string, log: (line: string) => void): Promise<WorkerAtPeak> {
   const redis = await createOwnRedis('peak-redis', { appendfsync: 'everysec' });
   await redis.start();
   try {
     log(`worker at peak: ${runs} creations, then a bare BullMQ chain of as many runs`);
-    const product = await productPhase(redis, runs, logDir, log);
-    const bare = await barePhase(redis, runs, 50, logDir, log);
-    return { runs, product, bare };
+    const productRuns = (n: number) => productPhase(redis, n, logDir, log);
+    const bareRuns = (n: number) => barePhase(redis, n, 50, logDir, log);
+    const product = await productRuns(runs);
+    const bare = await bareRuns(runs);
+    log(`capacity: up to ${capacitySteps} more phases a side`);
+    const capacity = {
+      product: await capacityOf(productRuns, { runs, times: product }, capacitySteps, log),
+      bare: await capacityOf(bareRuns, { runs, times: bare }, capacitySteps, log),
+    };
+    return { runs, product, bare, capacity };
   } finally {
     await redis.remove();
   }
 }
 
 export const latenessOf = (t: ChainTimes) => ({ p50: percentile(t.lateness, 50), p99: percentile(t.lateness, 99) });
+/** CPU per poll (ms): the phase's CPU over the polls it ran. */
+export const cpuPerPoll = (t: ChainTimes) => t.cpuMs / Math.max(1, t.polls);
+/** A side's capacity as found: the largest size that kept the grid (0 if none did). */
+export const capacityFound = (c: Capacity) => (c.kept.length ? Math.max(...c.kept) : 0);

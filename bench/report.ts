@@ -106,6 +106,11 @@ export function renderReport(r: BenchReport): string {
     ['process', 'start to first answer (median)', 'runs'],
     [
       ['web (`node dist/server.js web`, /healthz)', formatMs(r.startTimes.webMedian), r.startTimes.webMs.map((m) => formatMs(m)).join(' / ')],
+      [
+        'worker (`node dist/server.js worker`, its metrics /healthz)',
+        formatMs(r.startTimes.workerMedian),
+        r.startTimes.workerMs.map((m) => formatMs(m)).join(' / '),
+      ],
       ['Express hello', formatMs(r.startTimes.expressHelloMedian), r.startTimes.expressHelloMs.map((m) => formatMs(m)).join(' / ')],
       ['web ÷ Express hello', formatRatio(ratio(r.startTimes.webMedian, r.startTimes.expressHelloMedian)), ''],
     ],

@@ -1,33 +1,24 @@
 // Composition root: validates config, builds every dependency once, and starts the web process, the
-// worker process, or both (development, in-memory mode). Procfile: `web`, `worker`.
+// worker process, or both (development, in-memory mode). Procfile: `web`, `worker`. Each role imports its own part
+// when it starts (the worker no pages or React, the web no jobs), so a process loads only what it runs.
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DestinationStream, Logger } from 'pino';
 import { loadConfig, ConfigError, startWarnings, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
-import { createI18n, loadCatalogues } from './catalogues.ts';
-import { loadManifest } from './render.tsx';
 import { createBankidClient } from './upstream/bankidClient.ts';
 import { createBrokerageClient, type BrokerageClient } from './upstream/brokerageClient.ts';
-import { createObjectStorageClient } from './upstream/objectStorageClient.ts';
 import { createOidcBroker } from './upstream/oidcBrokerClient.ts';
-import { createContentService } from './upstream/contentServiceClient.ts';
-import { startBullmqRunner, type JobRunner } from './infra/jobQueue.ts';
+import type { JobRunner } from './infra/jobQueue.ts';
 import { createStores, type Stores } from './stores.ts';
 import { heldWhileRunLives } from './infra/creationCredentials.ts';
 import { createSseConnections, type SseConnections } from './infra/sseConnections.ts';
 import { createRunningDeadlines, type RunningDeadlines } from './infra/deadline.ts';
 import { createSystemStatusCache } from './infra/systemStatusCache.ts';
 import { createSharedAnswers } from './infra/sharedAnswersCache.ts';
-import { createMemorySessionLocks, createRedisSessionLocks, DEFAULT_LOCK_TIMING } from './infra/sessionLocks.ts';
-import { createMemoryCaseTriggers, createRedisCaseTriggers } from './infra/caseTriggers.ts';
-import { createBankidStartLimiter } from './infra/rateLimits.ts';
 import { createMetrics, listenForMetrics, workerReadiness, type Metrics } from './infra/metrics.ts';
-import { createCustomerCreationAbandoned, createCustomerCreationJob } from '../workers/customerCreationJob.ts';
-import { createKycPreparationAbandoned, createKycPreparationJob } from '../workers/kycPreparationJob.ts';
 import { riskPollWaitMs } from '../shared/kyc.ts';
 import { MAX_POLLING_TRIES } from '../shared/creationOutcome.ts';
-import { createApp } from './app.ts';
 import { routes } from '../shared/routes.ts';
 
 export type Role = 'web' | 'worker' | 'all';
@@ -124,6 +115,8 @@ async function startWorker(
   stores: Stores,
   metrics: Metrics | undefined,
 ): Promise<JobRunner> {
+  const [{ createCustomerCreationAbandoned, createCustomerCreationJob }, { createKycPreparationAbandoned, createKycPreparationJob }, { startBullmqRunner }] =
+    await Promise.all([import('../workers/customerCreationJob.ts'), import('../workers/kycPreparationJob.ts'), import('./infra/jobQueue.ts')]);
   const { queue, memoryQueue, events, afterCreationRecords, creationCredentials, loginHandoffs, kycStates } = stores;
   const creationMetrics = metrics && { pollLateness: metrics.creationPollLateness, outcomeTracked: metrics.creationOutcome };
   // Queue depth is the worker's to report: it is what more workers would drain.
@@ -143,6 +136,8 @@ async function startWorker(
     pollIntervalMs: config.CREATION_POLL_MS,
     maxPollingTries: MAX_POLLING_TRIES,
     metrics: creationMetrics,
+    // As the pages share theirs (SYSTEM_STATUS_CACHE_MS), yet never older than one poll interval when a poll decides.
+    systemStatusShareMs: Math.min(config.SYSTEM_STATUS_CACHE_MS, config.CREATION_POLL_MS),
   });
   const customerCreationAbandoned = createCustomerCreationAbandoned({
     credentials: creationRunCredentials,
@@ -187,6 +182,18 @@ async function createWebApp(
   now: () => number,
   metrics: Metrics | undefined,
 ): Promise<RequestListener> {
+  const [{ createApp }, { createI18n, loadCatalogues }, { loadManifest }, { createContentService }, { createObjectStorageClient }] = await Promise.all([
+    import('./app.ts'),
+    import('./catalogues.ts'),
+    import('./render.tsx'),
+    import('./upstream/contentServiceClient.ts'),
+    import('./upstream/objectStorageClient.ts'),
+  ]);
+  const [
+    { createMemorySessionLocks, createRedisSessionLocks, DEFAULT_LOCK_TIMING },
+    { createMemoryCaseTriggers, createRedisCaseTriggers },
+    { createBankidStartLimiter },
+  ] = await Promise.all([import('./infra/sessionLocks.ts'), import('./infra/caseTriggers.ts'), import('./infra/rateLimits.ts')]);
   const { redis } = stores;
   const i18n = createI18n(loadCatalogues());
   const manifest = loadManifest(fileURLToPath(new URL('../public/build/manifest.json', import.meta.url)));

@@ -75,6 +75,11 @@ export interface CustomerCreationDeps {
   now?: () => Date;
   /** The operators' metrics: poll lateness, tracked outcomes. */
   metrics?: CreationMetricsPort;
+  /**
+   * How long one reading of the system status serves every run of the process that polls meanwhile (0: each poll
+   * reads its own). The status is the same for everyone, so thousands of runs need not ask it each.
+   */
+  systemStatusShareMs?: number;
 }
 
 /** The brokerage calls of one job step with the run's credentials (workers/runCredentials.ts: a 401 renews the token once, as on the web). */
@@ -99,6 +104,32 @@ async function authorisedCalls(deps: { brokerage: CreationBrokerage; credentials
       startLoginSession: (attempt) => call('startLoginSession', (jwt) => brokerage.startLoginSession(jwt, attempt)),
       affiliateConversion: (attempt) => call('affiliateConversion', (jwt) => brokerage.affiliateConversion(jwt, job.prospectId, attempt)),
     } satisfies AfterCreationCalls,
+  };
+}
+
+/** A call refused for its token (still refused after its renewal), not an outage. */
+const isRefusal = (err: unknown) => err instanceof CredentialsRefused || (err instanceof UpstreamError && (err.status === 401 || err.status === 403));
+
+/**
+ * The process's latest reading of the system status (its answer or its failure), made with the token of the run that
+ * asked, served to every run that polls within `shareMs`. Another run's token refused is that run's matter: for the
+ * rest the status is unknown.
+ */
+function sharedSystemStatus(shareMs: number, now: () => Date) {
+  let latest: { at: number; settled: boolean; reading: Promise<{ creationPaused: boolean }> } | undefined;
+  return (read: () => Promise<{ creationPaused: boolean }>): Promise<{ creationPaused: boolean }> => {
+    if (shareMs <= 0) return read();
+    if (latest && (!latest.settled || now().getTime() - latest.at < shareMs)) {
+      return latest.reading.catch((err: unknown) => Promise.reject(isRefusal(err) ? new Error('system status refused for another run') : err));
+    }
+    const entry = { at: now().getTime(), settled: false, reading: read() };
+    const settle = () => {
+      entry.settled = true;
+      entry.at = now().getTime();
+    };
+    entry.reading.then(settle, settle);
+    latest = entry;
+    return entry.reading;
   };
 }
 
@@ -127,9 +158,8 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
   }
 
   async function forget(job: CustomerCreationJob) {
-    await credentials.remove(job.prospectId, job.runId).catch((err: Error) => {
-      log.warn({ prospectId: job.prospectId, runId: job.runId, err }, 'creation credentials not removed; they lapse');
-    });
+    const ids = { prospectId: job.prospectId, runId: job.runId };
+    await credentials.remove(job.prospectId, job.runId).catch((err: Error) => log.warn({ ...ids, err }, 'creation credentials not removed; they lapse'));
   }
 
   // Each poll on the run's grid (shared/creationJobContract.ts nextPoll), however late the one before it ran.
@@ -144,17 +174,16 @@ export function createCustomerCreationJob(deps: CustomerCreationDeps) {
   }
 
   const authorised = (job: CustomerCreationJob) => authorisedCalls({ brokerage, credentials, log }, job);
-
+  const sharedReading = sharedSystemStatus(deps.systemStatusShareMs ?? 0, now);
   /**
-   * The system status only tells whether creation is paused (rule 3 of the poll's decision): a failing status call must
-   * not fail a creation that is going well, so the run decides with what it last read, or with none (not paused). A
-   * token still refused after its renewal is no outage of the status: that fails the step as any refused call does.
+   * The system status only tells whether creation is paused (rule 3): a failing status call must not fail a creation going
+   * well, so the run decides with what it last read, or none (not paused); a token refused after its renewal fails the step.
    */
   async function systemStatusOrLastKnown(api: Awaited<ReturnType<typeof authorised>>, job: CustomerCreationJob, ctx: object) {
     try {
-      return (await api.systemStatus()).creationPaused;
+      return (await sharedReading(api.systemStatus)).creationPaused;
     } catch (err) {
-      if (err instanceof CredentialsRefused || (err instanceof UpstreamError && (err.status === 401 || err.status === 403))) throw err;
+      if (isRefusal(err)) throw err;
       const lastKnown = typeof job.creationPaused === 'boolean' ? job.creationPaused : undefined;
       log.warn({ ...ctx, err, lastKnown: lastKnown ?? null }, 'system status failed; the poll decides with the last known status');
       return lastKnown;

@@ -19,7 +19,7 @@ let credentials: ReturnType<typeof createMemoryCreationCredentials>;
 let logLines: string[];
 let secrets: string[];
 
-function setup(fake: ReturnType<typeof fakeBrokerage>, opts: { pollIntervalMs?: number; maxPollingTries?: number } = {}) {
+function setup(fake: ReturnType<typeof fakeBrokerage>, opts: { pollIntervalMs?: number; maxPollingTries?: number; systemStatusShareMs?: number } = {}) {
   queue = createMemoryQueue({ backoffMs: 1 });
   events = createMemoryCreationEvents();
   credentials = createMemoryCreationCredentials({ key: randomBytes(32) });
@@ -42,6 +42,7 @@ function setup(fake: ReturnType<typeof fakeBrokerage>, opts: { pollIntervalMs?: 
     logger,
     pollIntervalMs: opts.pollIntervalMs ?? 5,
     maxPollingTries: opts.maxPollingTries ?? 45,
+    systemStatusShareMs: opts.systemStatusShareMs,
   });
   queue.runner.start({ customerCreation: job });
   const seen: CreationEvent[] = [];
@@ -138,6 +139,25 @@ describe('customer creation job', () => {
     await run();
     expect(outcomes(second.seen)).toEqual(['queued@0', 'queued@1', 'creationPaused@2']);
     expect(logLines.join('')).toContain('system status failed; the poll decides with the last known status');
+  });
+
+  it('a reading of the system status serves the polls of its share time: one brokerage call per poll', async () => {
+    const fake = fakeBrokerage({ initial: uninitiated, polls: [st(), st(), done], paused: false });
+    const { seen } = setup(fake, { systemStatusShareMs: 60_000 });
+    await run();
+    expect(outcomes(seen)).toEqual(['queued@0', 'queued@1', 'queued@2', 'done@3']);
+    expect(fake.calls.systemStatus).toBe(1);
+    expect(fake.calls.creationStatus).toBe(1 + 3);
+  });
+
+  it('a shared reading that failed serves as unknown: each poll decides with its last known status', async () => {
+    const down = new UpstreamError('brokerage', 503, undefined, 'brokerage answered 503');
+    const fake = fakeBrokerage({ initial: uninitiated, polls: [st(), st(), done], systemStatuses: [down] });
+    const { seen } = setup(fake, { systemStatusShareMs: 60_000 });
+    await run();
+    expect(outcomes(seen)).toEqual(['queued@0', 'queued@1', 'queued@2', 'done@3']);
+    expect(fake.calls.systemStatus).toBe(1);
+    expect(logLines.filter((l) => l.includes('system status failed; the poll decides with the last known status'))).toHaveLength(3);
   });
 
   it('stops with maxPollingTries on the 45th attempt, and a new run polls afresh', async () => {

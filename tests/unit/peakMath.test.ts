@@ -1,6 +1,6 @@
 // The pure parts of `npm run bench:peak` (bench/peakMath.ts): percentiles and the lateness of each poll on its run's grid.
 import { describe, expect, it } from 'vitest';
-import { chainTimes, percentile } from '../../bench/peakMath.ts';
+import { chainTimes, keptGrid, nextCapacityTry, percentile } from '../../bench/peakMath.ts';
 
 describe('percentile (nearest rank)', () => {
   it.each([
@@ -33,5 +33,25 @@ describe('chainTimes: each poll against its due time, the run start + n × inter
       2000,
     );
     expect(times).toEqual({ lateness: [0], lastPollMs: [], runsFinished: 0, polls: 1 });
+  });
+});
+
+describe('the capacity search: the most creations whose last poll keeps its grid', () => {
+  it('keeps the grid only when every run finished and the last poll is within the slack at p99', () => {
+    const onTime = { lastPollMs: Array.from({ length: 100 }, (_, i) => 90_000 + i * 10), runsFinished: 100 };
+    expect(keptGrid(onTime, 100, 90_000, 2000)).toBe(true);
+    expect(keptGrid(onTime, 101, 90_000, 2000)).toBe(false);
+    expect(keptGrid({ lastPollMs: [...onTime.lastPollMs.slice(0, 98), 92_500, 93_000], runsFinished: 100 }, 100, 90_000, 2000)).toBe(false);
+  });
+
+  it.each([
+    { kept: [5000], missed: [], next: 10_000 },
+    { kept: [], missed: [5000], next: 2500 },
+    { kept: [], missed: [250], next: null },
+    { kept: [5000], missed: [10_000], next: 7500 },
+    { kept: [5000, 7500], missed: [10_000], next: 8750 },
+    { kept: [5000], missed: [5250], next: null },
+  ])('after kept $kept and missed $missed it tries $next', ({ kept, missed, next }) => {
+    expect(nextCapacityTry(kept, missed)).toBe(next);
   });
 });
