@@ -12,6 +12,7 @@ import {
   submitCitizenshipRequest,
   submitCitizenshipResponse,
 } from '../shared/contracts/brokerageContract.ts';
+import { olderCitizenshipPath, olderCitizenshipRequest, olderCitizenshipResponse } from '../shared/contracts/citizenshipContract.ts';
 import { MAX_FILE_BYTES } from '../shared/files.ts';
 import { authenticate, ownedProspectOf, sendBrokerageError } from './brokerage.ts';
 import { caseProspect, savedSteps } from './savedSteps.ts';
@@ -31,7 +32,11 @@ export function citizenshipRouter(ctx: SandboxContext): express.Router {
   const parseOr400 = <S extends z.ZodType>(schema: S, input: unknown, res: Response): z.output<S> | undefined => {
     const parsed = schema.safeParse(input ?? {});
     if (parsed.success) return parsed.data;
-    sendBrokerageError(res, 400, 'Invalid request', [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(body)'))]);
+    // A key of the other variant (strict shapes) is named itself.
+    const fields = parsed.error.issues.flatMap((i) =>
+      i.code === 'unrecognized_keys' ? i.keys.map((k) => [...i.path, k].join('.')) : [i.path.join('.') || '(body)'],
+    );
+    sendBrokerageError(res, 400, 'Invalid request', [...new Set(fields)]);
     return undefined;
   };
 
@@ -71,6 +76,18 @@ export function citizenshipRouter(ctx: SandboxContext): express.Router {
       })),
     };
     res.json(submitCitizenshipResponse.parse({ data: { tasks } }));
+  });
+
+  // The older variant (shared/contracts/citizenshipContract.ts): only whether another citizenship is held; complete as sent.
+  router.post(olderCitizenshipPath, (req, res) => {
+    const session = sessionOf(req, res);
+    if (!session) return;
+    const body = parseOr400(olderCitizenshipRequest, req.body, res);
+    if (!body) return;
+    const prospect = ownedProspectOf(state, session, body.prospectId, res);
+    if (!prospect) return;
+    savedSteps(prospect).citizenship = { isCitizenInTld: !body.citizenOutsideOfTld, entries: [], citizenOutsideOfTld: body.citizenOutsideOfTld };
+    res.json(olderCitizenshipResponse.parse({ data: { saved: true } }));
   });
 
   router.post(brokeragePaths.initFileUpload, (req, res) => {

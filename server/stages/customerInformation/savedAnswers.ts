@@ -65,6 +65,11 @@ const restorers: Partial<Record<StepId, Restore>> = {
   },
   CITIZENSHIP_STEP: (data: StepRelatedData<'CITIZENSHIP_STEP'>, answers, _ci, country) => {
     if (data.isCitizenInTld === null) return false;
+    if (data.citizenOutsideOfTld !== undefined) {
+      const choice = data.citizenOutsideOfTld ? 'otherCitizenships' : 'inOfficeCitizenship';
+      answers.citizenship = { choice, countries: data.citizenOutsideOfTld ? [] : [country], tasks: {}, attachments: {} };
+      return true;
+    }
     const others = data.citizenshipInformationList.filter((o): o is typeof o & { countryCode: IsoCountryCode } => isCountryCode(o.countryCode));
     if (others.length !== data.citizenshipInformationList.length) return false;
     if (data.isCitizenInTld && others.length === 0) {
