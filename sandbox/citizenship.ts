@@ -39,14 +39,18 @@ export function citizenshipRouter(ctx: SandboxContext): express.Router {
     sendBrokerageError(res, 400, 'Invalid request', [...new Set(fields)]);
     return undefined;
   };
+  /** A submit-citizenship body (either shape) and the bearer's prospect it names; undefined after answering 401, 400 or 403. */
+  const citizenshipCall = <S extends z.ZodType<{ prospectId: string }>>(schema: S, req: Request, res: Response) => {
+    const session = sessionOf(req, res);
+    const body = session && parseOr400(schema, req.body, res);
+    const prospect = body && ownedProspectOf(state, session, body.prospectId, res);
+    return prospect ? { body: body as z.output<S>, prospect } : undefined;
+  };
 
   router.post(brokeragePaths.submitCitizenshipV3, (req, res) => {
-    const session = sessionOf(req, res);
-    if (!session) return;
-    const body = parseOr400(submitCitizenshipRequest, req.body, res);
-    if (!body) return;
-    const prospect = ownedProspectOf(state, session, body.prospectId, res);
-    if (!prospect) return;
+    const call = citizenshipCall(submitCitizenshipRequest, req, res);
+    if (!call) return;
+    const { body, prospect } = call;
     if (!body.isCitizenInTld && body.citizenshipInformationList.length === 0) {
       return sendBrokerageError(res, 400, 'A citizenship is required', ['citizenshipInformationList']);
     }
@@ -80,12 +84,9 @@ export function citizenshipRouter(ctx: SandboxContext): express.Router {
 
   // The older variant (shared/contracts/citizenshipContract.ts): only whether another citizenship is held; complete as sent.
   router.post(olderCitizenshipPath, (req, res) => {
-    const session = sessionOf(req, res);
-    if (!session) return;
-    const body = parseOr400(olderCitizenshipRequest, req.body, res);
-    if (!body) return;
-    const prospect = ownedProspectOf(state, session, body.prospectId, res);
-    if (!prospect) return;
+    const call = citizenshipCall(olderCitizenshipRequest, req, res);
+    if (!call) return;
+    const { body, prospect } = call;
     savedSteps(prospect).citizenship = { isCitizenInTld: !body.citizenOutsideOfTld, entries: [], citizenOutsideOfTld: body.citizenOutsideOfTld };
     res.json(olderCitizenshipResponse.parse({ data: { saved: true } }));
   });
