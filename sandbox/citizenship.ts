@@ -12,6 +12,7 @@ import {
   submitCitizenshipRequest,
   submitCitizenshipResponse,
 } from '../shared/contracts/brokerageContract.ts';
+import { olderCitizenshipPath, olderCitizenshipRequest, olderCitizenshipResponse } from '../shared/contracts/citizenshipContract.ts';
 import { MAX_FILE_BYTES } from '../shared/files.ts';
 import { authenticate, ownedProspectOf, sendBrokerageError } from './brokerage.ts';
 import { caseProspect, savedSteps } from './savedSteps.ts';
@@ -31,17 +32,25 @@ export function citizenshipRouter(ctx: SandboxContext): express.Router {
   const parseOr400 = <S extends z.ZodType>(schema: S, input: unknown, res: Response): z.output<S> | undefined => {
     const parsed = schema.safeParse(input ?? {});
     if (parsed.success) return parsed.data;
-    sendBrokerageError(res, 400, 'Invalid request', [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(body)'))]);
+    // A key of the other variant (strict shapes) is named itself.
+    const fields = parsed.error.issues.flatMap((i) =>
+      i.code === 'unrecognized_keys' ? i.keys.map((k) => [...i.path, k].join('.')) : [i.path.join('.') || '(body)'],
+    );
+    sendBrokerageError(res, 400, 'Invalid request', [...new Set(fields)]);
     return undefined;
+  };
+  /** A submit-citizenship body (either shape) and the bearer's prospect it names; undefined after answering 401, 400 or 403. */
+  const citizenshipCall = <S extends z.ZodType<{ prospectId: string }>>(schema: S, req: Request, res: Response) => {
+    const session = sessionOf(req, res);
+    const body = session && parseOr400(schema, req.body, res);
+    const prospect = body && ownedProspectOf(state, session, body.prospectId, res);
+    return prospect ? { body: body as z.output<S>, prospect } : undefined;
   };
 
   router.post(brokeragePaths.submitCitizenshipV3, (req, res) => {
-    const session = sessionOf(req, res);
-    if (!session) return;
-    const body = parseOr400(submitCitizenshipRequest, req.body, res);
-    if (!body) return;
-    const prospect = ownedProspectOf(state, session, body.prospectId, res);
-    if (!prospect) return;
+    const call = citizenshipCall(submitCitizenshipRequest, req, res);
+    if (!call) return;
+    const { body, prospect } = call;
     if (!body.isCitizenInTld && body.citizenshipInformationList.length === 0) {
       return sendBrokerageError(res, 400, 'A citizenship is required', ['citizenshipInformationList']);
     }
@@ -71,6 +80,15 @@ export function citizenshipRouter(ctx: SandboxContext): express.Router {
       })),
     };
     res.json(submitCitizenshipResponse.parse({ data: { tasks } }));
+  });
+
+  // The older variant (shared/contracts/citizenshipContract.ts): only whether another citizenship is held; complete as sent.
+  router.post(olderCitizenshipPath, (req, res) => {
+    const call = citizenshipCall(olderCitizenshipRequest, req, res);
+    if (!call) return;
+    const { body, prospect } = call;
+    savedSteps(prospect).citizenship = { isCitizenInTld: !body.citizenOutsideOfTld, entries: [], citizenOutsideOfTld: body.citizenOutsideOfTld };
+    res.json(olderCitizenshipResponse.parse({ data: { saved: true } }));
   });
 
   router.post(brokeragePaths.initFileUpload, (req, res) => {

@@ -24,10 +24,12 @@ import type { Prospect, SandboxState } from './state.ts';
 
 export const LEGACY_INITIAL_STEPS: readonly StepId[] = ['EXISTING_STEP'];
 
-/** A citizenship submit as saved: each country with the task the brokerage answered for it. */
+/** A citizenship submit as saved: each country with the task the brokerage answered for it; the older variant's answer. */
 export interface SavedCitizenship {
   isCitizenInTld: boolean;
   entries: { countryCode: string; taskId: string; attachments: string[] }[];
+  /** Sent in the older variant (shared/contracts/citizenshipContract.ts): complete as it is. */
+  citizenOutsideOfTld?: boolean;
 }
 
 export interface SavedSteps {
@@ -99,6 +101,7 @@ function latestCase(steps: SavedSteps, type: 'RESIDENCY' | 'TAX_RESIDENCE') {
 const MILESTONE_OF: Partial<Record<StepId, Milestone>> = { MILESTONE_ONE_STEP: 'one', MILESTONE_TWO_STEP: 'two', MILESTONE_THREE_STEP: 'three' };
 
 function citizenshipComplete(c: SavedCitizenship | undefined): boolean {
+  if (c?.citizenOutsideOfTld !== undefined) return true;
   return !!c && (c.isCitizenInTld || c.entries.length > 0) && c.entries.every((e) => e.attachments.length > 0);
 }
 
@@ -187,6 +190,7 @@ export function relatedDataOf<S extends StepId>(state: SandboxState, prospect: P
     },
     CITIZENSHIP_STEP: () => ({
       isCitizenInTld: steps.citizenship?.isCitizenInTld ?? null,
+      ...(steps.citizenship?.citizenOutsideOfTld !== undefined ? { citizenOutsideOfTld: steps.citizenship.citizenOutsideOfTld } : {}),
       citizenshipInformationList: (steps.citizenship?.entries ?? []).map((e) => ({
         countryCode: e.countryCode,
         taskId: e.taskId,

@@ -101,6 +101,8 @@ const schema = z
     FLAG_KYC: bool.default(true),
     /** Residency feature (customer-information §4.1): off removes the residency step. */
     FLAG_RESIDENCY: bool.default(true),
+    /** Citizenship deviations (customer-information §6): off asks only the choice, sent in the older variant (citizenOutsideOfTld). */
+    FLAG_CITIZENSHIP_DEVIATIONS: bool.default(true),
     /** Tax-residence feature (customer-information.md §2.3, §5): proof of tax residence and the residence country. */
     FLAG_TAX_RESIDENCE: bool.default(false),
     /** customer-information §4.8: back from signing (the page visible again, or "I have signed"), a customer-creation check. */

@@ -43,11 +43,13 @@ export function defaultAccounts(country: CountryCode): AccountTypeEntry[] {
  * The accounts ticked when the picker first shows: the market's defaults, plus the Norwegian pension account when the
  * entry asked for it (identification-routing-creation §2 Onboarding query `epk=true`; our reading of a parameter the
  * spec only lists: a link from an EPK page opens the journey with EPK chosen). EPK only where it is offered and
- * selectable (customer-information §4.2: while DEP or ASK is ticked).
+ * selectable (customer-information §4.2: while DEP or ASK is ticked). In the Danish campaign DSK is ticked too
+ * (customer-information §4.2 "DSK default depends on the campaign"; its question and confirmation still decide).
  */
-export function initialAccounts(country: CountryCode, entry: { epk?: boolean } = {}): AccountTypeWithCountry[] {
+export function initialAccounts(country: CountryCode, entry: { epk?: boolean; campaign?: string } = {}): AccountTypeWithCountry[] {
   const offered = defaultAccounts(country);
-  const ticked = offered.filter((a) => a.selected).map((a) => a.accountTypeWithCountry);
+  const campaignDsk = isDanishCampaign(country, entry.campaign);
+  const ticked = offered.filter((a) => a.selected || (campaignDsk && a.accountTypeWithCountry === 'DSK_DK')).map((a) => a.accountTypeWithCountry);
   const epk = offered.find((a) => accountCode(a.accountTypeWithCountry) === 'EPK');
   if (!entry.epk || !epk || ticked.includes(epk.accountTypeWithCountry) || !epkSelectable(ticked)) return ticked;
   return offered.map((a) => a.accountTypeWithCountry).filter((c) => c === epk.accountTypeWithCountry || ticked.includes(c));

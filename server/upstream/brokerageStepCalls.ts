@@ -26,6 +26,7 @@ import {
   contactRelatedDataResponse,
   type ContactInfoStepRequest,
 } from '../../shared/contracts/brokerageContract.ts';
+import { olderCitizenshipPath, olderCitizenshipResponse, type OlderCitizenshipRequest } from '../../shared/contracts/citizenshipContract.ts';
 import { UpstreamError, type HttpClient } from './http.ts';
 
 export function brokerageStepCalls(http: HttpClient) {
@@ -43,6 +44,10 @@ export function brokerageStepCalls(http: HttpClient) {
     /** POST submit-citizenship v3 (customer-information §7): answers data.tasks, a taskId per country. */
     async submitCitizenship(jwt: string, body: SubmitCitizenshipRequest) {
       return (await http.json({ method: 'POST', path: paths.submitCitizenshipV3, bearer: jwt, body, schema: submitCitizenshipResponse })).data.data.tasks;
+    },
+    /** The older submit-citizenship (customer-information §7 citizenOutsideOfTld), while FLAG_CITIZENSHIP_DEVIATIONS is off. */
+    async submitOlderCitizenship(jwt: string, body: OlderCitizenshipRequest) {
+      await http.json({ method: 'POST', path: olderCitizenshipPath, bearer: jwt, body, schema: olderCitizenshipResponse });
     },
     /** POST init-file-upload (customer-information §7): where to PUT the bytes, and the attachment's id. */
     async initFileUpload(jwt: string, body: InitFileUploadRequest) {

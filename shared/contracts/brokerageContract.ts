@@ -189,7 +189,7 @@ export const citizenshipEntry = z.object({
   /** Attachment ids of the uploaded proof. */
   attachments: z.array(z.string().min(1)),
 });
-export const submitCitizenshipRequest = z.object({
+export const submitCitizenshipRequest = z.strictObject({
   prospectId: z.string().min(1),
   isCitizenInTld: z.boolean(),
   citizenshipInformationList: z.array(citizenshipEntry),

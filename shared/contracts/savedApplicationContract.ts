@@ -67,6 +67,8 @@ const accountAliasRelatedData = z.object({ accountTypeAliases: accountAliasStepR
  */
 const citizenshipRelatedData = z.object({
   isCitizenInTld: z.boolean().nullable(),
+  /** Present when the older variant was sent (citizenshipContract.ts): its answer, and the list is empty. */
+  citizenOutsideOfTld: z.boolean().optional(),
   citizenshipInformationList: z
     .array(z.object({ countryCode: isoCountry, taskId: z.string().min(1).max(200), attachments: z.array(savedAttachment).max(20) }))
     .max(250),

@@ -186,7 +186,7 @@ describe('account picker and alias', () => {
     await context.close();
   });
 
-  it('DK campaign with JavaScript: the question first, yes locks DSK off, no opens the confirmation', async () => {
+  it('DK campaign with JavaScript: DSK ticked from the start with the question, yes locks DSK off, no opens the confirmation', async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
@@ -196,9 +196,10 @@ describe('account picker and alias', () => {
     const question = page.getByRole('group', { name: 'Do you have an existing equity savings account at another bank?' });
     const dialog = page.getByRole('dialog', { name: 'Do you have an ASK with another bank?' });
     const warning = page.locator('#dsk-existing-warning');
-    // Ticking DSK asks the question first, no modal yet.
-    await toggle(page, 'DSK_DK');
+    // customer-information §4.2: in the campaign DSK starts ticked, its question shown and unanswered, no modal yet.
+    expect(await dsk.isChecked()).toBe(true);
     await expect.poll(() => question.isVisible()).toBe(true);
+    expect(await page.locator('#dsk-existing-yes').isChecked()).toBe(false);
     expect(await dialog.isVisible()).toBe(false);
     // Yes: DSK unticked and locked off, with the warning; the question stays to change the answer.
     await question.getByLabel('Yes').check();

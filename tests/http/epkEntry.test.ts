@@ -4,16 +4,13 @@
 // cookie until the person identifies, then in the session. Over HTTP against the embedded stack.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStack, type Stack } from '../support/stack.ts';
-import { accountPickerOverHttp } from '../support/journey.ts';
+import { accountPickerOverHttp, tickedAccounts as ticked } from '../support/journey.ts';
 
 let stack: Stack;
 beforeAll(async () => {
   stack = await startEmbeddedStack();
 });
 afterAll(async () => stack?.stop());
-
-/** The accounts the picker shows ticked. */
-const ticked = (html: string) => [...html.matchAll(/<input(?=[^>]*name="accounts")(?=[^>]*checked)[^>]*value="([A-Z_]+)"/g)].map((m) => m[1]);
 
 describe('epk in the entry query', () => {
   it.each([

@@ -205,6 +205,9 @@ export async function identifyAtBrokerOverHttp(sandboxUrl: string, authUrl: stri
   return new URL((await idp.get(path(login.headers.location as string)).expect(303)).headers.location as string);
 }
 
+/** The accounts an account picker's HTML shows ticked. */
+export const tickedAccounts = (html: string) => [...html.matchAll(/<input(?=[^>]*name="accounts")(?=[^>]*checked)[^>]*value="([A-Z_]+)"/g)].map((m) => m[1]);
+
 /**
  * The market's 'accounts' persona (its steps begin with the account picker) after an entry with `entry` (the start
  * page's query, without `?`): SE identifies with BankID, NO, DK and FI at the OIDC broker on their own host. Answers

@@ -114,6 +114,14 @@ describe('EPK and the other rules', () => {
     }
   });
 
+  // customer-information §4.2: the DSK default depends on the campaign (the Danish ASK campaign, and only there).
+  it('the Danish campaign ticks DSK next to the depot; elsewhere the campaign changes nothing', () => {
+    expect(initialAccounts('DK', { campaign: 'ask' })).toEqual(['DEP_DK', 'DSK_DK']);
+    expect(initialAccounts('DK')).toEqual(['DEP_DK']);
+    expect(initialAccounts('DK', { campaign: 'levelup' })).toEqual(['DEP_DK']);
+    expect(initialAccounts('SE', { campaign: 'ask' })).toEqual(['ISK_SE', 'DEP_SE']);
+  });
+
   it.each([
     ['DK', 'ask', true],
     ['DK', undefined, false],

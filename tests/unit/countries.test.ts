@@ -82,3 +82,19 @@ describe('citizenship rules', () => {
     expect(proofComplete(answers([...countries], files), 'SE')).toBe(complete);
   });
 });
+
+// customer-information §3 "Country option": Kosovo everywhere and the Nordic entries (Åland, the Faroe Islands,
+// Greenland, Svalbard and Jan Mayen) under the names each language gives them.
+describe('the Nordic entries and Kosovo in every locale', () => {
+  it.each([
+    ['en', ['Åland Islands', 'Faroe Islands', 'Greenland', 'Svalbard & Jan Mayen', 'Kosovo']],
+    ['sv-SE', ['Åland', 'Färöarna', 'Grönland', 'Svalbard och Jan Mayen', 'Kosovo']],
+    ['sv-FI', ['Åland', 'Färöarna', 'Grönland', 'Svalbard och Jan Mayen', 'Kosovo']],
+    ['nb-NO', ['Åland', 'Færøyene', 'Grønland', 'Svalbard og Jan Mayen', 'Kosovo']],
+    ['da-DK', ['Åland', 'Færøerne', 'Grønland', 'Svalbard og Jan Mayen', 'Kosovo']],
+    ['fi-FI', ['Ahvenanmaa', 'Färsaaret', 'Grönlanti', 'Huippuvuoret ja Jan Mayen', 'Kosovo']],
+  ] as const)('%s lists %j', (locale, names) => {
+    const options = countryOptions(locale);
+    expect(['AX', 'FO', 'GL', 'SJ', 'XK'].map((code) => options.find((o) => o.value === code)?.label)).toEqual(names);
+  });
+});

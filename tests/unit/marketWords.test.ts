@@ -68,3 +68,15 @@ describe("each market's FAQ names the account as the account picker does", () =>
     expect(tr('faq.DEP.question')).toContain(tr('account.DEP').toLowerCase());
   });
 });
+
+describe('the account texts give the figures of customer-information §9', () => {
+  const percent = (value: number) => new RegExp(`\\b${value}(?: |\\u00a0)?%`);
+  it.each(supportedLocales)('%s: the depot is taxed 30 %% on profit and dividends; the pension cuts shares from 100 %% at 55', (locale) => {
+    const tr = t(locale);
+    expect(tr('faq.DEP.answer')).toMatch(percent(30));
+    expect(tr('account.DEP.text')).toMatch(percent(30));
+    expect(tr('faq.EPK.answer')).toMatch(percent(100));
+    expect(tr('faq.EPK.answer')).toMatch(/\b55\b/);
+    expect(tr('faq.EPK.answer')).toMatch(/\b800\b.*\b1000\b/);
+  });
+});

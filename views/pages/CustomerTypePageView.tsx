@@ -2,6 +2,7 @@
 // and minor account type lists. Each card is a plain form post or link, so everything works without JS.
 import type { Translate } from '../../shared/i18n.ts';
 import type { ExternalAccountType, ExternalApplicantType } from '../../shared/accountTypeLists.ts';
+import { accountBadge } from '../../shared/accountBadges.ts';
 import { CsrfField } from '../components/CsrfField.tsx';
 
 const otherCards = [
@@ -87,7 +88,15 @@ export function AccountTypeListPage({
         {cards.map((c) => (
           <li key={c.type}>
             <a className="card" href={c.href} aria-describedby={c.prerequisite ? `prerequisite-${c.type}` : undefined}>
-              <span className="card__title">{t(`accountTypes.type.${c.type}`)}</span>
+              <span className="card__title">
+                {t(`accountTypes.type.${c.type}`)}
+                {accountBadge(c.type) && (
+                  <>
+                    {' '}
+                    <span className="badge">{accountBadge(c.type)}</span>
+                  </>
+                )}
+              </span>
               <span className="card__text">{t(c.destination === 'infoPage' ? 'accountTypes.readMore' : 'accountTypes.externalForm')}</span>
               {c.prerequisite && (
                 <span id={`prerequisite-${c.type}`} className="card__note">

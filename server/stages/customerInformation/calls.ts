@@ -28,6 +28,7 @@ export interface PersonBrokerage {
   submitAccountAlias: Bound<BrokerageClient['submitAccountAlias']>;
   agreementBundles: Bound<BrokerageClient['agreementBundles']>;
   submitCitizenship: Bound<BrokerageClient['submitCitizenship']>;
+  submitOlderCitizenship: Bound<BrokerageClient['submitOlderCitizenship']>;
   initFileUpload: Bound<BrokerageClient['initFileUpload']>;
   submitMilestone: Bound<BrokerageClient['submitMilestone']>;
   taxValidationRules: Bound<BrokerageClient['taxValidationRules']>;
@@ -67,6 +68,7 @@ export function brokerageForPerson(brokerage: BrokerageClient, journey: Journey,
     // The same for everyone: kept a while per web process (server/infra/sharedAnswersCache.ts).
     agreementBundles: (query) => shared.agreementBundles(query, () => withToken('agreementBundles', (jwt) => brokerage.agreementBundles(jwt, query))),
     submitCitizenship: (...args) => withToken('submitCitizenship', (jwt) => brokerage.submitCitizenship(jwt, ...args)),
+    submitOlderCitizenship: (...args) => withToken('submitOlderCitizenship', (jwt) => brokerage.submitOlderCitizenship(jwt, ...args)),
     initFileUpload: (...args) => withToken('initFileUpload', (jwt) => brokerage.initFileUpload(jwt, ...args)),
     submitMilestone: (...args) => withToken('submitMilestone', (jwt) => brokerage.submitMilestone(jwt, ...args)),
     taxValidationRules: (...args) => withToken('taxValidationRules', (jwt) => brokerage.taxValidationRules(jwt, ...args)),

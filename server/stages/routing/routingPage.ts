@@ -99,8 +99,11 @@ export function routingPage(beginSteps: BeginSteps) {
               visited: [],
               // What the same person typed before identifying again (server/stages/identification/identified.ts).
               answers: { ...journey.typedAnswers },
-              // The entry's epk=true ticks the Norwegian pension account too (shared/accountPicker.ts initialAccounts).
-              accounts: initialAccounts(journey.country, { epk: journey.queryParams.epk === 'true' }),
+              // The entry's epk=true ticks the Norwegian pension account too, the Danish campaign DSK (shared/accountPicker.ts initialAccounts).
+              accounts: initialAccounts(journey.country, {
+                epk: journey.queryParams.epk === 'true',
+                ...(journey.campaign ? { campaign: journey.campaign } : {}),
+              }),
             };
             delete journey.typedAnswers;
             await beginSteps(req, deps, journey, resumed);

@@ -48,8 +48,18 @@ async function submit(ctx: Ctx, answers: CitizenshipAnswers, withAttachments: bo
   return withRetries(() => ctx.brokerage.submitCitizenship(body), ctx.deps.config.FILE_RETRY_DELAY_MS);
 }
 
+/** The older submit-citizenship (FLAG_CITIZENSHIP_DEVIATIONS off): whether another citizenship is held, and the step is done. */
+async function finishOlder(ctx: Ctx, choice: CitizenshipAnswers['choice'] & string): Promise<Outcome> {
+  const citizenOutsideOfTld = choice === 'otherCitizenships';
+  await withRetries(() => ctx.brokerage.submitOlderCitizenship({ prospectId: ctx.prospectId, citizenOutsideOfTld }), ctx.deps.config.FILE_RETRY_DELAY_MS);
+  const countries = citizenOutsideOfTld ? [] : [ctx.journey.country as IsoCountryCode];
+  Object.assign(answersOf(ctx), { choice, countries, tasks: {}, attachments: {} } satisfies CitizenshipAnswers);
+  return finish;
+}
+
 /** 'Only <market>': an empty list, and the step is done. */
 async function finishOnlyHome(ctx: Ctx): Promise<Outcome> {
+  if (!ctx.deps.config.FLAG_CITIZENSHIP_DEVIATIONS) return finishOlder(ctx, 'inOfficeCitizenship');
   const market = ctx.journey.country;
   await withRetries(
     () => ctx.brokerage.submitCitizenship({ prospectId: ctx.prospectId, isCitizenInTld: true, citizenshipInformationList: [] }),
@@ -64,8 +74,9 @@ async function finishOnlyHome(ctx: Ctx): Promise<Outcome> {
   return finish;
 }
 
-/** The other citizenship confirmed (the dialog's continue): on to the countries. */
-function confirmOther(ctx: Ctx): Outcome {
+/** The other citizenship confirmed (the dialog's continue): on to the countries, or without deviations the step is done. */
+function confirmOther(ctx: Ctx): Outcome | Promise<Outcome> {
+  if (!ctx.deps.config.FLAG_CITIZENSHIP_DEVIATIONS) return finishOlder(ctx, 'otherCitizenships');
   answersOf(ctx).choice = 'otherCitizenships';
   return goTo('countries');
 }
@@ -174,6 +185,8 @@ export const citizenship = defineStep({
     }),
 
     countries: screen({
+      // Without deviations only the choice is asked (a session from before the flag changed starts on it).
+      available: (ctx) => ctx.deps.config.FLAG_CITIZENSHIP_DEVIATIONS,
       input: z.object({ intent: z.literal('countries'), countries: z.union([z.string(), z.array(z.string())]).optional() }),
       view: (ctx) => countriesView(ctx),
       invalid: (ctx) => again(countriesView(ctx, [], ctx.t('citizenship.countries.error'))),
@@ -207,7 +220,7 @@ export const citizenship = defineStep({
         return finish;
       },
       // A session whose countries need no proof (nothing to upload) opens the step on its choice.
-      available: (ctx) => proofSlots(ctx).length > 0,
+      available: (ctx) => ctx.deps.config.FLAG_CITIZENSHIP_DEVIATIONS && proofSlots(ctx).length > 0,
     }),
   },
 });
