@@ -64,9 +64,13 @@ export interface TaskFile {
   name: string;
 }
 
-/** The task form's multipart post as a browser without JavaScript sends it (fields first, then the files). */
-export function postTask(agent: Agent, fields: Record<string, string>, files: readonly TaskFile[] = []) {
+/**
+ * The task form's multipart post as a browser without JavaScript sends it (fields first, then the files), on the
+ * market's `host` if given.
+ */
+export function postTask(agent: Agent, fields: Record<string, string>, files: readonly TaskFile[] = [], host?: string) {
   let post = agent.post('/onboarding/case-status/task').set('sec-fetch-site', 'same-origin');
+  if (host) post = post.set('host', host);
   for (const [name, value] of Object.entries(fields)) post = post.field(name, value);
   for (const file of files) post = post.attach(file.field, file.bytes, file.name);
   return post;
