@@ -1,8 +1,7 @@
 // The application status page in Chromium (identification-routing-creation §2 "Application status page", §4 "Status
-// page", §5): the open-case persona of each market, with and without JavaScript, on a phone and a desktop, sees "Pending",
-// answers every open task (the residency form with its proof of address, several files on the tax forms) and sees "In
-// progress" with the tasks shown as sent; what was typed and uploaded is there again after identifying in a fresh browser.
-// Every state passes axe, the phone layout check, HTML_CodeSniffer and the Nu checker.
+// page", §5): the open-case persona of each market, with and without JavaScript, walked on a phone or a desktop (each
+// state laid out and checked on both), sees "Pending", answers every open task and sees "In progress"; what was typed
+// and uploaded is there again in a fresh browser. The per-market texts and form posts: tests/http/caseStatusMarkets.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { browser, expectPhoneLayout, identifyInMarket, marketUrl, PHONE, stack, useE2eStack, type Market } from '../support/e2e.ts';
@@ -27,6 +26,10 @@ const hydrated = (form: Locator) => expect.poll(() => form.getByRole('button', {
 
 const stepTwo = (page: Page) => page.locator('[data-step-two] .badge').textContent();
 
+/**
+ * One market's walk on `viewport`; each state is laid out and checked (axe, HTML_CodeSniffer) on the other screen
+ * too, by resizing: a walk per screen would repeat the same answers for no more than that.
+ */
 async function walkMarket(country: Market, javaScript: boolean, viewport: typeof PHONE, checks: HtmlChecks): Promise<void> {
   const persona = await personaFor(stack.sandboxUrl, 'openCase', country);
   const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport });
@@ -35,17 +38,24 @@ async function walkMarket(country: Market, javaScript: boolean, viewport: typeof
   const page = await context.newPage();
   const errors = javaScript ? collectPageErrors(page) : [];
   const serverMarkup = trackServerMarkup(page);
-  const name = `${country} ${javaScript ? 'JS' : 'no JS'} ${viewport.width}px`;
-  // Each state: the layout, axe and HTML_CodeSniffer as shown (without JavaScript on the server's markup in a scripted tab), its HTML for Nu.
+  const name = `${country} ${javaScript ? 'JS' : 'no JS'}`;
+  const screens = viewport === PHONE ? [PHONE, DESKTOP] : [DESKTOP, PHONE];
+  // Each state: its HTML for Nu; on each screen, the layout, axe and HTML_CodeSniffer as shown (without JavaScript on
+  // the server's markup in a scripted tab); then the walk's own screen again.
   const check = async (state: string) => {
-    const screen = `${name} ${state}`;
     const html = axePage ? await serverMarkup() : await page.content();
-    await expectPhoneLayout(page, screen);
-    checks.collect(screen, html);
+    checks.collect(`${name} ${state}`, html);
     const tab = axePage ?? page;
     if (axePage) await showWithoutJs(page, axePage, { url: page.url(), html });
-    await expectAccessible(tab, axePage ? `${screen} (no JavaScript)` : screen);
-    checks.sniffed(screen, await codeSnifferErrors(tab));
+    for (const size of screens) {
+      const screen = `${name} ${size.width}px ${state}`;
+      await page.setViewportSize(size);
+      await expectPhoneLayout(page, screen);
+      if (axePage) await axePage.setViewportSize(size);
+      await expectAccessible(tab, axePage ? `${screen} (no JavaScript)` : screen);
+      checks.sniffed(screen, await codeSnifferErrors(tab));
+    }
+    await page.setViewportSize(viewport);
   };
 
   await context.addCookies([{ name: 'locale', value: 'en', url: marketUrl(country) }]);
@@ -136,15 +146,16 @@ async function walkMarket(country: Market, javaScript: boolean, viewport: typeof
 }
 
 describe('the application status page in every market', () => {
+  // Each market walked once per mode, on the phone in one mode and the desktop in the other.
+  const walked = { true: { SE: PHONE, NO: DESKTOP, DK: PHONE, FI: DESKTOP }, false: { SE: DESKTOP, NO: PHONE, DK: DESKTOP, FI: PHONE } } as const;
   for (const javaScript of [true, false]) {
     it(`SE, NO, DK and FI ${javaScript ? 'with' : 'without'} JavaScript, phone and desktop: Pending, every task answered, In progress`, async () => {
       // The personas' tasks open again (the other mode's walks answered them).
       await fetch(`${stack.sandboxUrl}/sandbox/reset`, { method: 'POST' });
       const checks = new HtmlChecks();
-      const markets = ['SE', 'NO', 'DK', 'FI'] as const;
-      // Every market on both screens; the walks run side by side, each in its own browser context and session.
-      // Two at a time (eight walks with axe on every state would starve two cores), never the same persona side by side.
-      const walks = [PHONE, DESKTOP].flatMap((viewport) => markets.map((country) => ({ country, viewport })));
+      // The walks run side by side, each in its own browser context and session; two at a time (four walks with
+      // axe on every state would starve two cores).
+      const walks = Object.entries(walked[`${javaScript}`]).map(([country, viewport]) => ({ country: country as Market, viewport }));
       const failures: string[] = [];
       for (let i = 0; i < walks.length; i += 2) {
         const batch = walks.slice(i, i + 2);
@@ -154,8 +165,6 @@ describe('the application status page in every market', () => {
             failures.push(`${batch[j]!.country} ${batch[j]!.viewport.width}px: ${r.reason instanceof Error ? r.reason.stack : String(r.reason)}`);
         });
         if (failures.length > 0) break;
-        // The same personas walk again on the other screen: their tasks start over.
-        if (i + 2 === markets.length) await fetch(`${stack.sandboxUrl}/sandbox/reset`, { method: 'POST' });
       }
       const { nu, codeSniffer } = await checks.errors();
       expect({ failures, codeSniffer, nu }).toEqual({ failures: [], codeSniffer: [], nu: [] });
