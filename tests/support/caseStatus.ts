@@ -51,6 +51,24 @@ export async function toCaseStatus(agent: Agent, sandboxUrl: string, scenario: s
   return persona;
 }
 
+/**
+ * The open-case persona's tasks answered as the status page tests answer them (the address in Porto, its two proofs,
+ * two tax files with a comment, one without): exactly that reached the brokerage, each update once.
+ */
+export async function expectOpenCaseAnswered(sandboxUrl: string, nationalId: string): Promise<void> {
+  const out = await readOut(sandboxUrl, nationalId);
+  expect(out.uploads.map((u) => u.fileName).sort()).toEqual(['lease.pdf', 'page-1.pdf', 'page-2.jpg', 'residence.pdf', 'statement.png']);
+  expect([answered(out.actionUpdates), answered(out.caseUpdates)]).toEqual([3, 3]);
+  expect(out.actionUpdates.map((c) => (c.body as { message: string }).message)).toEqual([
+    'housingContract: lease.pdf\nbankStatement: statement.png',
+    'My tax certificate, both pages',
+    '',
+  ]);
+  expect(out.caseUpdates[0]!.body).toMatchObject({
+    taskUpdate: { type: 'RESIDENCY', taskData: { address: 'Rua das Flores 12', zipCode: '4050-262', city: 'Porto' } },
+  });
+}
+
 /** The person's task of `type` with its open action, from the sandbox. */
 export async function taskOf(sandboxUrl: string, persona: Persona, type: StatusTask['type']): Promise<{ taskId: string; actionId: string }> {
   const task = (await readOut(sandboxUrl, persona.nationalId)).tasks.find((t) => t.type === type);
@@ -64,9 +82,13 @@ export interface TaskFile {
   name: string;
 }
 
-/** The task form's multipart post as a browser without JavaScript sends it (fields first, then the files). */
-export function postTask(agent: Agent, fields: Record<string, string>, files: readonly TaskFile[] = []) {
+/**
+ * The task form's multipart post as a browser without JavaScript sends it (fields first, then the files), on the
+ * market's `host` if given.
+ */
+export function postTask(agent: Agent, fields: Record<string, string>, files: readonly TaskFile[] = [], host?: string) {
   let post = agent.post('/onboarding/case-status/task').set('sec-fetch-site', 'same-origin');
+  if (host) post = post.set('host', host);
   for (const [name, value] of Object.entries(fields)) post = post.field(name, value);
   for (const file of files) post = post.attach(file.field, file.bytes, file.name);
   return post;

@@ -208,17 +208,32 @@ export async function identifyAtBrokerOverHttp(sandboxUrl: string, authUrl: stri
 /** The accounts an account picker's HTML shows ticked. */
 export const tickedAccounts = (html: string) => [...html.matchAll(/<input(?=[^>]*name="accounts")(?=[^>]*checked)[^>]*value="([A-Z_]+)"/g)].map((m) => m[1]);
 
+/** An agent identified in a market, and its requests on that market's host (SE: the default host). */
+export interface MarketAgent {
+  persona: Persona;
+  agent: Agent;
+  /** The Host header of the market's requests (undefined: the default host, SE's). */
+  host: string | undefined;
+  get: (path: string) => request.Test;
+  /** Where routing sent the person. */
+  routed: string;
+}
+
 /**
- * The market's 'accounts' persona (its steps begin with the account picker) after an entry with `entry` (the start
- * page's query, without `?`): SE identifies with BankID, NO, DK and FI at the OIDC broker on their own host. Answers
- * the customer-information page's HTML.
+ * The market's `scenario` persona after an entry with `entry` (the start page's query, without `?`), routed: SE
+ * identifies with BankID, NO, DK and FI at the OIDC broker on their own host.
  */
-export async function accountPickerOverHttp(stack: { webUrl: string; sandboxUrl: string }, country: string, entry: string): Promise<string> {
+export async function identifyInMarketOverHttp(
+  stack: { webUrl: string; sandboxUrl: string },
+  country: string,
+  scenario: string,
+  entry: string,
+): Promise<MarketAgent> {
   const agent = request.agent(stack.webUrl);
   if (country === 'SE') {
     await agent.get(`/onboarding?${entry}`);
-    const { page } = await identifyOverHttp(agent, stack.sandboxUrl, 'accounts');
-    return (await agent.get(page).expect(200)).text;
+    const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, scenario);
+    return { persona, agent, host: undefined, get: (path) => agent.get(path), routed: page };
   }
   const host = `${country.toLowerCase()}.localhost:${new URL(stack.webUrl).port}`;
   const get = (path: string) => agent.get(path).set('host', host);
@@ -226,10 +241,19 @@ export async function accountPickerOverHttp(stack: { webUrl: string; sandboxUrl:
   await get(`/onboarding?${entry}`);
   await post('/onboarding/customer-type', { customerType: 'private' }).expect(303);
   const start = await post('/onboarding/identification/oidc', {}).expect(303);
-  const persona = await personaFor(stack.sandboxUrl, 'accounts', country);
+  const persona = await personaFor(stack.sandboxUrl, scenario, country);
   const back = await identifyAtBrokerOverHttp(stack.sandboxUrl, start.headers.location as string, persona.nationalId);
   const onboarding = (await get(back.pathname + back.search).expect(302)).headers.location as string;
   await get(onboarding).expect(303);
-  const page = (await get('/onboarding/routing').expect(303)).headers.location as string;
-  return (await get(page).expect(200)).text;
+  const routed = (await get('/onboarding/routing').expect(303)).headers.location as string;
+  return { persona, agent, host, get, routed };
+}
+
+/**
+ * The market's 'accounts' persona (its steps begin with the account picker) after an entry with `entry`
+ * (identifyInMarketOverHttp). Answers the customer-information page's HTML.
+ */
+export async function accountPickerOverHttp(stack: { webUrl: string; sandboxUrl: string }, country: string, entry: string): Promise<string> {
+  const { get, routed } = await identifyInMarketOverHttp(stack, country, 'accounts', entry);
+  return (await get(routed).expect(200)).text;
 }
