@@ -92,7 +92,8 @@ export function sidOf(agent: Agent): string | undefined {
 }
 
 export const entities: Record<string, string> = { '&#x27;': "'", '&#39;': "'", '&quot;': '"', '&amp;': '&', '&lt;': '<', '&gt;': '>' };
-export const decode = (s: string) => s.replace(/&#x27;|&#39;|&quot;|&amp;|&lt;|&gt;/g, (e) => entities[e]!);
+/** The HTML as a reader's text would match it: entities decoded, and the `<wbr/>` break hints in file names dropped. */
+export const decode = (s: string) => s.replace(/&#x27;|&#39;|&quot;|&amp;|&lt;|&gt;/g, (e) => entities[e]!).replaceAll('<wbr/>', '');
 /** The page's h1 text, tags stripped. */
 export function h1(html: string): string | undefined {
   const m = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
