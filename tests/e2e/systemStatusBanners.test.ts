@@ -1,13 +1,15 @@
 // The system-status banners in real Chromium (identification-routing-creation §8 "Account creation paused banner, titled
 // Maintenance status", "High-load notice", §9; customer-information §8): the maintenance banner and the high-load
 // notice on the start page and a step page, at 360×740 and 1280×800, each a region named by its title that comes before
-// the page's form; axe, the Nu checker and the phone layout find nothing; none when the status call fails. The web's
+// the page's form, and the page's primary action still above the fold of a 360×740 phone (tests/support/layoutChecks.ts);
+// axe, the Nu checker and the phone layout find nothing; none when the status call fails. The web's
 // status cache time is 0 here, so each page reads the status the sandbox's control set.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browser, expectPhoneLayout, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { expectAccessible } from '../support/journey.ts';
 import { nuCheck } from '../support/htmlCheckers.ts';
+import { expectScreenLayout } from '../support/layoutChecks.ts';
 
 useE2eStack({ env: { SYSTEM_STATUS_CACHE_MS: '0' } });
 
@@ -62,6 +64,7 @@ describe('system status banners', () => {
         ).toBe(true);
         for (const name of [MAINTENANCE.title, HIGH_LOAD.title]) expect(await page.getByRole('region', { name }).isVisible(), `${where}: ${name}`).toBe(true);
         await expectPhoneLayout(page, where);
+        await expectScreenLayout(page, where);
         await expectAccessible(page, where);
       }
       // The markup as the server sent it, for the Nu checker.

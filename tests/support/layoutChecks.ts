@@ -47,19 +47,28 @@ export function progressLabelBreaks(page: Page): Promise<string[]> {
 }
 
 /**
- * Open dialogs (modals and sheets) whose content runs on below their bottom edge without a cue: then a sticky part at
- * their bottom (the actions) must cast a shadow over it; and no such shadow once there is nothing more to see.
+ * Open dialogs (modals and sheets) that hold more than they show: each part that scrolls must show it with scroll
+ * shadows (gradients fixed to the area under white covers that scroll with the content) or a sticky part casting a
+ * shadow over the rest; a part that clips without scrolling hides content for good. The actions must be in view.
  */
 export function dialogScrollCues(page: Page): Promise<string[]> {
   return evaluateSettled(page, () => {
     const problems: string[] = [];
     for (const dialog of document.querySelectorAll<HTMLElement>('dialog[open]')) {
       const name = dialog.querySelector('h1, h2')?.textContent ?? dialog.id;
-      const below = dialog.scrollHeight - dialog.clientHeight - dialog.scrollTop;
-      const sticky = [...dialog.querySelectorAll<HTMLElement>('*')].filter((el) => getComputedStyle(el).position === 'sticky');
-      const cue = sticky.some((el) => getComputedStyle(el).boxShadow !== 'none');
-      if (below > 1 && !cue) problems.push(`dialog "${name}" hides ${Math.round(below)} px below its edge without a scroll cue`);
-      if (below <= 1 && cue) problems.push(`dialog "${name}" shows a scroll cue with nothing more below`);
+      for (const area of [dialog, ...dialog.querySelectorAll<HTMLElement>('*')]) {
+        const hidden = area.scrollHeight - area.clientHeight;
+        if (hidden <= 1) continue;
+        const style = getComputedStyle(area);
+        if (!/auto|scroll/.test(style.overflowY)) {
+          if (/hidden|clip/.test(style.overflowY)) problems.push(`dialog "${name}" clips ${hidden} px of its content out of reach`);
+          continue;
+        }
+        const layers = style.backgroundAttachment.split(',').map((a) => a.trim());
+        const shadows = (style.backgroundImage.match(/gradient\(/g)?.length ?? 0) >= 2 && layers.includes('local') && layers.includes('scroll');
+        const sticky = [...area.querySelectorAll('*')].some((el) => getComputedStyle(el).position === 'sticky' && getComputedStyle(el).boxShadow !== 'none');
+        if (!shadows && !sticky) problems.push(`dialog "${name}" scrolls ${hidden} px without a scroll cue`);
+      }
       for (const action of dialog.querySelectorAll('.dialog__actions button, .dialog__actions a')) {
         const r = action.getBoundingClientRect();
         if (r.bottom > window.innerHeight || r.top < 0) problems.push(`dialog "${name}": action "${action.textContent}" outside the screen`);
@@ -117,4 +126,20 @@ export async function primaryActionPushedBelowFold(page: Page): Promise<string[]
 /** Fails with every problem found, each named by the screen (one string, so a failure lists them all in full). */
 export function expectNoLayoutProblems(screen: string, problems: string[]): void {
   expect(problems.map((problem) => `${screen}: ${problem}`).join('\n')).toBe('');
+}
+
+/**
+ * A walk's screen as shown (a 360×740 phone): open dialogs show when they scroll, the system banners push no primary
+ * action below the fold, and the progress labels break no word at 320 px, at the screen's own size and at 1280 px.
+ */
+export async function expectScreenLayout(page: Page, screen: string): Promise<void> {
+  const size = page.viewportSize();
+  const problems = [...(await dialogScrollCues(page)), ...(await primaryActionPushedBelowFold(page))];
+  // Its own size last, so the screen is left as it was shown.
+  for (const viewport of size ? [NARROW_PHONE, DESKTOP, size] : [null]) {
+    if (viewport) await page.setViewportSize(viewport);
+    const width = viewport?.width ?? (await page.evaluate(() => window.innerWidth));
+    problems.push(...(await progressLabelBreaks(page)).map((problem) => `at ${width} px, ${problem}`));
+  }
+  expectNoLayoutProblems(screen, problems);
 }
