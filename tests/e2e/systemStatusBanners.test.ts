@@ -1,8 +1,9 @@
 // The system-status banners in real Chromium (identification-routing-creation §8 "Account creation paused banner, titled
 // Maintenance status", "High-load notice", §9; customer-information §8): the maintenance banner and the high-load
 // notice on the start page and a step page, at 360×740 and 1280×800, each a region named by its title that comes before
-// the page's form, and the page's primary action still above the fold of a 360×740 phone (tests/support/layoutChecks.ts);
-// axe, the Nu checker and the phone layout find nothing; none when the status call fails. The web's
+// the page's form, and the page's primary action still above the fold of a 360×740 phone (tests/support/layoutChecks.ts)
+// while each shows its title, its text a tap away; axe, the Nu checker and the phone layout find nothing; none when the
+// status call fails. The web's
 // status cache time is 0 here, so each page reads the status the sandbox's control set.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -51,6 +52,10 @@ describe('system status banners', () => {
       for (const viewport of [PHONE, DESKTOP]) {
         await page.setViewportSize(viewport);
         const where = `${screen} ${viewport.width}×${viewport.height}`;
+        // Closed, each its title; its title opens its text.
+        await expectScreenLayout(page, where);
+        const closed = page.locator('main details:not([open]) > summary');
+        while ((await closed.count()) > 0) await closed.first().click();
         const banners = await shownBanners(page);
         expect(
           banners.map((b) => b.name),
@@ -64,7 +69,6 @@ describe('system status banners', () => {
         ).toBe(true);
         for (const name of [MAINTENANCE.title, HIGH_LOAD.title]) expect(await page.getByRole('region', { name }).isVisible(), `${where}: ${name}`).toBe(true);
         await expectPhoneLayout(page, where);
-        await expectScreenLayout(page, where);
         await expectAccessible(page, where);
       }
       // The markup as the server sent it, for the Nu checker.

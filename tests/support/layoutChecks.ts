@@ -125,7 +125,9 @@ export async function primaryActionPushedBelowFold(page: Page): Promise<string[]
 
 /** Fails with every problem found, each named by the screen (one string, so a failure lists them all in full). */
 export function expectNoLayoutProblems(screen: string, problems: string[]): void {
-  expect(problems.map((problem) => `${screen}: ${problem}`).join('\n')).toBe('');
+  const lines = problems.map((problem) => `${screen}: ${problem}`);
+  // The lines as the message too: a walk reports a failure by its message alone.
+  expect(lines, lines.join('\n')).toEqual([]);
 }
 
 /**
