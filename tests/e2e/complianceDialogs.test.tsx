@@ -12,6 +12,7 @@ import { PHONE } from '../support/e2e.ts';
 import { dialogScrollCues, expectNoLayoutProblems } from '../support/layoutChecks.ts';
 import { BASE, customerInformationPage as renderedPage, openRendered, t, renderedPagesStage } from '../support/renderedPages.tsx';
 import type { ReactElement } from 'react';
+import type { Page } from 'playwright-core';
 
 const dialogs: Record<'PEP' | 'INVESTMENT_RISK', DialogProps> = {
   PEP: complianceDialogProps(t, 'PEP', {
@@ -29,6 +30,16 @@ const dialogs: Record<'PEP' | 'INVESTMENT_RISK', DialogProps> = {
 
 const stage = renderedPagesStage();
 const customerInformationPage = (body: ReactElement) => renderedPage(stage.manifest, body);
+/** Opens the modal `id` as the island does (showModal); polled, since the island hydrates after load. */
+const openModal = (page: Page, id: string) =>
+  expect
+    .poll(() =>
+      page.evaluate((dialogId) => {
+        document.dispatchEvent(new CustomEvent('dialog:open', { detail: { id: dialogId } }));
+        return (document.getElementById(dialogId) as HTMLDialogElement).open;
+      }, id),
+    )
+    .toBe(true);
 const open = (html: string, pathname: string, viewport?: typeof PHONE) => openRendered(stage.browser, html, pathname, viewport ? { viewport } : {});
 
 describe('PEP and INVESTMENT_RISK dialogs in Chromium', () => {
@@ -54,15 +65,7 @@ describe('PEP and INVESTMENT_RISK dialogs in Chromium', () => {
     for (const [type, props] of Object.entries(dialogs)) {
       const dialog = page.getByRole('dialog', { name: props.title });
       expect(await dialog.isVisible()).toBe(false);
-      // The island's own opening (showModal); polled, since the island hydrates after load.
-      await expect
-        .poll(() =>
-          page.evaluate((id) => {
-            document.dispatchEvent(new CustomEvent('dialog:open', { detail: { id } }));
-            return (document.getElementById(id) as HTMLDialogElement).open;
-          }, props.id),
-        )
-        .toBe(true);
+      await openModal(page, props.id);
       await dialog.waitFor();
       expect(await page.evaluate((id) => document.getElementById(id)!.matches(':modal'), props.id)).toBe(true);
       // PEP links to the manual form (exit=PEP); the risk acknowledgement has none.
@@ -106,14 +109,7 @@ describe('PEP and INVESTMENT_RISK dialogs in Chromium', () => {
     let clipped = 0;
     for (const props of all) {
       const dialog = page.getByRole('dialog', { name: props.title });
-      await expect
-        .poll(() =>
-          page.evaluate((id) => {
-            document.dispatchEvent(new CustomEvent('dialog:open', { detail: { id } }));
-            return (document.getElementById(id) as HTMLDialogElement).open;
-          }, props.id),
-        )
-        .toBe(true);
+      await openModal(page, props.id);
       // With its help open, the PEP dialog is taller than the phone.
       if (props.details) await dialog.getByText(props.details.summary).click();
       expectNoLayoutProblems(`${props.id} at its top`, await dialogScrollCues(page));

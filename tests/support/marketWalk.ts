@@ -1,9 +1,8 @@
 // The four-market walk of the customer-information steps (customer-information §2.3, §4.1), shared by the WithJs and
 // WithoutJs files of tests/e2e/ (two files, so the walks run side by side on two cores): each market's own host and eID,
-// the step list the server sends, axe, the Nu HTML Checker, HTML_CodeSniffer and the layout checks of
-// tests/support/layoutChecks.ts (progress labels at 320, 360 and 1280 px) on every screen, then signing and the
-// created customer. Steps are answered through tests/support/customerInformation.ts, so a new step joins by adding its
-// answer there.
+// the step list the server sends, axe, the Nu HTML Checker, HTML_CodeSniffer and tests/support/layoutChecks.ts on every
+// screen, then signing and the created customer. Steps are answered through tests/support/customerInformation.ts, so a
+// new step joins by adding its answer there.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StepId } from '../../shared/contracts/brokerageContract.ts';
