@@ -1,13 +1,14 @@
-// The system-status banners in real Chromium (identification-routing-creation §8 "Account creation paused banner, titled
-// Maintenance status", "High-load notice", §9; customer-information §8): the maintenance banner and the high-load
-// notice on the start page and a step page, at 360×740 and 1280×800, each a region named by its title that comes before
-// the page's form; axe, the Nu checker and the phone layout find nothing; none when the status call fails. The web's
-// status cache time is 0 here, so each page reads the status the sandbox's control set.
+// The system-status banners in real Chromium (identification-routing-creation §8 "Maintenance status", "High-load
+// notice", §9; customer-information §8) on the start page and a step page at 360×740 and 1280×800: each a region named by
+// its title, before the page's form, its text a tap away; the primary action above a phone's fold with both
+// (tests/support/layoutChecks.ts); axe, the Nu checker and the phone layout find nothing; none when the status call
+// fails. The status cache time is 0 here, so each page reads the status the sandbox's control set.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browser, expectPhoneLayout, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { expectAccessible } from '../support/journey.ts';
 import { nuCheck } from '../support/htmlCheckers.ts';
+import { expectScreenLayout } from '../support/layoutChecks.ts';
 
 useE2eStack({ env: { SYSTEM_STATUS_CACHE_MS: '0' } });
 
@@ -49,6 +50,10 @@ describe('system status banners', () => {
       for (const viewport of [PHONE, DESKTOP]) {
         await page.setViewportSize(viewport);
         const where = `${screen} ${viewport.width}×${viewport.height}`;
+        // Closed, each its title; its title opens its text.
+        await expectScreenLayout(page, where);
+        const closed = page.locator('main details:not([open]) > summary');
+        while ((await closed.count()) > 0) await closed.first().click();
         const banners = await shownBanners(page);
         expect(
           banners.map((b) => b.name),

@@ -43,13 +43,13 @@ export async function axeViolations(page: Page): Promise<Result[]> {
 }
 
 /**
- * `page.evaluate(fn)` on the page as it settles: a page that replaces itself meanwhile (a no-JS screen's meta
+ * `page.evaluate(fn, arg)` on the page as it settles: a page that replaces itself meanwhile (a no-JS screen's meta
  * refresh, a loader's reload) destroys the evaluation's context, so it is run again on the page that loaded.
  */
-export async function evaluateSettled<T>(page: Page, fn: () => T | Promise<T>): Promise<T> {
+export async function evaluateSettled<T, A = undefined>(page: Page, fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await page.evaluate(fn);
+      return await page.evaluate(fn as (arg: unknown) => T | Promise<T>, arg);
     } catch (err) {
       if (attempt >= 5 || !(err instanceof Error) || !/Execution context was destroyed|navigat/i.test(err.message)) throw err;
       await page.waitForLoadState('load');

@@ -1,8 +1,8 @@
 // The four-market walk of the customer-information steps (customer-information §2.3, §4.1), shared by the WithJs and
 // WithoutJs files of tests/e2e/ (two files, so the walks run side by side on two cores): each market's own host and eID,
-// the step list the server sends, axe, the Nu HTML Checker and HTML_CodeSniffer on every screen, then signing and the
-// created customer. Steps are answered through tests/support/customerInformation.ts, so a new step joins by adding its
-// answer there.
+// the step list the server sends, axe, the Nu HTML Checker, HTML_CodeSniffer and tests/support/layoutChecks.ts on every
+// screen, then signing and the created customer. Steps are answered through tests/support/customerInformation.ts, so a
+// new step joins by adding its answer there.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StepId } from '../../shared/contracts/brokerageContract.ts';
@@ -11,6 +11,7 @@ import { collectPageErrors } from './browser.ts';
 import { expectAccessible, personaFor, showWithoutJs, type Persona } from './journey.ts';
 import { codeSnifferErrors, HtmlChecks, trackServerMarkup } from './htmlCheckers.ts';
 import { currentStep, walkToMilestoneThree } from './customerInformation.ts';
+import { expectScreenLayout } from './layoutChecks.ts';
 
 /**
  * The persona lives abroad, so the server sends every step: the residency step included, and the tax step
@@ -61,7 +62,10 @@ async function walkMarket(country: Market, javaScript: boolean, checks: HtmlChec
     const noJs = axePage !== undefined && shown === page;
     const html = noJs ? await serverMarkup() : await shown.content();
     // The layout as the visitor's browser lays it out (without JavaScript, `scripting: none` styles apply).
-    if (!moving) await expectPhoneLayout(shown, screen);
+    if (!moving) {
+      await expectPhoneLayout(shown, screen);
+      await expectScreenLayout(shown, screen);
+    }
     checks.collect(screen, html);
     if (later) {
       deferred.push(async () => {
@@ -77,7 +81,10 @@ async function walkMarket(country: Market, javaScript: boolean, checks: HtmlChec
     // The server's markup (or the snapshot), not the page's DOM: a screen that refreshes itself (the BankID
     // QR screen without JavaScript) may be navigating by now.
     if (tab !== shown) await showWithoutJs(shown, tab, { url, html });
-    if (moving) await expectPhoneLayout(tab, screen);
+    if (moving) {
+      await expectPhoneLayout(tab, screen);
+      await expectScreenLayout(tab, screen);
+    }
     await accessibility(tab, screen, noJs);
     if (moving) await tab.close();
   };

@@ -144,28 +144,31 @@ export function DialogContent(props: DialogProps & { modal?: ModalControls }) {
   // The box travels inside the primary form when that form posts; otherwise it stands on its own.
   const boxInPrimaryForm = box && !closes.has('primary') && !('href' in primary);
   const closeWith = (result: DialogResult) => (modal && closes.has(result) ? () => modal.onClose(result) : undefined);
+  // The body scrolls in a modal taller than the screen, the actions below it staying in view (.dialog__body).
   return (
     <>
-      <Heading id={`${id}-title`} className="dialog__title">
-        {title}
-      </Heading>
-      <div id={`${id}-text`}>
-        {text.map((p, i) => (
-          <p key={i}>{p}</p>
-        ))}
+      <div className="dialog__body">
+        <Heading id={`${id}-title`} className="dialog__title">
+          {title}
+        </Heading>
+        <div id={`${id}-text`}>
+          {text.map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+        </div>
+        {details && <Details details={details} />}
+        {link && (
+          <p>
+            <a href={link.href}>{link.label}</a>
+          </p>
+        )}
+        {warning && (
+          <p className="banner banner--warning" role="alert">
+            {warning}
+          </p>
+        )}
+        {!boxInPrimaryForm && box}
       </div>
-      {details && <Details details={details} />}
-      {link && (
-        <p>
-          <a href={link.href}>{link.label}</a>
-        </p>
-      )}
-      {warning && (
-        <p className="banner banner--warning" role="alert">
-          {warning}
-        </p>
-      )}
-      {!boxInPrimaryForm && box}
       <div className="actions dialog__actions">
         <ActionControl action={primary} kind="primary" onClose={closeWith('primary')} gated={!!modal && !!checkbox && !modal.ticked}>
           {boxInPrimaryForm ? box : undefined}
