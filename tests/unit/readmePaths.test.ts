@@ -1,13 +1,13 @@
 // Every repository path the README and docs/ name in backticks exists, and so does every file they link to, so the docs
 // cannot go stale silently when a file moves. A backticked path is written from the repository root (a link from the
-// document's folder); generated output (dist/, public/build/) is not checked.
+// document's folder); generated output (dist/, public/build/, test-results/) is not checked.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const generated = ['dist/', 'public/build/'];
+const generated = ['dist/', 'public/build/', 'test-results/'];
 const topFolders = readdirSync(root, { withFileTypes: true })
   .filter((e) => e.isDirectory() && !['node_modules', '.git', 'dist'].includes(e.name))
   .map((e) => e.name);
