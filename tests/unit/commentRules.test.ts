@@ -1,11 +1,10 @@
 // Comments a newcomer can read: a file's opening comment says what it is and why in at most five lines, no comment
 // block runs to ten lines (longer reasoning lives in docs/), and no comment cites an issue number (say what it is).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoFilesUnder, repoRoot } from '../support/repoFiles.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const folders = ['server', 'views', 'client', 'shared', 'workers', 'sandbox', 'tests', 'bench', 'scripts'];
 
 /** Each comment block of `lines`: its first line's index and how many lines it spans. */
@@ -44,24 +43,13 @@ export function commentBreaches(name: string, text: string): string[] {
   return breaches;
 }
 
-function sourceFiles(): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.(ts|tsx|mjs)$/.test(entry.name)) files.push(full);
-    }
-  };
-  for (const folder of folders) walk(join(root, folder));
-  return files;
-}
+const sourceFiles = () => repoFilesUnder(folders, /\.(ts|tsx|mjs)$/);
 
 describe('comments a newcomer can read', () => {
   it('every source file keeps the rule', () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(300);
-    expect(files.flatMap((file) => commentBreaches(relative(root, file), readFileSync(file, 'utf8')))).toEqual([]);
+    expect(files.flatMap((file) => commentBreaches(file, readFileSync(join(repoRoot, file), 'utf8')))).toEqual([]);
   });
 
   it.each([

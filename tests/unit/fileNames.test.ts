@@ -1,12 +1,9 @@
 // The file-name rule (docs/fileNames.md): a source file's name ends in its role, the role
 // word is used only where that role lives, and no two source files share a stem (ignoring case), so that a
 // name found in a stack trace or a comment points at one file and says what it is.
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { repoFilesUnder } from '../support/repoFiles.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const sourceFolders = ['server', 'views', 'client', 'shared', 'workers'];
 
 interface SourceFile {
@@ -15,35 +12,14 @@ interface SourceFile {
   stem: string;
 }
 
-function sourceFiles(): SourceFile[] {
-  const found: SourceFile[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-        const path = relative(root, full).split('\\').join('/');
-        found.push({ path, folder: path.slice(0, path.lastIndexOf('/')), stem: entry.name.replace(/\.tsx?$/, '') });
-      }
-    }
-  };
-  for (const folder of sourceFolders) walk(join(root, folder));
-  return found;
+/** Every .ts/.tsx file under `folders` (declaration files aside), with its folder and stem. */
+function filesIn(folders: readonly string[]): SourceFile[] {
+  return repoFilesUnder(folders, /\.tsx?$/)
+    .filter((path) => !path.endsWith('.d.ts'))
+    .map((path) => ({ path, folder: path.slice(0, path.lastIndexOf('/')), stem: path.slice(path.lastIndexOf('/') + 1).replace(/\.tsx?$/, '') }));
 }
 
-/** Every .ts/.tsx file under `folder`, with its stem. */
-function filesIn(folder: string): Array<{ path: string; stem: string }> {
-  const found: Array<{ path: string; stem: string }> = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.tsx?$/.test(entry.name)) found.push({ path: relative(root, full), stem: entry.name.replace(/\.tsx?$/, '') });
-    }
-  };
-  walk(join(root, folder));
-  return found;
-}
+const sourceFiles = () => filesIn(sourceFolders);
 
 /** A role word at the end of a stem, with something before it (`Island.tsx` itself is the component). */
 const endsIn = (stem: string, ...words: string[]) => words.some((w) => stem.length > w.length && stem.endsWith(w));
@@ -106,7 +82,7 @@ describe('file names say their role', () => {
   });
 
   it('no file in any code folder (tests and the sandbox too) goes by a retired name of its feature', () => {
-    const everywhere = [...sourceFiles(), ...['sandbox', 'tests', 'bench'].flatMap((folder) => filesIn(folder))];
+    const everywhere = filesIn([...sourceFolders, 'sandbox', 'tests', 'bench']);
     expect(retiredNameBreaches(everywhere)).toEqual([]);
     expect(retiredNameBreaches([{ path: 'sandbox/statusPage.ts', stem: 'statusPage' }])).toEqual([
       'sandbox/statusPage.ts: call it caseStatus (the application status page)',

@@ -2,11 +2,10 @@
 // cannot go stale silently when a file moves. A backticked path is written from the repository root (a link from the
 // document's folder); generated output (dist/, public/build/, test-results/) is not checked.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoFilesUnder, repoRoot as root } from '../support/repoFiles.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const generated = ['dist/', 'public/build/', 'test-results/'];
 const topFolders = readdirSync(root, { withFileTypes: true })
   .filter((e) => e.isDirectory() && !['node_modules', '.git', 'dist'].includes(e.name))
@@ -42,18 +41,7 @@ export function linksIn(markdown: string): string[] {
   return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!.split('#')[0]!).filter((t) => t && !/^[a-z]+:/.test(t));
 }
 
-function docsFiles(): string[] {
-  const found = ['README.md'];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.md')) found.push(relative(root, full).split('\\').join('/'));
-    }
-  };
-  walk(join(root, 'docs'));
-  return found;
-}
+const docsFiles = () => ['README.md', ...repoFilesUnder(['docs'], /\.md$/)];
 
 describe('paths named in the README and docs/', () => {
   it.each(docsFiles())('%s names only paths that exist', (file) => {
