@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
 import { withSections } from './reportSections.ts';
 import { cpus } from 'node:os';
+import { withCapacityTable } from './capacityPlan.ts';
 import { formatKb, formatMs, formatRate, formatRatio, markdownTable, ratio } from './benchMath.ts';
 import { verdictWord, type BudgetVerdict } from './budgets.ts';
 import type { TargetRate } from './throughput.ts';
@@ -35,7 +36,11 @@ export const BENCHMARKS_FILE = 'docs/benchmarks.md';
 export async function writeBenchmarks(changes: Parameters<typeof withSections>[1]): Promise<void> {
   mkdirSync('docs', { recursive: true });
   const before = existsSync(BENCHMARKS_FILE) ? readFileSync(BENCHMARKS_FILE, 'utf8') : '# Benchmarks\n';
-  writeFileSync(BENCHMARKS_FILE, await format(withSections(before, changes), { ...(await resolveConfig(BENCHMARKS_FILE)), parser: 'markdown' }));
+  const benchmarks = await format(withSections(before, changes), { ...(await resolveConfig(BENCHMARKS_FILE)), parser: 'markdown' });
+  writeFileSync(BENCHMARKS_FILE, benchmarks);
+  // The README's capacity table follows from the figures just written.
+  const readme = readFileSync('README.md', 'utf8');
+  writeFileSync('README.md', await format(withCapacityTable(readme, benchmarks), { ...(await resolveConfig('README.md')), parser: 'markdown' }));
 }
 
 /** The commit the bench ran on, marked when the tree had uncommitted changes. */
