@@ -63,12 +63,16 @@ export function keptGrid(t: Pick<ChainTimes, 'lastPollMs' | 'runsFinished'>, run
 
 /**
  * The next number of creations the capacity search tries, from the sizes that kept the grid and those that missed it:
- * twice the largest kept while none missed, half the smallest missed while none kept, else halfway between (to `step`);
- * null once the two are within a step of each other.
+ * `aim` first (rounded to `step`) while it lies between the two (the product's: the size its target asks for), then twice
+ * the largest kept while none missed, half the smallest missed while none kept, else halfway between (to `step`); null
+ * once the two are within a step of each other.
  */
-export function nextCapacityTry(kept: readonly number[], missed: readonly number[], step = 250): number | null {
+export function nextCapacityTry(kept: readonly number[], missed: readonly number[], options: { step?: number; aim?: number } = {}): number | null {
+  const step = options.step ?? 250;
   const best = kept.length ? Math.max(...kept) : undefined;
   const worst = missed.length ? Math.min(...missed) : undefined;
+  const aim = options.aim === undefined ? undefined : Math.max(step, Math.round(options.aim / step) * step);
+  if (aim !== undefined && aim > (best ?? 0) && aim < (worst ?? Infinity)) return aim;
   if (worst === undefined) return (best ?? step) * 2;
   if (best === undefined) return worst <= step ? null : Math.max(step, Math.round(worst / 2 / step) * step);
   const mid = Math.round((best + worst) / 2 / step) * step;

@@ -129,9 +129,9 @@ const schema = z
     FILE_RETRY_DELAY_MS: z.coerce.number().int().nonnegative().default(500),
     SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
     WORKER_LOCK_MS: z.coerce.number().int().positive().default(30_000),
-    // Jobs in flight per worker: a creation poll mostly waits on the brokerage and Redis, so thousands of runs polling
-    // every 2 s need hundreds in flight to stay on their grid.
+    // Jobs in flight per worker (creation polls mostly wait) and the brokerage connections they share: docs/operations/capacity.md.
     WORKER_CONCURRENCY: z.coerce.number().int().positive().default(500),
+    WORKER_BROKERAGE_CONNECTIONS: z.coerce.number().int().positive().default(128),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     COOKIE_SECURE: bool.optional(),
     /** The support number each market's pages show (footer, error and creation screens); placeholders until set. */

@@ -40,7 +40,7 @@ export async function start(
   const logger = createLogger({ level: config.LOG_LEVEL, name: role === 'all' ? 'onboarding' : `onboarding-${role}` }, options.logDestination);
   // Only a process that serves its metrics measures (METRICS_PORT): without a listener nobody would read them.
   const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics({ role });
-  const upstreams = createUpstreams(config, metrics);
+  const upstreams = createUpstreams(config, role, metrics);
   const stores = createStores(config, logger);
   const runner = role === 'worker' || role === 'all' ? await startWorker(role, config, logger, upstreams.brokerage, stores, metrics) : undefined;
 
@@ -82,7 +82,7 @@ function metricsListenerOptions(config: Config, metrics: Metrics, worker: { runn
 }
 
 /** The upstream clients the web and the worker share; each call's time and status go to the metrics. */
-function createUpstreams(config: Config, metrics: Metrics | undefined) {
+function createUpstreams(config: Config, role: Role, metrics: Metrics | undefined) {
   const observe = metrics?.upstreamCall;
   return {
     bankid: createBankidClient({
@@ -91,7 +91,13 @@ function createUpstreams(config: Config, metrics: Metrics | undefined) {
       tls: config.BANKID_CERT_PATH ? { certPath: config.BANKID_CERT_PATH, keyPath: config.BANKID_KEY_PATH!, caPath: config.BANKID_CA_PATH! } : undefined,
       observe,
     }),
-    brokerage: createBrokerageClient({ baseUrl: config.BROKERAGE_API_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, observe }),
+    brokerage: createBrokerageClient({
+      baseUrl: config.BROKERAGE_API_URL,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      // A worker's thousands of polls a second go over a bounded pool (server/upstream/http.ts); the web's calls as they come.
+      connections: role === 'worker' ? config.WORKER_BROKERAGE_CONNECTIONS : undefined,
+      observe,
+    }),
     oidcBroker: createOidcBroker({
       issuerUrl: config.OIDC_ISSUER_URL,
       clientId: config.OIDC_CLIENT_ID,

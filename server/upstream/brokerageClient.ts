@@ -38,6 +38,8 @@ import { brokerageAfterCreationCalls } from './brokerageAfterCreationCalls.ts';
 export interface BrokerageClientOptions {
   baseUrl: string;
   timeoutMs: number;
+  /** At most this many connections to the brokerage (server/upstream/http.ts); without, as many as calls in flight. */
+  connections?: number;
   /** Each call's time and status, by call name (server/infra/metrics.ts). */
   observe?: CallObserver;
 }
@@ -72,6 +74,7 @@ export function createBrokerageClient(options: BrokerageClientOptions) {
     name: 'brokerage',
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs,
+    connections: options.connections,
     paths: brokerageCallPaths,
     observe: options.observe,
   });

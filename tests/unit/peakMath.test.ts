@@ -54,4 +54,14 @@ describe('the capacity search: the most creations whose last poll keeps its grid
   ])('after kept $kept and missed $missed it tries $next', ({ kept, missed, next }) => {
     expect(nextCapacityTry(kept, missed)).toBe(next);
   });
+
+  it.each([
+    { kept: [5000], missed: [], aim: 7400, next: 7500 },
+    { kept: [5000], missed: [10_000], aim: 6000, next: 6000 },
+    { kept: [5000, 6000], missed: [10_000], aim: 6000, next: 8000 },
+    { kept: [5000], missed: [], aim: 3000, next: 10_000 },
+    { kept: [], missed: [5000], aim: 6000, next: 2500 },
+  ])('aiming at $aim after kept $kept and missed $missed it tries $next', ({ kept, missed, aim, next }) => {
+    expect(nextCapacityTry(kept, missed, { aim })).toBe(next);
+  });
 });
