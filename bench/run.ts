@@ -100,31 +100,12 @@ function throughputTargets(stack: BenchStack, hellos: HelloServers, people: Reco
   return { pages: [...pages, ...compressed], productPages: pages.filter((t) => t.page) };
 }
 
-/** `--only throughput`: the bench's stack, its people and the throughput table, printed. */
-async function throughputOnly(): Promise<void> {
-  log(`npm run bench -- --only throughput on ${machineLine()}`);
-  build();
-  const logDir = mkdtempSync(join(tmpdir(), 'bench-'));
-  log(`process logs in ${logDir}`);
-  let stack: BenchStack | undefined;
-  let hellos: HelloServers | undefined;
-  try {
-    [stack, hellos] = await Promise.all([startBenchStack(logDir), startHelloServers(logDir)]);
-    const { pages } = throughputTargets(stack, hellos, await prepare(stack));
-    log(`throughput: ${settings.rounds} rounds × ${settings.seconds} s per target, ${settings.connections} connections`);
-    log(`\n${throughputTable(await measureThroughput(pages, { ...settings, log }))}\n`);
-  } finally {
-    await Promise.all([stack?.stop(), hellos?.stop()]);
-  }
-}
-
 async function main(): Promise<void> {
   if (only === 'lighthouse') return lighthouseOnly();
-  if (only === 'throughput') return throughputOnly();
-  if (only !== undefined) throw new Error(`--only ${only}: the bench knows only --only lighthouse and --only throughput`);
+  if (only !== undefined && only !== 'throughput') throw new Error(`--only ${only}: the bench knows only --only lighthouse and --only throughput`);
   const startedAt = new Date();
   const started = performance.now();
-  log(`npm run bench on ${machineLine()}`);
+  log(`npm run bench${only ? ` -- --only ${only}` : ''} on ${machineLine()}`);
   build();
   const logDir = mkdtempSync(join(tmpdir(), 'bench-'));
   log(`process logs in ${logDir}`);
@@ -136,6 +117,11 @@ async function main(): Promise<void> {
     const { pages, productPages } = throughputTargets(stack, hellos, people);
     log(`throughput: ${settings.rounds} rounds × ${settings.seconds} s per target, ${settings.connections} connections`);
     const rates = await measureThroughput(pages, { ...settings, log });
+    // `--only throughput`: that table, printed.
+    if (only === 'throughput') {
+      log(`\n${throughputTable(rates)}\n`);
+      return;
+    }
 
     log('work per request');
     const perRequest = await measurePerRequest(productPages, {
