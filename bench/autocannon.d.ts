@@ -15,6 +15,7 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     timeout?: number;
+    headers?: Record<string, string>;
     requests?: Request[];
   }
   interface Histogram {

@@ -59,7 +59,7 @@ export function machineLine(): string {
   return `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}, ${process.platform} ${process.arch}`;
 }
 
-function throughputTable(rates: TargetRate[]): string {
+export function throughputTable(rates: TargetRate[]): string {
   const rate = (name: string) => rates.find((r) => r.name === name)?.median ?? NaN;
   const express = rate('Express hello');
   const http = rate('node:http hello');

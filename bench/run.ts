@@ -1,7 +1,7 @@
 // `npm run bench`: builds what main holds, starts it on loopback with its baselines, measures throughput, work per
 // request, bytes per page, start time and the throttled phone's screens, writes the tables to docs/benchmarks.md and
 // checks the budgets (PASS/FAIL; exit code 0 unless --strict). Bounded: the whole run gives up after 18 minutes.
-//   npm run bench [-- --strict] [-- --quick] [-- --only lighthouse]   (lighthouse alone: printed, the document kept)
+//   npm run bench [-- --strict] [-- --quick] [-- --only lighthouse|throughput]   (one part alone: printed, the document kept)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ import { loadManifest } from '../server/render.tsx';
 import { lighthouseTable, measureLighthouse } from './lighthouse.ts';
 import { checkBudgets, verdictWord, type ThroughputPage } from './budgets.ts';
 import { ratio } from './benchMath.ts';
-import { BENCHMARKS_FILE, commitLine, machineLine, renderReport, writeBenchmarks } from './report.ts';
+import { BENCHMARKS_FILE, commitLine, machineLine, renderReport, throughputTable, writeBenchmarks } from './report.ts';
 
 const strict = process.argv.includes('--strict');
 const quick = process.argv.includes('--quick');
@@ -81,12 +81,31 @@ async function lighthouseOnly(): Promise<void> {
   }
 }
 
+/** The throughput targets: the hellos, /healthz, each page, and each page with brotli accepted (its compressed figure). */
+function throughputTargets(stack: BenchStack, hellos: HelloServers, people: Record<'step' | 'kyc' | 'legacy', Person[]>) {
+  const visitors = (list: Person[]) => list.map((p) => ({ cookie: p.cookie, path: p.page }));
+  const pages: Array<Target & { page?: ThroughputPage }> = [
+    { name: 'Express hello', url: hellos.expressUrl, path: '/' },
+    { name: 'node:http hello', url: hellos.httpUrl, path: '/' },
+    { name: '/healthz', page: 'healthz', url: stack.webUrl, path: '/healthz' },
+    { name: 'start page', page: 'start', url: stack.webUrl, path: '/onboarding' },
+    { name: 'step page (account picker)', page: 'step', url: stack.webUrl, path: people.step[0]!.page, visitors: visitors(people.step) },
+    { name: 'KYC question page', page: 'kyc', url: stack.webUrl, path: people.kyc[0]!.page, visitors: visitors(people.kyc) },
+    // The first legacy person is kept for the phone's walk.
+    { name: 'legacy form', page: 'legacy', url: stack.webUrl, path: people.legacy[1]!.page, visitors: visitors(people.legacy.slice(1)) },
+  ];
+  const compressed = pages
+    .filter((t) => t.page !== undefined && t.page !== 'healthz')
+    .map(({ page: _page, ...t }) => ({ ...t, name: `${t.name}, brotli`, headers: { 'accept-encoding': 'br' } }));
+  return { pages: [...pages, ...compressed], productPages: pages.filter((t) => t.page) };
+}
+
 async function main(): Promise<void> {
   if (only === 'lighthouse') return lighthouseOnly();
-  if (only !== undefined) throw new Error(`--only ${only}: the bench knows only --only lighthouse`);
+  if (only !== undefined && only !== 'throughput') throw new Error(`--only ${only}: the bench knows only --only lighthouse and --only throughput`);
   const startedAt = new Date();
   const started = performance.now();
-  log(`npm run bench on ${machineLine()}`);
+  log(`npm run bench${only ? ` -- --only ${only}` : ''} on ${machineLine()}`);
   build();
   const logDir = mkdtempSync(join(tmpdir(), 'bench-'));
   log(`process logs in ${logDir}`);
@@ -95,20 +114,14 @@ async function main(): Promise<void> {
   try {
     [stack, hellos] = await Promise.all([startBenchStack(logDir), startHelloServers(logDir)]);
     const people = await prepare(stack);
-    const visitors = (list: Person[]) => list.map((p) => ({ cookie: p.cookie, path: p.page }));
-    const pages: Array<Target & { page?: ThroughputPage }> = [
-      { name: 'Express hello', url: hellos.expressUrl, path: '/' },
-      { name: 'node:http hello', url: hellos.httpUrl, path: '/' },
-      { name: '/healthz', page: 'healthz', url: stack.webUrl, path: '/healthz' },
-      { name: 'start page', page: 'start', url: stack.webUrl, path: '/onboarding' },
-      { name: 'step page (account picker)', page: 'step', url: stack.webUrl, path: people.step[0]!.page, visitors: visitors(people.step) },
-      { name: 'KYC question page', page: 'kyc', url: stack.webUrl, path: people.kyc[0]!.page, visitors: visitors(people.kyc) },
-      // The first legacy person is kept for the phone's walk.
-      { name: 'legacy form', page: 'legacy', url: stack.webUrl, path: people.legacy[1]!.page, visitors: visitors(people.legacy.slice(1)) },
-    ];
-    const productPages = pages.filter((t) => t.page);
+    const { pages, productPages } = throughputTargets(stack, hellos, people);
     log(`throughput: ${settings.rounds} rounds × ${settings.seconds} s per target, ${settings.connections} connections`);
     const rates = await measureThroughput(pages, { ...settings, log });
+    // `--only throughput`: that table, printed.
+    if (only === 'throughput') {
+      log(`\n${throughputTable(rates)}\n`);
+      return;
+    }
 
     log('work per request');
     const perRequest = await measurePerRequest(productPages, {

@@ -16,6 +16,8 @@ export interface Target {
   path: string;
   /** People to rotate over (each their Cookie header and their own page's path); none for an anonymous page. */
   visitors?: Visitor[];
+  /** Request headers besides the cookie (Accept-Encoding for a page's compressed figure). */
+  headers?: Record<string, string>;
 }
 
 export interface TargetRate {
@@ -45,6 +47,7 @@ async function hit(target: Target, seconds: number, connections: number) {
     connections,
     duration: seconds,
     timeout: 10,
+    headers: target.headers,
     requests: [
       {
         method: 'GET',

@@ -98,8 +98,9 @@ function expressApp(deps: AppDeps, sessionStore: Store, pages: readonly Page[]):
   );
   // Shell images (signup images, fallback background): not hashed, so a shorter cache.
   app.use('/images', express.static(`${publicDir}images`, { maxAge: '1d', index: false }));
-  // Pages and JSON answers go out compressed where the browser takes it (brotli first). The creation event stream is
-  // answered before Express (createApp); its `Cache-Control: no-transform` would keep it uncompressed here too.
+  // Pages and JSON answers go out compressed where the browser takes it (brotli first; a page's brotli is made in one
+  // call by server/pageCompression.ts, which this lets pass). The creation event stream is answered before Express
+  // (createApp); its `Cache-Control: no-transform` would keep it uncompressed here too.
   app.use(compression());
 
   app.use(nonceMiddleware());

@@ -2,11 +2,12 @@
 // decides): Sec-Fetch-Site, else Origin, else a signed double-submit token (views/components/CsrfField.tsx), since the
 // session cookie's SameSite=Lax alone let a same-site host or an old browser post into a person's journey. GETs are not
 // checked. How the token works and why GETs may come from anywhere: docs/security.md "The anti-forgery token".
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from './config.ts';
 import { readCookie } from './cookies.ts';
 import { ownOrigins } from './origins.ts';
+import { randomBytesPooled } from './security.ts';
 import { csrfVerdict, type TokenState } from '../shared/csrf.ts';
 import { CSRF_FIELD } from '../views/components/CsrfField.tsx';
 
@@ -34,7 +35,7 @@ export function csrfTokenFor(req: Request, res: Response, config: CsrfConfig): s
   const name = csrfCookieName(config.cookieSecure);
   let value = readCookie(req, name);
   if (!value || !COOKIE_VALUE.test(value)) {
-    value = randomBytes(32).toString('base64url');
+    value = randomBytesPooled(32).toString('base64url');
     res.cookie(name, value, { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure, path: '/' });
   }
   const token = sign(config.sessionSecret, value);
@@ -81,8 +82,10 @@ export function csrfProtection(config: CsrfConfig): RequestHandler {
       method: req.method,
       secFetchSite: req.get('sec-fetch-site'),
       origin: req.get('origin'),
-      // Per request: tests learn the port only after listen (server/origins.ts).
-      ownOrigins: ownOrigins(config).map((o) => o.origin),
+      // Per request (tests learn the port only after listen, server/origins.ts), and only when asked: a GET never is.
+      get ownOrigins() {
+        return ownOrigins(config).map((o) => o.origin);
+      },
       token: () => tokenState(req, config),
     });
     if (verdict.ok) return next();

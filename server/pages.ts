@@ -19,6 +19,7 @@ import { forMarket } from '../shared/markets.ts';
 import { systemBanners } from '../shared/systemStatus.ts';
 import { systemStatusOf } from './infra/systemStatusCache.ts';
 import { createPageCache, type PageCache } from './pageCache.ts';
+import { brotliPage } from './pageCompression.ts';
 
 /** The market is chosen by host name (one domain per country); a missing or unknown host gets DEFAULT_COUNTRY. */
 export function countryOf(req: Request, deps: AppDeps): CountryCode {
@@ -222,8 +223,13 @@ export function sendPage(req: Request, res: Response, deps: AppDeps, options: Pa
   res
     .status(options.status ?? 200)
     .type('html')
-    .set('cache-control', 'no-store')
-    .send(html);
+    .set('cache-control', 'no-store');
+  const brotli = brotliPage(req, html);
+  if (brotli === null) {
+    res.send(html);
+    return;
+  }
+  res.vary('Accept-Encoding').set('content-encoding', 'br').send(brotli);
 }
 
 /** Saves the session before redirecting, so the next request (maybe on another web process) sees it. */

@@ -1,9 +1,8 @@
-// The request log line, one for every request: pino-http writes it for the Express app, and logStreamRequest for an
-// event stream (server/pageKit/streams.ts), which keeps no per-request child logger. Both use the fields, level and
-// message below: the request's id, method and scrubbed URL, the status and the time it was open.
+// The request log line, one for every request (the Express app's and an event stream's, server/pageKit/streams.ts):
+// the request's id, method and scrubbed URL, the status and the time it was open. Written when the answer closes,
+// without a per-request child logger (pino-http made two for every request, and nothing read them).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { errorSerializer, requestIdFor, scrubUrl } from './logger.ts';
 
 type Req = Pick<IncomingMessage, 'method' | 'url' | 'readableAborted'> & { id?: unknown };
@@ -21,18 +20,20 @@ const levelOf = (_req: unknown, res: Res, err?: unknown) => (err || res.statusCo
 /** An answer the client left before its end (a stream's usual end) is aborted. */
 const messageOf = (req: Req, res: Res) => (!req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted');
 
-export function requestLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: requestIdFor,
-    autoLogging: { ignore: (req) => req.url === '/readyz' || (req.url ?? '').startsWith('/build/') },
-    serializers,
-    customLogLevel: levelOf,
-    customSuccessMessage: messageOf,
-  });
+/** Requests without a log line (the readiness probe, the build files); their answers still say their id. */
+const unlogged = (url: string) => url === '/readyz' || url.startsWith('/build/');
+
+/** The Express app's request log (as logStreamRequest's, the probe and the build files left out). */
+export function requestLogger(logger: Pick<Logger, 'info' | 'error'>) {
+  const logRequest = logStreamRequest(logger);
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    if (!unlogged(req.url ?? '')) return logRequest(req, res, next);
+    requestIdFor(req, res);
+    next();
+  };
 }
 
-/** The same log line for a request answered without Express: its id now, the line when the answer closes. */
+/** A request's log line: its id now, the line when the answer closes. */
 export function logStreamRequest(logger: Pick<Logger, 'info' | 'error'>) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const id = requestIdFor(req, res);

@@ -12,6 +12,7 @@ import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { readCookie } from './cookies.ts';
 import { sessionKeyPrefix } from './infra/keyLayout.ts';
+import { randomBytesPooled } from './security.ts';
 
 /**
  * The session cookie's name. With secure cookies it carries the `__Host-` prefix: browsers then only
@@ -276,6 +277,9 @@ export function sessionMiddleware(options: {
     resave: false,
     saveUninitialized: false,
     rolling: true,
+    // express-session's own form of id (24 random bytes, base64url), drawn from the pool: every page view without a
+    // session gets a new one, stored or not.
+    genid: () => randomBytesPooled(24).toString('base64url'),
     // proxy unset: express-session follows the app's 'trust proxy' (TRUST_PROXY) for X-Forwarded-Proto.
     // No maxAge: the cookie ends with the browser session; the store's idle TTL ends it on the server.
     cookie: cookieOptions(options.secureCookie),

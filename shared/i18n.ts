@@ -34,7 +34,13 @@ export function localeFromLang(lang: string, country: 'SE' | 'NO' | 'DK' | 'FI')
 
 export function createTranslator(locale: Locale, catalogue: Catalogue, fallback: Catalogue): Translate {
   const cache = new Map<string, IntlMessageFormat>();
+  // A message asked for without values reads the same every time: formatted once (a page asks for dozens).
+  const plain = new Map<string, string>();
   return (key, values) => {
+    if (values === undefined) {
+      const kept = plain.get(key);
+      if (kept !== undefined) return kept;
+    }
     const source = catalogue[key] ?? fallback[key];
     if (source === undefined) throw new Error(`Missing message ${key}`);
     let fmt = cache.get(key);
@@ -42,6 +48,8 @@ export function createTranslator(locale: Locale, catalogue: Catalogue, fallback:
       fmt = new IntlMessageFormat(source, locale);
       cache.set(key, fmt);
     }
-    return String(fmt.format(values));
+    const text = String(fmt.format(values));
+    if (values === undefined) plain.set(key, text);
+    return text;
   };
 }

@@ -1,15 +1,17 @@
-// Brokerage answers that are the same for everyone who asks, kept a short while per web process for page views (a post
-// asks afresh): the account picker's agreement bundles and the legacy form's questionnaire (customer-information §7).
-// Nothing of the person is in them or in their keys. Bounded in time and size; a failure is never kept; no background
-// refresh, so nothing here outlives a request (docs/infrastructure.md "Caches of upstream answers").
+// Brokerage answers kept a short while per web process for page views (a post asks afresh): the account picker's
+// agreement bundles and the legacy form's questionnaire, the same for everyone (nothing of the person in them or in their
+// keys), and the contact data the brokerage holds of one application, which only its owner's page views reach. Bounded
+// in time and size; a failure is never kept; no background refresh (docs/infrastructure.md "Caches of upstream answers").
 import { LRUCache } from 'lru-cache';
-import type { AgreementDocument } from '../../shared/contracts/brokerageContract.ts';
+import type { AgreementDocument, ContactRelatedData } from '../../shared/contracts/brokerageContract.ts';
 import type { Questionnaire } from '../../shared/contracts/kycContract.ts';
 
 /** Each takes the call to make when nothing fresh is kept; the answer is shared, so callers must not change it. */
 export interface SharedAnswers {
   agreementBundles(query: { pdf_id: string; country: string; lang: string }, ask: () => Promise<AgreementDocument[]>): Promise<AgreementDocument[]>;
   questionnaire(questionnaireId: number, acceptLanguage: string, ask: () => Promise<Questionnaire>): Promise<Questionnaire>;
+  /** The application's registered address and known contacts (a page view of the person's own application only). */
+  contactRelatedData(prospectId: string, ask: () => Promise<ContactRelatedData>): Promise<ContactRelatedData>;
 }
 
 export interface SharedAnswersOptions {
@@ -39,9 +41,11 @@ function keptFor<V extends object>(options: SharedAnswersOptions): (key: string,
 export function createSharedAnswers(options: SharedAnswersOptions): SharedAnswers {
   const bundles = keptFor<AgreementDocument[]>(options);
   const questionnaires = keptFor<Questionnaire>(options);
+  const contacts = keptFor<ContactRelatedData>(options);
   return {
     agreementBundles: (query, ask) => bundles(`${query.pdf_id}|${query.country}|${query.lang}`, ask),
     questionnaire: (questionnaireId, acceptLanguage, ask) => questionnaires(`${questionnaireId}|${acceptLanguage}`, ask),
+    contactRelatedData: (prospectId, ask) => contacts(prospectId, ask),
   };
 }
 
@@ -49,4 +53,5 @@ export function createSharedAnswers(options: SharedAnswersOptions): SharedAnswer
 export const noSharedAnswers: SharedAnswers = {
   agreementBundles: (_query, ask) => ask(),
   questionnaire: (_id, _language, ask) => ask(),
+  contactRelatedData: (_prospectId, ask) => ask(),
 };

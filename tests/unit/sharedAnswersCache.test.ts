@@ -1,6 +1,7 @@
-// Brokerage answers the same for everyone, kept a while per web process (server/infra/sharedAnswersCache.ts) behind the
-// person's call wrapper (server/stages/customerInformation/calls.ts): the account picker's agreement bundles and the
-// legacy form's questionnaire are asked once per key within the lifetime, again after it, never kept when they fail.
+// Brokerage answers kept a while per web process (server/infra/sharedAnswersCache.ts) behind the person's call wrapper
+// (server/stages/customerInformation/calls.ts): the account picker's agreement bundles, the legacy form's questionnaire
+// and an application's contact related data are asked once per key within the lifetime, again after it, never kept when
+// they fail.
 import { describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { brokerageForPerson } from '../../server/stages/customerInformation/calls.ts';
@@ -19,6 +20,7 @@ function fakeBrokerage() {
       { title: `${query.pdf_id} ${query.lang}`, url: 'https://example.test/a.pdf' },
     ]),
     questionnaire: vi.fn(async (_jwt: string, id: number, language: string) => ({ questionnaire_id: id, language, questions: [] })),
+    contactRelatedData: vi.fn(async (_jwt: string, prospectId: string) => ({ email: `${prospectId}@example.test` })),
   };
   return { client, brokerage: client as unknown as BrokerageClient };
 }
@@ -40,6 +42,20 @@ describe('shared answers cache', () => {
     await brokerageForPerson(brokerage, person('c'), logger, shared).agreementBundles(query);
     expect(client.agreementBundles).toHaveBeenCalledTimes(3);
     expect(client.agreementBundles.mock.calls[2]![0]).toBe('c');
+  });
+
+  it("asks for an application's contact related data once per prospect within the lifetime, and again after it", async () => {
+    let now = 1_000;
+    const shared = createSharedAnswers({ ttlMs: 60_000, now: () => now });
+    const { client, brokerage } = fakeBrokerage();
+    const ask = (prospectId: string) => brokerageForPerson(brokerage, person('a'), logger, shared).contactRelatedData(prospectId);
+    expect(await ask('p1')).toEqual({ email: 'p1@example.test' });
+    await ask('p1');
+    expect(await ask('p2')).toEqual({ email: 'p2@example.test' });
+    expect(client.contactRelatedData.mock.calls.map((c) => c[1])).toEqual(['p1', 'p2']);
+    now += 60_001;
+    await ask('p1');
+    expect(client.contactRelatedData.mock.calls.map((c) => c[1])).toEqual(['p1', 'p2', 'p1']);
   });
 
   it('asks for the questionnaire once per id and Accept-Language within the lifetime, and again after it', async () => {

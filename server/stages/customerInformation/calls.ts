@@ -77,7 +77,9 @@ export function brokerageForPerson(brokerage: BrokerageClient, journey: Journey,
     submitTaxResidence: (...args) => withToken('submitTaxResidence', (jwt) => brokerage.submitTaxResidence(jwt, ...args)),
     submitResidency: (...args) => withToken('submitResidency', (jwt) => brokerage.submitResidency(jwt, ...args)),
     submitContactInfo: (...args) => withToken('submitContactInfo', (jwt) => brokerage.submitContactInfo(jwt, ...args)),
-    contactRelatedData: (...args) => withToken('contactRelatedData', (jwt) => brokerage.contactRelatedData(jwt, ...args)),
+    // The person's own application's, kept a while for its page views (server/infra/sharedAnswersCache.ts).
+    contactRelatedData: (prospectId) =>
+      shared.contactRelatedData(prospectId, () => withToken('contactRelatedData', (jwt) => brokerage.contactRelatedData(jwt, prospectId))),
     requestSignature: (...args) => withToken('requestSignature', (jwt) => brokerage.requestSignature(jwt, ...args)),
     createCustomer: (...args) => withToken('createCustomer', (jwt) => brokerage.createCustomer(jwt, ...args)),
     questionnaire: (id, language) => shared.questionnaire(id, language, () => withToken('questionnaire', (jwt) => brokerage.questionnaire(jwt, id, language))),
