@@ -1,6 +1,6 @@
 // Event streams, answered ahead of Express: thousands stay open for minutes, and Express's middleware chain held
 // tens of kilobytes per request for its whole life (docs/benchmarks.md). A stream still gets what every request
-// gets, from the very functions the app uses: its request id and log line (the app's pino-http), its security
+// gets, from the very functions the app uses: its request id and log line (server/requestLog.ts), its security
 // headers (helmet), the 503 while Redis is down, the route matched as Express matches it, and errors answered as
 // the error handler answers a JSON caller. The session is read once, never written.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -16,7 +16,7 @@ import { routePatterns, type RouteName } from '../../shared/routes.ts';
 export type BareMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
 export interface StreamPipeline {
-  /** The app's request logger (pino-http): the request id and the log line at the answer's end. */
+  /** The app's request logger (server/requestLog.ts): the request id and the log line at the answer's end. */
   logRequest: BareMiddleware;
   /** The headers helmet gives an answer that is no document. */
   securityHeaders: BareMiddleware;

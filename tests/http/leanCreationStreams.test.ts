@@ -1,6 +1,6 @@
 // An open creation stream costs little: thousands stay open for minutes, so what one keeps for its whole life is what
 // 10,000 of them cost. The stream is answered ahead of Express (server/pageKit/streams.ts); this test fails when the
-// heavy chain comes back in front of it: express-session's session on the request, pino-http's logger, compression's
+// heavy chain comes back in front of it: express-session's session on the request, a per-request logger, compression's
 // and express-session's wrappers, Express's request, a timer per stream. In-process, without timing: it reads the
 // server's own request objects and live timers.
 import diagnosticsChannel from 'node:diagnostics_channel';
@@ -51,7 +51,7 @@ it('an open creation stream holds no session, no request logger, no wrapped answ
     expect(served).toHaveLength(STREAMS);
     for (const { request: req, response: res } of served) {
       expect(res.headersSent && !res.writableEnded).toBe(true);
-      // No session on the request (express-session), not even its id; no request logger (pino-http).
+      // No session on the request (express-session), not even its id; no per-request logger (req.log, as pino-http made).
       expect('session' in req || 'sessionID' in req || 'sessionStore' in req).toBe(false);
       expect('log' in req || 'log' in res).toBe(false);
       // The answer's own methods, not wrappers (compression wraps write and end, express-session and on-headers writeHead).
