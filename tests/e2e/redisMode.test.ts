@@ -6,6 +6,7 @@ import http from 'node:http';
 import { browser, identifyAs, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectSnapshotAccessible, recordMainTexts } from '../support/journey.ts';
+import { agentCookies } from '../support/agentCookies.ts';
 import { signOverHttp, walkToMilestoneThree } from '../support/customerInformation.ts';
 
 useE2eStack({ mode: 'redis' });
@@ -30,8 +31,12 @@ async function journeyToCreation(scenario: string) {
 async function creationStartedOverHttp(scenario: string): Promise<{ prospectId: string; cookie: string }> {
   const { agent, prospectId } = await signOverHttp(stack.webUrl, stack.sandboxUrl, scenario);
   await agent.get(`/onboarding/customer-creation/${encodeURIComponent(prospectId)}`).expect(200);
-  const access = { domain: new URL(stack.webUrl).hostname, path: '/', secure: false, script: false } as Parameters<typeof agent.jar.getCookies>[0];
-  return { prospectId, cookie: agent.jar.getCookies(access).toValueString() };
+  return {
+    prospectId,
+    cookie: agentCookies(agent, stack.webUrl)
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; '),
+  };
 }
 
 /** Reads an SSE stream with the given cookie until a frame matches, then closes it. */
