@@ -7,7 +7,9 @@ import type { Page } from 'playwright-core';
 import { browser, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectSnapshotAccessible, identifyOnPhone, personaFor, recordMainTexts, startPrivateIdentification } from '../support/journey.ts';
-import { walkToMilestoneThree } from '../support/customerInformation.ts';
+import request from 'supertest';
+import { agentCookies } from '../support/agentCookies.ts';
+import { atMilestoneThreeOverHttp, walkToMilestoneThree } from '../support/customerInformation.ts';
 
 useE2eStack();
 
@@ -116,15 +118,15 @@ describe('Swedish BankID journey (embedded mode)', () => {
   });
 
   // Persona kyc: straight to the KYC questionnaire (no account picker), then signing with the accounts
-  // "Check your answers" lists.
+  // "Check your answers" lists. The questionnaire's posts are those of a browser without JavaScript, sent over HTTP
+  // (tests/e2e/kyc.test.ts walks them in one); the browser carries on at check your answers.
   it('signs without JavaScript as persona kyc: the questionnaire, check your answers, signing, created', async () => {
-    const persona = await personaFor(stack.sandboxUrl, 'kyc');
+    const agent = request.agent(stack.webUrl);
+    const path = await atMilestoneThreeOverHttp(agent, stack.sandboxUrl, 'kyc');
     const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies(agentCookies(agent, stack.webUrl));
     const page = await context.newPage();
-    await startPrivateIdentification(page, stack.webUrl, { axe: false });
-    await identifyOnPhone(browser, stack.sandboxUrl, persona);
-    await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
-    await walkToMilestoneThree(page);
+    await page.goto(`${stack.webUrl}${path}`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Almost there! Just need to sign with your eID.');
     expect(await page.locator('#summary-accounts').textContent()).toContain('Investment Savings Account');
     await page.getByRole('button', { name: 'Sign with Bank ID' }).click();

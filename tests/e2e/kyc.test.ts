@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browser, expectPhoneLayout, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
-import { expectAccessible, expectAccessibleWithoutJs } from '../support/journey.ts';
-import { browserAnswers, currentStep } from '../support/customerInformation.ts';
+import request from 'supertest';
+import { expectAccessible, expectAccessibleWithoutJs, identifyOverHttp, postStep } from '../support/journey.ts';
+import { agentCookies } from '../support/agentCookies.ts';
+import { browserAnswers, currentStep, httpAnswerOf, pastKycLoader } from '../support/customerInformation.ts';
 import { kycReadOut } from '../support/kycSandbox.ts';
 import { expectIslandsHydrated, reloadWithScriptHeld } from '../support/clientBuild.ts';
 import { PEP_NO, PEP_QUESTION, PEP_YES, privateQuestionOrder } from '../../shared/contracts/kycContract.ts';
@@ -218,15 +220,20 @@ describe('KYC questionnaire in Chromium', () => {
   }, 120_000);
 
   it('more information required: the screen with its link to the signing service, on a phone', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
-    await identifyAs(page, 'kycMoreInformation');
+    // The questions answered over HTTP (the walks above answer them in the browser), the screen then opened in it.
+    const agent = request.agent(stack.webUrl);
+    const { page: path } = await identifyOverHttp(agent, stack.sandboxUrl, 'kycMoreInformation');
     for (;;) {
-      await notLoading(page);
-      const { screen } = await currentStep(page);
-      if (screen !== 'question') break;
-      await posted(page, () => browserAnswers.KYC_STEP!(page, 'question'));
+      const { html, shown } = await pastKycLoader(agent, path);
+      if (shown[1] !== 'question') break;
+      const answer = httpAnswerOf('KYC_STEP', 'question', html);
+      if (typeof answer !== 'string') throw new Error('a KYC page answered with an upload');
+      await postStep(agent, path, answer).expect(303);
     }
+    const context = await browser.newContext({ viewport: PHONE });
+    await context.addCookies(agentCookies(agent, stack.webUrl));
+    const page = await context.newPage();
+    await page.goto(`${stack.webUrl}${path}`);
     expect(await currentStep(page)).toEqual({ step: 'KYC_STEP', screen: 'moreInformation' });
     expect(await page.locator('h1').first().textContent()).toBe('We need more information from you');
     expect(await page.getByRole('link', { name: 'Provide more information' }).getAttribute('href')).toBe('https://sign.example.com/more-information');

@@ -1,12 +1,13 @@
 // The production shape on one machine: sandbox, web and worker as separate processes sharing Redis.
 // The same journey as in embedded mode, a worker killed while a creation job is in flight, an SSE
-// stream served by a second web process, and a graceful SIGTERM.
+// stream served by a second web process, and a graceful SIGTERM (those two reach the creation over HTTP).
 import { describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { browser, identifyAs, stack, useE2eStack } from '../support/e2e.ts';
 import { collectPageErrors } from '../support/browser.ts';
 import { expectSnapshotAccessible, recordMainTexts } from '../support/journey.ts';
-import { walkToMilestoneThree } from '../support/customerInformation.ts';
+import { agentCookies } from '../support/agentCookies.ts';
+import { signOverHttp, walkToMilestoneThree } from '../support/customerInformation.ts';
 
 useE2eStack({ mode: 'redis' });
 
@@ -21,6 +22,21 @@ async function journeyToCreation(scenario: string) {
   await page.getByRole('button', { name: 'Sign' }).click();
   await page.waitForURL(/\/onboarding\/customer-creation\//);
   return { context, page, errors };
+}
+
+/**
+ * Signed over HTTP as the persona and its creation started by opening the creation page, as the browser's journey
+ * does: for the tests of what the processes do next. Answers the prospect and the session's cookie header.
+ */
+async function creationStartedOverHttp(scenario: string): Promise<{ prospectId: string; cookie: string }> {
+  const { agent, prospectId } = await signOverHttp(stack.webUrl, stack.sandboxUrl, scenario);
+  await agent.get(`/onboarding/customer-creation/${encodeURIComponent(prospectId)}`).expect(200);
+  return {
+    prospectId,
+    cookie: agentCookies(agent, stack.webUrl)
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; '),
+  };
 }
 
 /** Reads an SSE stream with the given cookie until a frame matches, then closes it. */
@@ -82,30 +98,30 @@ describe('Redis mode: separate web, worker and sandbox processes', () => {
   it('streams the outcome from another web process through Redis pub/sub', async () => {
     // The second web process is up before the creation starts, and the persona stays queued for 45 polls,
     // so the stream is open while the worker still publishes: the frames reach it only through pub/sub.
-    const [second, { context, page }] = await Promise.all([stack.startExtraWeb(), journeyToCreation('creationStuck')]);
-    const prospectId = new URL(page.url()).pathname.split('/').pop()!;
-    const cookie = (await context.cookies(stack.webUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
-    const frames = await readEventsUntil(`${second}/onboarding/customer-creation/${prospectId}/events`, cookie, /"outcome":"maxPollingTries"/, 45_000);
+    const [second, { prospectId, cookie }] = await Promise.all([stack.startExtraWeb(), creationStartedOverHttp('creationStuck')]);
+    const frames = await readEventsUntil(
+      `${second}/onboarding/customer-creation/${encodeURIComponent(prospectId)}/events`,
+      cookie,
+      /"outcome":"maxPollingTries"/,
+      45_000,
+    );
     expect(frames).toMatch(/^retry: \d+/m);
     const ids = [...frames.matchAll(/^id: (\d+)\nevent: creation\ndata: .*"outcome":"queued"/gm)].map((m) => Number(m[1]));
     expect(ids.length).toBeGreaterThan(1);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(frames).toMatch(/^id: \d+\nevent: creation\ndata: .*Something went wrong/m);
     await stack.stopExtraWeb('SIGTERM');
-    await context.close();
   });
 
   it('ends SSE streams with a retry hint and exits on SIGTERM within 10 s', async () => {
-    const { context, page } = await journeyToCreation('creationStuck');
-    const prospectId = new URL(page.url()).pathname.split('/').pop()!;
-    const cookie = (await context.cookies(stack.webUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+    const { prospectId, cookie } = await creationStartedOverHttp('creationStuck');
     const extra = await stack.startExtraWeb();
     let opened: () => void;
     const streaming = new Promise<void>((resolve) => (opened = resolve));
     const ended = new Promise<string>((resolve, reject) => {
       let text = '';
       http
-        .get(`${extra}/onboarding/customer-creation/${prospectId}/events`, { headers: { cookie } }, (res) => {
+        .get(`${extra}/onboarding/customer-creation/${encodeURIComponent(prospectId)}/events`, { headers: { cookie } }, (res) => {
           res.setEncoding('utf8');
           res.on('data', (c: string) => {
             text += c;
@@ -123,6 +139,5 @@ describe('Redis mode: separate web, worker and sandbox processes', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(exitCode).toBe(0);
     expect(text).toMatch(/retry: \d+\n\n$/);
-    await context.close();
   });
 });

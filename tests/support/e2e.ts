@@ -62,7 +62,7 @@ export type Market = 'SE' | 'NO' | 'DK' | 'FI';
 export const marketUrl = (country: Market): string => `http://${country.toLowerCase()}.localhost:${new URL(stack.webUrl).port}`;
 
 /** The broker's login page heading per OIDC market (sandbox/oidcProvider.ts). */
-const brokerHeading: Record<Exclude<Market, 'SE'>, string> = { DK: 'MitID (sandbox)', NO: 'BankID (sandbox)', FI: 'Finnish bank ID (sandbox)' };
+export const brokerHeading: Record<Exclude<Market, 'SE'>, string> = { DK: 'MitID (sandbox)', NO: 'BankID (sandbox)', FI: 'Finnish bank ID (sandbox)' };
 
 /** Called on each screen a walk passes (the page as shown, and a name for messages). */
 export type ScreenHook = (page: Page, screen: string) => Promise<void>;

@@ -188,15 +188,24 @@ export const postContinue = (agent: Agent, prospectId: string) =>
     .type('form')
     .send('');
 
-/** The sandbox broker's login page walked over HTTP as a person would; answers the browser's way back to us. */
-export async function identifyAtBrokerOverHttp(sandboxUrl: string, authUrl: string, nationalId: string): Promise<URL> {
+/**
+ * The sandbox broker's login page walked over HTTP as a person would; answers the browser's way back to us.
+ * `onLoginPage` sees the login page (its URL and HTML) before the login is posted.
+ */
+export async function identifyAtBrokerOverHttp(
+  sandboxUrl: string,
+  authUrl: string,
+  nationalId: string,
+  onLoginPage?: (url: string, html: string) => Promise<void>,
+): Promise<URL> {
   const idp = request.agent(sandboxUrl);
   const path = (u: string) => {
     const url = new URL(u, sandboxUrl);
     return url.pathname + url.search;
   };
   const interaction = (await idp.get(path(authUrl)).expect(303)).headers.location as string;
-  await idp.get(path(interaction)).expect(200);
+  const loginPage = await idp.get(path(interaction)).expect(200);
+  await onLoginPage?.(new URL(path(interaction), sandboxUrl).href, loginPage.text);
   const login = await idp
     .post(`${path(interaction)}/login`)
     .type('form')
