@@ -19,6 +19,9 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Without site isolation a tab keeps its renderer when a walk crosses hosts (the markets' own, the sandbox's) instead
+  // of starting a process per site, which cost a cross-site navigation a third more CPU. No page frames another site.
+  '--disable-site-isolation-trials',
 ];
 
 export function launchChromium(): Promise<Browser> {
