@@ -1,6 +1,6 @@
-// The one setup of an end-to-end test file: the product (the stack) and the system Chromium, started before the file's
-// tests and closed after them. A file calls useE2eStack once, at its top level; `stack` and `browser` are live bindings
-// set by each file's beforeAll; a test that needs a second, differently configured stack starts it itself.
+// The one setup of an end-to-end test file: the product (the stack) for the file's tests, and the system Chromium (the
+// worker's, its contexts closed after each file). A file calls useE2eStack once, at its top level; `stack` and `browser`
+// are live bindings set by each beforeAll; a test that needs a second, differently configured stack starts it itself.
 //   import { browser, stack, useE2eStack } from '../support/e2e.ts';
 //   useE2eStack({ env: { FILE_RETRY_DELAY_MS: '5' } });
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -24,13 +24,31 @@ export interface E2eOptions {
 
 let used = false;
 
+/**
+ * The worker's Chromium, launched by its first file and left open for the next (each file closes its contexts; Playwright
+ * ends the browser with the worker's process): a launch cost each file about a CPU-second on 2 cores. Launched anew
+ * after a crash.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+function sharedChromium(): Promise<Browser> {
+  workerBrowser ??= launchChromium().then(
+    (launched) => launched.on('disconnected', () => (workerBrowser = undefined)),
+    (err: unknown) => {
+      workerBrowser = undefined;
+      throw err;
+    },
+  );
+  return workerBrowser;
+}
+
 export function useE2eStack({ env = {}, mode = 'embedded' }: E2eOptions = {}): void {
   if (used) throw new Error('useE2eStack: call it once per test file');
   used = true;
   // Separate processes take longer to start and to stop than the default hook timeout allows on 2 cores.
   const [startTimeout, stopTimeout] = mode === 'redis' ? [90_000, 60_000] : [undefined, undefined];
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([mode === 'redis' ? startRedisStack(env) : startEmbeddedStack(env), launchChromium()]);
+    const [started, launched] = await Promise.allSettled([mode === 'redis' ? startRedisStack(env) : startEmbeddedStack(env), sharedChromium()]);
     // Keep whichever came up, so that afterAll closes it even when the other failed.
     if (started.status === 'fulfilled') stack = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
@@ -40,7 +58,7 @@ export function useE2eStack({ env = {}, mode = 'embedded' }: E2eOptions = {}): v
   afterAll(async () => {
     // The next file in this worker shares this module (vitest.config.ts isolate: false) and calls useE2eStack anew.
     used = false;
-    await browser?.close();
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await stack?.stop();
   }, stopTimeout);
 }

@@ -13,37 +13,44 @@ import { evaluateSettled } from './browser.ts';
 export const NARROW_PHONE = { width: 320, height: 640 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/** The progress bar's visible labels (views/Layout.tsx). */
+const progressLabels = '.progress > li > span:not(.visually-hidden)';
+
 /**
  * Words of the progress bar's labels that the browser broke across lines, and a step's ✓ or ✕ on a line of its own:
  * each word's rendered boxes (Range.getClientRects) must share one line.
  */
 export function progressLabelBreaks(page: Page): Promise<string[]> {
-  return evaluateSettled(page, () => {
-    const problems: string[] = [];
-    const lineTops = (range: Range) => new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-    for (const label of document.querySelectorAll<HTMLElement>('.progress > li > span:not(.visually-hidden)')) {
-      const text = label.firstChild;
-      if (!(text instanceof Text)) continue;
-      const words = [...text.data.matchAll(/\S+/g)];
-      for (const word of words) {
-        const range = document.createRange();
-        range.setStart(text, word.index);
-        range.setEnd(text, word.index + word[0].length);
-        if (lineTops(range).size > 1) problems.push(`progress label "${text.data}" breaks inside "${word[0]}"`);
+  return evaluateSettled(
+    page,
+    (selector) => {
+      const problems: string[] = [];
+      const lineTops = (range: Range) => new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      for (const label of document.querySelectorAll<HTMLElement>(selector)) {
+        const text = label.firstChild;
+        if (!(text instanceof Text)) continue;
+        const words = [...text.data.matchAll(/\S+/g)];
+        for (const word of words) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          if (lineTops(range).size > 1) problems.push(`progress label "${text.data}" breaks inside "${word[0]}"`);
+        }
+        // The mark (::before) has no text node: the label's first line box must hold its first word too.
+        const first = words[0];
+        if (first && getComputedStyle(label, '::before').content !== 'none') {
+          const range = document.createRange();
+          range.setStart(text, first.index);
+          range.setEnd(text, first.index + first[0].length);
+          // The mark's glyph may come from another font: the same line within a few pixels.
+          const markTop = label.getClientRects()[0]?.top ?? 0;
+          if (![...lineTops(range)].some((top) => Math.abs(top - markTop) < 4)) problems.push(`the mark of "${text.data}" sits on a line of its own`);
+        }
       }
-      // The mark (::before) has no text node: the label's first line box must hold its first word too.
-      const first = words[0];
-      if (first && getComputedStyle(label, '::before').content !== 'none') {
-        const range = document.createRange();
-        range.setStart(text, first.index);
-        range.setEnd(text, first.index + first[0].length);
-        // The mark's glyph may come from another font: the same line within a few pixels.
-        const markTop = label.getClientRects()[0]?.top ?? 0;
-        if (![...lineTops(range)].some((top) => Math.abs(top - markTop) < 4)) problems.push(`the mark of "${text.data}" sits on a line of its own`);
-      }
-    }
-    return problems;
-  });
+      return problems;
+    },
+    progressLabels,
+  );
 }
 
 /**
@@ -137,8 +144,11 @@ export function expectNoLayoutProblems(screen: string, problems: string[]): void
 export async function expectScreenLayout(page: Page, screen: string): Promise<void> {
   const size = page.viewportSize();
   const problems = [...(await dialogScrollCues(page)), ...(await primaryActionPushedBelowFold(page))];
-  // Its own size last, so the screen is left as it was shown.
-  for (const viewport of size ? [NARROW_PHONE, DESKTOP, size] : [null]) {
+  // A screen without progress labels has none to break at any width (they are the server's markup, and no script
+  // adds any on a resize), so it is not laid out again at the other widths. Its own size last, so the screen is
+  // left as it was shown.
+  const labelled = await evaluateSettled(page, (selector) => document.querySelector(selector) !== null, progressLabels);
+  for (const viewport of size && labelled ? [NARROW_PHONE, DESKTOP, size] : [null]) {
     if (viewport) await page.setViewportSize(viewport);
     const width = viewport?.width ?? (await page.evaluate(() => window.innerWidth));
     problems.push(...(await progressLabelBreaks(page)).map((problem) => `at ${width} px, ${problem}`));
