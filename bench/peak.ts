@@ -3,7 +3,7 @@
 // peak") into docs/benchmarks.md and checks its targets (exit code 0 unless --strict). Method: docs/benchmarkMethods.md.
 //   npm run bench:peak [-- --creations 5000] [-- --capacity-steps 3] [-- --streams 10000] [-- --only worker|streams] [-- --strict]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatMs, formatRatio, markdownTable, ratio } from './benchMath.ts';
@@ -24,6 +24,7 @@ import {
 import { measureStreamsAtPeak, type StreamsAtPeak } from './peakStreams.ts';
 import { percentile } from './peakMath.ts';
 import { BENCHMARKS_FILE, writeBenchmarks } from './report.ts';
+import { keptPart, sectionOf } from './reportSections.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -145,15 +146,23 @@ async function main(): Promise<void> {
   const logDir = mkdtempSync(join(tmpdir(), 'bench-peak-'));
   log(`process logs in ${logDir}`);
   const parts: Array<{ text: string; budgets: Budget[] }> = [];
-  if (only !== 'streams') parts.push(workerSection(await measureWorkerAtPeak(creations, capacitySteps, logDir, log)));
-  if (only !== 'worker') parts.push(streamsSection(await measureStreamsAtPeak(streams, logDir, log)));
+  // A part not run this time keeps the last run's figures and verdicts, marked as such (bench/reportSections.ts).
+  const before = sectionOf(existsSync(BENCHMARKS_FILE) ? readFileSync(BENCHMARKS_FILE, 'utf8') : '', 'At peak');
+  const kept = (heading: string, targets: RegExp) => {
+    const { text, rows } = keptPart(before, heading, targets);
+    return { text, budgets: rows.map(([target = '', actual = '', verdict = '']) => ({ target, actual, pass: verdict === 'PASS' })) };
+  };
+  parts.push(
+    only === 'streams' ? kept('The worker', /worker|poll|every run/) : workerSection(await measureWorkerAtPeak(creations, capacitySteps, logDir, log)),
+  );
+  parts.push(only === 'worker' ? kept('Creation streams', /stream|outcome to/) : streamsSection(await measureStreamsAtPeak(streams, logDir, log)));
   const budgets = parts.flatMap((p) => p.budgets);
   const section = [
     '## At peak',
     '',
     `Written by \`npm run bench:peak\` (bench/peak.ts). Run: ${startedAt.toISOString()}, ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s; ${machineLine()}.`,
     '',
-    ...parts.map((p) => p.text),
+    ...parts.map((p) => p.text).filter(Boolean),
     '',
     markdownTable(
       ['target', 'this run', 'verdict'],

@@ -35,3 +35,31 @@ export function withSections(document: string, changes: { main?: string; section
   }
   return `${parts.filter(Boolean).join('\n\n')}\n`;
 }
+
+/**
+ * A part of a section that this run did not measure (`bench:peak --only …`), kept from the section as the last run
+ * wrote it: its `### <heading>…` subsection, saying whose figures they are, and its rows of the targets table (those
+ * whose target matches `targets`), each marked with that run's date. Empty when the last run had no such part.
+ */
+export function keptPart(section: string, heading: string, targets: RegExp): { text: string; rows: string[][] } {
+  const at = section.indexOf(`\n### ${heading}`);
+  if (at === -1) return { text: '', rows: [] };
+  const rest = section.slice(at + 1);
+  const ends = [rest.indexOf('\n### '), rest.indexOf('\n| target ')].filter((i) => i !== -1);
+  const part = (ends.length ? rest.slice(0, Math.min(...ends)) : rest).trim();
+  const [title, ...body] = part.split('\n');
+  const date = /Run: (\d{4}-\d{2}-\d{2})/.exec(section)?.[1] ?? 'an earlier run';
+  const note = /^Not run this time/.test(body.join('\n').trim()) ? [] : ['', `Not run this time: the ${date} run’s figures, kept.`];
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| target ') && !/^\| -/.test(line))
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    )
+    .filter(([target]) => target !== undefined && targets.test(target))
+    .map(([target = '', actual = '', verdict = '']) => [/\(\d{4}-\d{2}-\d{2}\)$/.test(target) ? target : `${target} (${date})`, actual, verdict]);
+  return { text: [title, ...note, ...body].join('\n').trim(), rows };
+}
