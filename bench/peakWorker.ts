@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { RedisClientType } from 'redis';
+import type { RedisClientType } from '@redis/client';
 import pino from 'pino';
 import { createOwnRedis, type OwnRedis } from '../tests/support/ownRedis.ts';
 import { redisModeEnv } from '../tests/support/productEnv.ts';

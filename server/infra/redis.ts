@@ -16,7 +16,7 @@ import {
   RootNodesUnavailableError,
   type RedisClientType,
   type SetOptions,
-} from 'redis';
+} from '@redis/client';
 import type { RedisOptions } from 'ioredis';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';

@@ -2,7 +2,7 @@
 // node, on every node: node-redis's cluster client for the app's own keys, ioredis's Cluster for BullMQ (BullMQ's
 // node-redis adapter has no cluster support). Every command bounded from asking for its node's connection to its reply;
 // a start that finds no seed answering keeps trying. docs/infrastructure.md "Redis connections".
-import { createCluster } from 'redis';
+import { createCluster } from '@redis/client';
 import type { Cluster, ClusterOptions, RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import { redisAddress } from './redisTarget.ts';

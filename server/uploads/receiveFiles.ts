@@ -3,7 +3,7 @@
 // files stay in memory (at most MAX_FILE_BYTES each, never written to disk). A file too big, too many files or a body we
 // cannot read never answers 413/500: the page is given the problem to show instead.
 import type { Request, RequestHandler, Response } from 'express';
-import multer from 'multer';
+import type multerModule from 'multer';
 import { MAX_FILE_BYTES } from '../../shared/files.ts';
 
 /** The form field of the one file of a customer-information upload screen. */
@@ -28,34 +28,40 @@ export interface Received {
 
 const received = new WeakMap<Request, Received>();
 
-// One file per post, a handful of small text fields: a post can never hold much memory.
-const oneFile = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 2048, fieldNameSize: 100, parts: 22, headerPairs: 100 },
-}).single(FILE_FIELD);
-
-const severalFiles = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_POST, fields: 20, fieldSize: 4096, fieldNameSize: 100, parts: 40, headerPairs: 100 },
-}).any();
+/** The parsers, made with the first post of files: multer (and busboy under it) is not loaded at start for the few who upload. */
+let parsers: Promise<{ oneFile: RequestHandler; severalFiles: RequestHandler; MulterError: typeof multerModule.MulterError }> | undefined;
+const parsersOnce = () =>
+  (parsers ??= import('multer').then(({ default: multer }) => ({
+    // One file per post, a handful of small text fields: a post can never hold much memory.
+    oneFile: multer({
+      storage: multer.memoryStorage(),
+      limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 2048, fieldNameSize: 100, parts: 22, headerPairs: 100 },
+    }).single(FILE_FIELD),
+    severalFiles: multer({
+      storage: multer.memoryStorage(),
+      limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_POST, fields: 20, fieldSize: 4096, fieldNameSize: 100, parts: 40, headerPairs: 100 },
+    }).any(),
+    MulterError: multer.MulterError,
+  })));
 
 export function isMultipart(req: Request): boolean {
   return req.is('multipart/form-data') === 'multipart/form-data';
 }
 
 /** Runs a multer parser; its error as the problem the page shows. Multer's body has no prototype: a plain copy replaces it. */
-async function parse(parser: RequestHandler, req: Request, res: Response): Promise<ReceiveProblem | undefined> {
+async function parse(which: 'oneFile' | 'severalFiles', req: Request, res: Response): Promise<ReceiveProblem | undefined> {
+  const { [which]: parser, MulterError } = await parsersOnce();
   const error = await new Promise<unknown>((resolve) => parser(req, res, (err?: unknown) => resolve(err)));
   req.body = { ...(req.body as Record<string, unknown> | undefined) };
   if (!error) return undefined;
-  return error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE' ? 'size' : 'invalid';
+  return error instanceof MulterError && error.code === 'LIMIT_FILE_SIZE' ? 'size' : 'invalid';
 }
 
 const fileOf = (f: Express.Multer.File): ReceivedFile => ({ originalName: f.originalname, bytes: f.buffer, field: f.fieldname });
 
 /** A customer-information upload: its one file (field `file`), kept for filesReceived. Never rejects. */
 export async function parseMultipart(req: Request, res: Response): Promise<void> {
-  const problem = await parse(oneFile, req, res);
+  const problem = await parse('oneFile', req, res);
   received.set(req, problem ? { files: [], problem } : { files: req.file ? [fileOf(req.file)] : [] });
 }
 
@@ -65,7 +71,7 @@ export async function parseMultipart(req: Request, res: Response): Promise<void>
  */
 export async function receiveFiles(req: Request, res: Response): Promise<void> {
   if (!isMultipart(req)) return;
-  const problem = await parse(severalFiles, req, res);
+  const problem = await parse('severalFiles', req, res);
   const files = problem ? [] : ((req.files as Express.Multer.File[] | undefined) ?? []).filter((f) => f.originalname !== '' || f.size > 0).map(fileOf);
   received.set(req, { files, ...(problem ? { problem } : {}) });
 }

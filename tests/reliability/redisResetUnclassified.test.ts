@@ -5,7 +5,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import type { RedisClientType } from 'redis';
+import type { RedisClientType } from '@redis/client';
 import { connectRedis, isRedisUnavailable } from '../../server/infra/redis.ts';
 import { REDIS_URL } from '../support/redisKeys.ts';
 

@@ -4,7 +4,7 @@
 // timer that runs only while commands wait (replyDeadlines), and a stalled Redis still fails them in time.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
-import type { RedisClientType } from 'redis';
+import type { RedisClientType } from '@redis/client';
 import { connectRedis, RedisUnavailableError, replyDeadlines } from '../../server/infra/redis.ts';
 import { createOwnRedis, type OwnRedis } from '../support/ownRedis.ts';
 

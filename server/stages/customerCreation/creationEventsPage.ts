@@ -14,10 +14,13 @@ export function creationEventsPage(deps: AppDeps) {
     access: 'ownsProspect',
     session: 'reads',
     stream: ({ req, res, params, journey }) => {
-      const view = journeyViewer(journey, journeyLocale(journey, readCookie(req, LOCALE_COOKIE), deps), deps);
+      const locale = journeyLocale(journey, readCookie(req, LOCALE_COOKIE), deps);
+      const view = journeyViewer(journey, locale, deps);
       // Only the current run's states count: an old run's final error must not show after Try again.
       const currentRun = String(journey.creationRun);
-      return handle(req, res, params.prospectId, (state) => view(state.runId === currentRun ? state : null));
+      // What the view depends on besides the state (journeyViewer): streams alike share each event's frame.
+      const viewKey = `${locale} ${currentRun} ${journey.webview} ${journey.prospectId}`;
+      return handle(req, res, params.prospectId, (state) => view(state.runId === currentRun ? state : null), viewKey);
     },
   });
 }

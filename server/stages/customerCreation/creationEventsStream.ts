@@ -17,6 +17,25 @@ export interface CreationEventsHandlerDeps {
 
 export type Viewer = (state: CreationState) => unknown;
 
+/**
+ * An event as its stream's bytes, made once per view key: one outcome reaches every open stream of its person at once
+ * (thousands on one process), and streams that see it alike (one key) share one frame rather than each making its own.
+ */
+class Frames {
+  private readonly made = new WeakMap<CreationEvent, Map<string, Buffer>>();
+
+  of(e: CreationEvent, toView: Viewer, viewKey: string | undefined): string | Buffer {
+    if (viewKey === undefined) return frame(e, toView);
+    let byKey = this.made.get(e);
+    if (!byKey) this.made.set(e, (byKey = new Map()));
+    let made = byKey.get(viewKey);
+    if (!made) byKey.set(viewKey, (made = Buffer.from(frame(e, toView))));
+    return made;
+  }
+}
+
+const frame = (e: CreationEvent, toView: Viewer) => `id: ${e.id}\nevent: creation\ndata: ${JSON.stringify(toView(e.state))}\n\n`;
+
 function lastEventId(req: IncomingMessage): number | null {
   const raw = req.headers['last-event-id'];
   if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim())) return null;
@@ -30,6 +49,7 @@ function lastEventId(req: IncomingMessage): number | null {
 class OpenStream {
   gone = false;
   toView: Viewer | null = null;
+  viewKey: string | undefined = undefined;
   /** Live events that arrive before the stream's head is written wait here. */
   early: CreationEvent[] | null = [];
   unsubscribe: (() => Promise<void>) | null = null;
@@ -39,6 +59,7 @@ class OpenStream {
 
   constructor(
     private readonly res: ServerResponse,
+    private readonly frames: Frames,
     public sent: number,
   ) {
     this.receive = this.onEvent.bind(this);
@@ -53,7 +74,7 @@ class OpenStream {
   write(e: CreationEvent): void {
     if (this.gone || e.id <= this.sent) return;
     this.sent = e.id;
-    this.res.write(`id: ${e.id}\nevent: creation\ndata: ${JSON.stringify(this.toView!(e.state))}\n\n`);
+    this.res.write(this.frames.of(e, this.toView!, this.viewKey));
   }
 
   /** The client left, or shutdown ends the stream: nothing more is written, the subscription and registration go. */
@@ -69,19 +90,22 @@ class OpenStream {
 
 /**
  * Answers one stream request for `prospectId`, whose listener sees each state through `toView` (never the raw state: the
- * view decides texts and links); the stream keeps it and nothing else of the request. A rejection before the head is
- * answered by server/pageKit/streams.ts.
+ * view decides texts and links); the stream keeps it and nothing else of the request. `viewKey`: streams given the same
+ * key see every state alike, so they share its frame. A rejection before the head is answered by
+ * server/pageKit/streams.ts.
  */
-export type CreationEventsHandler = (req: IncomingMessage, res: ServerResponse, prospectId: string, toView: Viewer) => Promise<void>;
+export type CreationEventsHandler = (req: IncomingMessage, res: ServerResponse, prospectId: string, toView: Viewer, viewKey?: string) => Promise<void>;
 
 export function createCreationEventsHandler(deps: CreationEventsHandlerDeps): CreationEventsHandler {
   const { events, connections } = deps;
+  const frames = new Frames();
 
-  return async (req, res, prospectId, toView) => {
+  return async (req, res, prospectId, toView, viewKey) => {
     const clientLast = lastEventId(req);
-    const stream = new OpenStream(res, clientLast ?? 0);
+    const stream = new OpenStream(res, frames, clientLast ?? 0);
     res.on('close', stream.stop);
     stream.toView = toView;
+    stream.viewKey = viewKey;
 
     // Subscribe before reading the latest, so nothing published in between is missed; ids dedupe.
     // Failing here (Redis down) still allows a proper error answer: no header has been sent yet.
