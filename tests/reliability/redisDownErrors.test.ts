@@ -1,9 +1,9 @@
 // Pages hanging while Redis is down, at the level of its rule: which failures mean
 // "Redis cannot be reached right now" (server/infra/redis.ts isRedisUnavailable), the ones the error
 // middleware answers with the 503 temporarily-unavailable page instead of the generic 500 error. The
-// processes and a Redis of the test's own are in redisDown.test.ts.
+// processes and a Redis of the test's own are in redisDown.test.ts. The errors are the server's own client's (@redis/client).
 import { describe, expect, it } from 'vitest';
-import { ClientClosedError, ClientOfflineError, ErrorReply, SocketClosedUnexpectedlyError, TimeoutError } from 'redis';
+import { ClientClosedError, ClientOfflineError, ErrorReply, SocketClosedUnexpectedlyError, TimeoutError } from '@redis/client';
 import { isRedisUnavailable, RedisUnavailableError } from '../../server/infra/redis.ts';
 
 const maxRetries = Object.assign(new Error('Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.'), {
