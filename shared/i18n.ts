@@ -1,5 +1,6 @@
 // ICU message formatting (FormatJS intl-messageformat). Pure: callers hand in the loaded catalogues.
 import { IntlMessageFormat } from 'intl-messageformat';
+import { cachedBy } from './cachedBy.ts';
 
 export const supportedLocales = ['en', 'sv-SE', 'sv-FI', 'nb-NO', 'da-DK', 'fi-FI'] as const;
 export type Locale = (typeof supportedLocales)[number];
@@ -33,23 +34,13 @@ export function localeFromLang(lang: string, country: 'SE' | 'NO' | 'DK' | 'FI')
 }
 
 export function createTranslator(locale: Locale, catalogue: Catalogue, fallback: Catalogue): Translate {
-  const cache = new Map<string, IntlMessageFormat>();
+  const formats = new Map<string, IntlMessageFormat>();
   // A message asked for without values reads the same every time: formatted once (a page asks for dozens).
   const plain = new Map<string, string>();
-  return (key, values) => {
-    if (values === undefined) {
-      const kept = plain.get(key);
-      if (kept !== undefined) return kept;
-    }
+  const format = (key: string, values?: Parameters<Translate>[1]): string => {
     const source = catalogue[key] ?? fallback[key];
     if (source === undefined) throw new Error(`Missing message ${key}`);
-    let fmt = cache.get(key);
-    if (!fmt) {
-      fmt = new IntlMessageFormat(source, locale);
-      cache.set(key, fmt);
-    }
-    const text = String(fmt.format(values));
-    if (values === undefined) plain.set(key, text);
-    return text;
+    return String(cachedBy(formats, key, () => new IntlMessageFormat(source, locale)).format(values));
   };
+  return (key, values) => (values === undefined ? cachedBy(plain, key, () => format(key)) : format(key, values));
 }
