@@ -188,18 +188,25 @@ async function createWebApp(
   now: () => number,
   metrics: Metrics | undefined,
 ): Promise<RequestListener> {
-  const [{ createApp }, { createI18n, loadCatalogues }, { loadManifest }, { createContentService }, { createObjectStorageClient }] = await Promise.all([
+  const [
+    { createApp },
+    { createI18n, loadCatalogues },
+    { loadManifest },
+    { createContentService },
+    { createObjectStorageClient },
+    { createMemorySessionLocks, createRedisSessionLocks, DEFAULT_LOCK_TIMING },
+    { createMemoryCaseTriggers, createRedisCaseTriggers },
+    { createBankidStartLimiter },
+  ] = await Promise.all([
     import('./app.ts'),
     import('./catalogues.ts'),
     import('./render.tsx'),
     import('./upstream/contentServiceClient.ts'),
     import('./upstream/objectStorageClient.ts'),
+    import('./infra/sessionLocks.ts'),
+    import('./infra/caseTriggers.ts'),
+    import('./infra/rateLimits.ts'),
   ]);
-  const [
-    { createMemorySessionLocks, createRedisSessionLocks, DEFAULT_LOCK_TIMING },
-    { createMemoryCaseTriggers, createRedisCaseTriggers },
-    { createBankidStartLimiter },
-  ] = await Promise.all([import('./infra/sessionLocks.ts'), import('./infra/caseTriggers.ts'), import('./infra/rateLimits.ts')]);
   const { redis } = stores;
   const i18n = createI18n(loadCatalogues());
   const manifest = loadManifest(fileURLToPath(new URL('../public/build/manifest.json', import.meta.url)));
