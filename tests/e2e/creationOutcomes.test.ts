@@ -10,6 +10,7 @@ import { browser, expectPhoneLayout, PHONE, stack, useE2eStack } from '../suppor
 import { collectPageErrors, evaluateSettled } from '../support/browser.ts';
 import { expectAccessible, identifyOverHttp, recordMainTexts, showWithoutJs } from '../support/journey.ts';
 import { answerStepsOverHttp } from '../support/customerInformation.ts';
+import { agentCookies } from '../support/agentCookies.ts';
 import { routes } from '../../shared/routes.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 
@@ -103,8 +104,7 @@ async function signedOverHttp(scenario: string, entry?: string): Promise<{ prosp
   await request(stack.sandboxUrl)
     .post(`${new URL(toSigning.headers.location as string).pathname}/sign`)
     .expect(303);
-  const access = { domain: new URL(stack.webUrl).hostname, path: '/', secure: false, script: false } as Parameters<Agent['jar']['getCookies']>[0];
-  return { prospectId, cookies: agent.jar.getCookies(access).map((c) => ({ name: c.name, value: c.value })) };
+  return { prospectId, cookies: agentCookies(agent, stack.webUrl).map(({ name, value }) => ({ name, value })) };
 }
 
 /** What the page's main content and progress bar show. */

@@ -10,6 +10,7 @@ import { evaluateSettled } from './browser.ts';
 import { identifyAtBrokerOverHttp, identifyOverHttp, personaFor, postStep, type Persona } from './journey.ts';
 import { PEP_YES } from '../../shared/contracts/kycContract.ts';
 import { RESIDENCY_DIALOG, answerStepsOverHttp, residencyAddress, residencyAnswers, residencyDocument, screenOf } from './httpAnswers.ts';
+import { agentCookies } from './agentCookies.ts';
 
 export { answerStepsOverHttp, httpAnswerOf, httpAnswers, screenOf, withScreen, type HttpAnswer, type MultipartAnswer } from './httpAnswers.ts';
 
@@ -246,7 +247,6 @@ export async function signInMarketOverHttp(
   await request(sandboxUrl)
     .post(`${new URL(toSigning.headers.location as string).pathname}/sign`)
     .expect(303);
-  const access = { domain: new URL(webUrl).hostname, path: '/', secure: false, script: false } as Parameters<typeof agent.jar.getCookies>[0];
   const prospectId = decodeURIComponent(page.split('/').pop()!);
-  return { prospectId, persona, cookies: agent.jar.getCookies(access).map((c) => ({ name: c.name, value: c.value })) };
+  return { prospectId, persona, cookies: agentCookies(agent, webUrl).map(({ name, value }) => ({ name, value })) };
 }
