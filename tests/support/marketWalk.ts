@@ -219,13 +219,10 @@ async function walkMarketOverHttp(country: Market, checks: HtmlChecks): Promise<
   const creation = new URL((await sandbox.post(`${signing.pathname}/sign`).expect(303)).headers.location as string, web).pathname;
   expect(creation).toMatch(/^\/onboarding\/customer-creation\//);
   // The page refreshes itself until the outcome is in, as a browser without JavaScript sees it.
-  const until = Date.now() + 20_000;
   let outcome = '';
-  while (!decode(outcome).includes('Agreements signed')) {
-    if (Date.now() > until) throw new Error(`${country}: no outcome on the creation page after 20 s`);
-    if (outcome) await new Promise((resolve) => setTimeout(resolve, 200));
-    outcome = (await get(creation).expect(200)).text;
-  }
+  await expect
+    .poll(async () => decode((outcome = (await get(creation).expect(200)).text)), { timeout: 20_000, message: `${country}: the outcome on the creation page` })
+    .toContain('Agreements signed');
   check(`${country} customer creation`, `${web}${creation}`, outcome);
 
   // The tab without JavaScript writes each screen into a page of the screen's origin (no route, so the stylesheet and
