@@ -1,7 +1,7 @@
 // The first step of `npm test` (package.json "pretest"): finds what the suite needs outside node_modules, installs
-// what is missing from Debian's packages when it can (run as root, apt-get present) beside the client build and the
-// static checks, and otherwise stops saying what is missing and how to get it. Redis itself is started, when none
-// answers, by the test run (tests/support/globalSetup.ts): this script only makes sure redis-server is there.
+// what is missing from Debian's packages when it can (run as root, apt-get present), and otherwise stops saying what
+// is missing and how to get it. Redis itself is started, when none answers, by the test run, which also builds the
+// client and runs the static checks beside the tests (tests/support/globalSetup.ts): here only redis-server is sought.
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -28,13 +28,13 @@ const onPath = (command) => (process.env.PATH ?? '').split(delimiter).some((dir)
 
 const log = (line) => console.log(`test setup: ${line}`);
 
-/** Runs `command` with a shell; resolves with its exit code, and its output when `quiet` (shown only on failure). */
-function run(command, { quiet = false } = {}) {
+/** Runs `command` with a shell; resolves with its exit code and its output (shown only on failure). */
+function run(command) {
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout?.on('data', (d) => (output += d));
-    child.stderr?.on('data', (d) => (output += d));
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
@@ -57,26 +57,15 @@ if (missing.length > 0 && !canInstall) {
   process.exit(1);
 }
 
+if (missing.length === 0) process.exit(0);
 const started = Date.now();
-const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
-// Both mostly wait (on the network, on the four static checks): side by side.
-const install =
-  missing.length > 0
-    ? (log(`installing ${packages.join(', ')} from Debian's packages (apt-get), beside the client build and the static checks`),
-      run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 ${packages.join(' ')}`, { quiet: true }))
-    : Promise.resolve({ code: 0, output: '' });
-const npm = process.env.npm_execpath ? `"${process.execPath}" "${process.env.npm_execpath}"` : 'npm';
-const checks = run(`${npm} run --silent test:static`);
-
-const [installed, checked] = await Promise.all([install, checks]);
-if (missing.length > 0) {
-  const still = missing.filter((need) => !need.found());
-  if (installed.code !== 0 || still.length > 0) {
-    console.error(installed.output);
-    const outcome = installed.code === 0 ? `installed ${packages.join(' ')}, yet` : `could not install ${packages.join(' ')} (exit ${installed.code}):`;
-    console.error(`test setup: apt-get ${outcome} the suite still lacks:\n${still.map((need) => `  - ${need.what}: Debian package ${need.pkg}`).join('\n')}`);
-    process.exit(1);
-  }
-  log(`installed ${packages.join(', ')} in ${seconds()}`);
+log(`installing ${packages.join(', ')} from Debian's packages (apt-get)`);
+const installed = await run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 ${packages.join(' ')}`);
+const still = missing.filter((need) => !need.found());
+if (installed.code !== 0 || still.length > 0) {
+  console.error(installed.output);
+  const outcome = installed.code === 0 ? `installed ${packages.join(' ')}, yet` : `could not install ${packages.join(' ')} (exit ${installed.code}):`;
+  console.error(`test setup: apt-get ${outcome} the suite still lacks:\n${still.map((need) => `  - ${need.what}: Debian package ${need.pkg}`).join('\n')}`);
+  process.exit(1);
 }
-if (checked.code !== 0) process.exit(checked.code);
+log(`installed ${packages.join(', ')} in ${Math.round((Date.now() - started) / 1000)} s`);

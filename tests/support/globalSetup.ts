@@ -1,21 +1,25 @@
-// Once per test run, before any test file: compiles the server and the sandbox (esbuild.server.mjs) into dist/,
-// which the tests' own processes run as the Procfile runs production (tests/support/stack.ts productProcessArgs), finds
-// or starts the Redis the tests share (testRedis.ts; the test processes start after this and inherit its URL), and
-// makes the directory where the markup checkers' findings are shared (checkedOnce.ts), reported on at the end.
-// Built every run (about a second), so a process never runs code older than the source under test.
+// Once per test run, before any test file: builds the client (public/build) and compiles the server and the sandbox
+// into dist/, which the tests' own processes run as the Procfile runs production (stack.ts productProcessArgs), every
+// run (about three seconds), so nothing runs code older than its source; finds or starts the Redis the tests share
+// (testRedis.ts); makes the directory where the markup checkers share findings (checkedOnce.ts), reported on at the end;
+// and for `npm test`, starts the static checks beside the tests (staticChecks.ts), whose failure fails the run.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testRedis } from './testRedis.ts';
 import { CHECKED_SCREENS_DIR, checkedScreensReport, checkers } from './checkedOnce.ts';
+import { STATIC_CHECKS, startStaticChecks } from './staticChecks.ts';
 
 export default async function setup(): Promise<() => Promise<void>> {
+  execFileSync(process.execPath, ['esbuild.config.mjs', '--quiet'], { stdio: 'inherit' });
   execFileSync(process.execPath, ['esbuild.server.mjs', '--quiet'], { stdio: 'inherit' });
+  const staticChecks = process.env[STATIC_CHECKS] === 'beside' ? startStaticChecks() : null;
   const checked = mkdtempSync(join(tmpdir(), 'checked-screens-'));
   process.env[CHECKED_SCREENS_DIR] = checked;
   const stopRedis = await testRedis();
   return async () => {
+    await reportStaticChecks(staticChecks);
     const report = checkedScreensReport(checked);
     rmSync(checked, { recursive: true, force: true });
     await stopRedis();
@@ -27,4 +31,13 @@ export default async function setup(): Promise<() => Promise<void>> {
       console.log(`markup checks: ${checker} given ${submitted} screens, ${distinct} distinct, checked ${runs} times (test-results/checkedScreens.json)`);
     }
   };
+}
+
+async function reportStaticChecks(outcome: ReturnType<typeof startStaticChecks> | null): Promise<void> {
+  if (!outcome) return;
+  const { code, output, seconds } = await outcome();
+  if (code === 0) return void console.log(`static checks (lint, format, boundaries, typecheck): passed, beside the tests, in ${seconds} s`);
+  console.error(`${output}\nstatic checks (lint, format, boundaries, typecheck): FAILED (exit ${code}); their output is above`);
+  // vitest ends with process.exit(), whose code this sets: the run fails however its tests went.
+  process.exitCode = 1;
 }
