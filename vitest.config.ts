@@ -25,8 +25,8 @@ export default defineConfig({
     // (tests/support/stack.ts), which may take seconds beside other files.
     testTimeout: 240_000,
     hookTimeout: 150_000,
-    // The global teardown waits for the static checks that ran beside the tests (tests/support/staticChecks.ts): on a
-    // run that kept both cores busy to the end, they may still need their minute then.
+    // The global teardown waits for the static checks that ran beside the tests (tests/support/staticChecks.ts), which
+    // on a machine kept busy by something else may still need minutes then.
     teardownTimeout: 300_000,
     // A page load can take seconds on a loaded 2-core CI machine; 1 s (the default) makes waits flaky.
     expect: { poll: { timeout: 10_000, interval: 50 } },

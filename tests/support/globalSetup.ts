@@ -35,9 +35,12 @@ export default async function setup(): Promise<() => Promise<void>> {
 
 async function reportStaticChecks(outcome: ReturnType<typeof startStaticChecks> | null): Promise<void> {
   if (!outcome) return;
-  const { code, output, seconds } = await outcome();
-  if (code === 0) return void console.log(`static checks (lint, format, boundaries, typecheck): passed, beside the tests, in ${seconds} s`);
-  console.error(`${output}\nstatic checks (lint, format, boundaries, typecheck): FAILED (exit ${code}); their output is above`);
-  // vitest ends with process.exit(), whose code this sets: the run fails however its tests went.
+  // vitest ends with process.exit(), whose code this sets: a run whose teardown is cut short (teardownTimeout) before
+  // the checks are in fails, and one whose checks failed fails however its tests went.
+  const tests = process.exitCode;
   process.exitCode = 1;
+  const { code, output, seconds } = await outcome();
+  if (code !== 0) return void console.error(`${output}\nstatic checks (lint, format, boundaries, typecheck): FAILED (exit ${code}); their output is above`);
+  process.exitCode = tests;
+  console.log(`static checks (lint, format, boundaries, typecheck): passed, beside the tests, in ${seconds} s`);
 }
