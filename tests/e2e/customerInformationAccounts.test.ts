@@ -2,7 +2,7 @@
 // SE and DK with JavaScript (modals), NO and FI without (dialogs as their own screens), axe on every screen.
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
+import { browser, identifyAs, identifyInMarket, PHONE, stack, useE2eStack } from '../support/e2e.ts';
 import { animationsFinished, collectPageErrors } from '../support/browser.ts';
 import { expectAccessible, expectAccessibleWithoutJs, personaFor } from '../support/journey.ts';
 import { expectIslandsHydrated } from '../support/clientBuild.ts';
@@ -11,32 +11,25 @@ vi.setConfig({ testTimeout: 120_000 });
 
 useE2eStack();
 
-const marketUrl = (country: 'dk' | 'no' | 'fi') => `http://${country}.localhost:${new URL(stack.webUrl).port}`;
 const h1 = (page: Page) => page.locator('h1').first().textContent();
 
-async function toPickerViaBroker(page: Page, country: 'dk' | 'no' | 'fi', query = ''): Promise<void> {
-  const persona = await personaFor(stack.sandboxUrl, 'accounts', country.toUpperCase());
-  await page.goto(`${marketUrl(country)}/onboarding${query}`);
-  await page.getByRole('button', { name: /Private/ }).click();
-  await page.waitForLoadState();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`${stack.sandboxUrl}/oidc/interaction/**`);
-  await page.getByLabel('Identify as').selectOption(persona.nationalId);
-  await page.getByRole('button', { name: 'Identify' }).click();
-  await page.waitForURL(/\/onboarding\/customer-information\//, { timeout: 15_000 });
+/** The market's 'accounts' persona on the account picker; `entry`: the start page's query (identifyInMarket). */
+async function toPicker(page: Page, country: 'DK' | 'NO' | 'FI', entry?: string): Promise<void> {
+  const persona = await personaFor(stack.sandboxUrl, 'accounts', country);
+  await identifyInMarket(page, country, persona, /\/onboarding\/customer-information\//, { entry });
   await expect.poll(() => h1(page)).toBe('Choose your starting accounts');
 }
 
 /**
- * Identifies with JavaScript (the broker flow needs it), then continues in a context without JavaScript
+ * Identifies in a context with JavaScript, then continues in a context without JavaScript
  * sharing the session. axe cannot run in a page without JavaScript, so `axe` loads the exact no-JS HTML
  * into the JavaScript page with scripts refused and checks it there (expectAccessibleWithoutJs).
  */
-async function noJsPickerPage(country: 'no' | 'fi'): Promise<{ page: Page; axe: (screen: string) => Promise<void>; close: () => Promise<void> }> {
+async function noJsPickerPage(country: 'NO' | 'FI'): Promise<{ page: Page; axe: (screen: string) => Promise<void>; close: () => Promise<void> }> {
   const jsContext = await browser.newContext();
   const jsPage = await jsContext.newPage();
   jsPage.setDefaultTimeout(15_000);
-  await toPickerViaBroker(jsPage, country);
+  await toPicker(jsPage, country);
   const storageState = await jsContext.storageState();
   const context = await browser.newContext({ javaScriptEnabled: false, storageState });
   const page = await context.newPage();
@@ -156,7 +149,7 @@ describe('account picker and alias', () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await toPickerViaBroker(page, 'dk');
+    await toPicker(page, 'DK');
     // The picker and its modal hydrate the server's markup (a mismatch is a console error).
     await expectIslandsHydrated(page, ['accountPicker', 'dialog']);
     const dsk = page.getByRole('checkbox', { name: /Equity Savings Account/ });
@@ -190,7 +183,7 @@ describe('account picker and alias', () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await toPickerViaBroker(page, 'dk', '?campaign=ask');
+    await toPicker(page, 'DK', 'campaign=ask');
     await expectIslandsHydrated(page, ['accountPicker', 'dialog']);
     const dsk = page.getByRole('checkbox', { name: /Equity Savings Account/ });
     const question = page.getByRole('group', { name: 'Do you have an existing equity savings account at another bank?' });
@@ -238,7 +231,7 @@ describe('account picker and alias', () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await toPickerViaBroker(page, 'no');
+    await toPicker(page, 'NO');
     await expectIslandsHydrated(page, ['accountPicker', 'dialog']);
     const epk = page.getByRole('checkbox', { name: /EPK Pension Account/ });
     const ask = page.getByRole('checkbox', { name: /Equity Savings Account/ });
@@ -265,7 +258,7 @@ describe('account picker and alias', () => {
   });
 
   it('NO without JavaScript: DEP or ASK required, EPK cleared without them', async () => {
-    const { page, close } = await noJsPickerPage('no');
+    const { page, close } = await noJsPickerPage('NO');
     // Without JavaScript 'Read more' opens in place (no sheet).
     await page.locator('.read-more summary', { hasText: 'Equity Savings Account' }).click();
     const inPlace = page.getByRole('region', { name: /Equity Savings Account/ });
@@ -286,7 +279,7 @@ describe('account picker and alias', () => {
   });
 
   it('FI without JavaScript: ESA dialog as its own screen, box required, decline shows the warning', async () => {
-    const { page, axe, close } = await noJsPickerPage('fi');
+    const { page, axe, close } = await noJsPickerPage('FI');
     await toggle(page, 'ESA_FI');
     await submit(page, 'Continue');
     await expect.poll(() => h1(page)).toBe('Do you have an Equity Savings Account elsewhere?');

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browser, identifyAs, PHONE, stack, useE2eStack } from '../support/e2e.ts';
-import { identifyOnPhone, personaFor, startPrivateIdentification } from '../support/journey.ts';
+import { personaFor } from '../support/journey.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import { sessionTokensOf } from '../support/sandboxApi.ts';
 
@@ -51,9 +51,7 @@ describe('exits on a shared device', () => {
   it.each([en['nightly.exit'], en['nightly.toMain']])('the nightly-downtime page’s %s does the same', async (button) => {
     const { context, page } = await newPhonePage();
     const persona = await personaFor(stack.sandboxUrl, 'nightlyDowntimeRouting');
-    await startPrivateIdentification(page, stack.webUrl, { axe: false });
-    await identifyOnPhone(browser, stack.sandboxUrl, persona);
-    await page.waitForURL(/\/onboarding\/nightly-downtime-status/, { timeout: 15_000 });
+    await identifyAs(page, 'nightlyDowntimeRouting', { landing: /\/onboarding\/nightly-downtime-status/ });
     const tokens = await sessionTokensOf(stack.sandboxUrl, persona.nationalId);
     expect(tokens.length).toBeGreaterThan(0);
     const before = await logoutsWith(tokens);

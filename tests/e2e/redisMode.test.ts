@@ -16,7 +16,8 @@ async function journeyToCreation(scenario: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = collectPageErrors(page);
-  await identifyAs(page, scenario, { timeout: 20_000 });
+  // In the browser: the QR screen's polling, across processes sharing Redis, is part of the journey checked here.
+  await identifyAs(page, scenario, { timeout: 20_000, inBrowser: true });
   await walkToMilestoneThree(page);
   await page.getByRole('button', { name: 'Sign with Bank ID' }).click();
   await page.getByRole('button', { name: 'Sign' }).click();

@@ -76,7 +76,8 @@ describe('system status banners', () => {
     await page.goto(`${stack.webUrl}/onboarding`);
     await checkBanners('start page');
     await page.setViewportSize(PHONE);
-    await identifyAs(page, 'onboarding');
+    // In the browser: this context's session began on the start page above, as a person's does.
+    await identifyAs(page, 'onboarding', { inBrowser: true });
     await checkBanners('step page');
     expect(await nuCheck(documents)).toEqual([]);
 

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { evaluateSettled, launchChromium } from './browser.ts';
-import { identifyOnPhone, personaFor, startPrivateIdentification, type Persona } from './journey.ts';
+import request from 'supertest';
+import { agentCookies } from './agentCookies.ts';
+import { identifyInMarketOverHttp, identifyOnPhone, personaFor, startPrivateIdentification, type Persona } from './journey.ts';
 import { startEmbeddedStack, startRedisStack, type Stack } from './stack.ts';
 
 export let stack: Stack;
@@ -63,15 +65,33 @@ export function useE2eStack({ env = {}, mode = 'embedded' }: E2eOptions = {}): v
   }, stopTimeout);
 }
 
+/** Where routing sends a person with steps to answer. */
+const CUSTOMER_INFORMATION = /\/onboarding\/customer-information\//;
+
+export interface IdentifyOptions {
+  /** How long the landing may take to show. */
+  timeout?: number;
+  /**
+   * Walk the identification in the browser even without `onScreen`: for a test about identification itself, or one
+   * whose context carries state from before it (a page already shown, the webview's entry) that HTTP would not.
+   */
+  inBrowser?: boolean;
+  /** Called on each screen of a walk in the browser (implies it). */
+  onScreen?: ScreenHook;
+  /** The start page's query (a campaign, say; without `?`), which either path carries into the journey. */
+  entry?: string;
+}
+
 /**
- * Identifies `page` with Swedish BankID as the sandbox persona of `scenario` (the test's phone scans) and
- * waits until routing has brought it to the customer-information page.
+ * Identifies `page` with Swedish BankID as the sandbox persona of `scenario` and waits for the page `landing`
+ * matches (default: the customer-information page): identifyInMarket's SE identification, on the default host.
  */
-export async function identifyAs(page: Page, scenario: string, { timeout = 15_000 }: { timeout?: number } = {}): Promise<void> {
-  const persona = await personaFor(stack.sandboxUrl, scenario);
-  await startPrivateIdentification(page, stack.webUrl, { axe: false });
-  await identifyOnPhone(browser, stack.sandboxUrl, persona);
-  await page.waitForURL(/\/onboarding\/customer-information\//, { timeout });
+export async function identifyAs(
+  page: Page,
+  scenario: string,
+  { landing = CUSTOMER_INFORMATION, timeout = 15_000, ...options }: IdentifyOptions & { landing?: RegExp } = {},
+): Promise<void> {
+  await identifyAt(page, stack.webUrl, 'SE', await personaFor(stack.sandboxUrl, scenario), landing, { timeout, ...options });
 }
 
 export type Market = 'SE' | 'NO' | 'DK' | 'FI';
@@ -86,14 +106,31 @@ export const brokerHeading: Record<Exclude<Market, 'SE'>, string> = { DK: 'MitID
 export type ScreenHook = (page: Page, screen: string) => Promise<void>;
 
 /**
- * Identifies `page` on the market's host with its eID as `persona` (BankID scanned by the test's phone in SE,
- * the OIDC broker elsewhere) and waits for the page `landing` matches, saying where the browser got stuck if not.
- * `onScreen` sees each screen on the way: the start page, the BankID QR screen and the test BankID app (on a
- * phone-sized page) in SE, the broker's login page elsewhere.
+ * Identifies `page` on the market's host with its eID as `persona` (BankID in SE, the OIDC broker elsewhere) and
+ * waits for the page `landing` matches, saying where the browser got stuck if not. `onScreen` sees each screen on the
+ * way: the start page, the BankID QR screen and the test BankID app (on a phone-sized page) in SE, the broker's login
+ * page elsewhere.
  */
-export async function identifyInMarket(page: Page, country: Market, persona: Persona, landing: RegExp, onScreen?: ScreenHook): Promise<void> {
-  if (country === 'SE') {
-    await startPrivateIdentification(page, marketUrl('SE'), { axe: false });
+export async function identifyInMarket(
+  page: Page,
+  country: Market,
+  persona: Persona,
+  landing: RegExp,
+  { timeout = 20_000, ...options }: IdentifyOptions = {},
+): Promise<void> {
+  await identifyAt(page, marketUrl(country), country, persona, landing, { timeout, ...options });
+}
+
+/**
+ * The one identification of the e2e files. Over HTTP unless the walk is asked for (`inBrowser`, `onScreen`): the
+ * browser path costs several page loads and a second context for the phone, a large part of the suite's Chromium time,
+ * and most tests only need the person on their landing page; bankid, oidc and journey tests walk the screens themselves.
+ */
+async function identifyAt(page: Page, webUrl: string, country: Market, persona: Persona, landing: RegExp, options: IdentifyOptions): Promise<void> {
+  const { onScreen, inBrowser = onScreen !== undefined, timeout, entry = '' } = options;
+  if (!inBrowser) await openIdentifiedOverHttp(page, webUrl, country, persona, entry);
+  else if (country === 'SE') {
+    await startPrivateIdentification(page, webUrl, { axe: false, entry });
     await onScreen?.(page, `${country} BankID QR`);
     await identifyOnPhone(
       browser,
@@ -102,7 +139,7 @@ export async function identifyInMarket(page: Page, country: Market, persona: Per
       onScreen && { viewport: PHONE, onScreen: (phone) => onScreen(phone, `${country} test BankID app`) },
     );
   } else {
-    await page.goto(`${marketUrl(country)}/onboarding`);
+    await page.goto(`${webUrl}/onboarding${entry ? `?${entry}` : ''}`);
     await onScreen?.(page, `${country} start page`);
     await page.getByRole('button', { name: /Private/ }).click();
     await page.getByRole('button', { name: 'Continue' }).waitFor();
@@ -114,9 +151,31 @@ export async function identifyInMarket(page: Page, country: Market, persona: Per
     await page.getByLabel('Identify as').selectOption(persona.nationalId);
     await page.getByRole('button', { name: 'Identify' }).click();
   }
-  await page.waitForURL(landing, { timeout: 20_000 }).catch(async (err: Error) => {
+  await page.waitForURL(landing, { timeout }).catch(async (err: Error) => {
     throw new Error(`${country} did not reach ${landing}: at ${page.url()} "${await page.locator('main').textContent()}"`, { cause: err });
   });
+}
+
+/**
+ * The person identifies over HTTP (tests/support/journey.ts identifyInMarketOverHttp) carrying the cookies the page's
+ * context already holds for `webUrl` (a locale chosen, say), as the browser would send them; the agent's cookies then
+ * join the context, which opens the page routing chose. A context cookie the server changed or dropped meanwhile is an
+ * error: replacing it silently would hide a difference from the browser's walk.
+ */
+async function openIdentifiedOverHttp(page: Page, webUrl: string, country: Market, persona: Persona, entry: string): Promise<void> {
+  const context = page.context();
+  const held = await context.cookies(webUrl);
+  // The agent talks to the stack's own address (market hosts go in the Host header), so its jar keys cookies by that.
+  const agent = request.agent(stack.webUrl);
+  for (const c of held) agent.jar.setCookie(`${c.name}=${c.value}`, new URL(stack.webUrl).hostname, '/');
+  const identified = await identifyInMarketOverHttp(stack, country, persona.scenario, entry, agent);
+  if (identified.persona.nationalId !== persona.nationalId)
+    throw new Error(`${country} ${persona.scenario}: the sandbox offers ${identified.persona.nationalId} first, not ${persona.nationalId}`);
+  const cookies = agentCookies(agent, stack.webUrl).map((c) => ({ ...c, url: webUrl }));
+  const changed = held.filter((h) => cookies.find((c) => c.name === h.name)?.value !== h.value).map((h) => h.name);
+  if (changed.length > 0) throw new Error(`identifying over HTTP changed the context's cookies ${changed.join(', ')}: identify in the browser (inBrowser)`);
+  await context.addCookies(cookies);
+  await page.goto(new URL(identified.routed, webUrl).href);
 }
 
 /**

@@ -82,9 +82,9 @@ export async function identifyOnPhone(
   await context.close();
 }
 
-/** From the start page to the BankID QR screen. */
-export async function startPrivateIdentification(page: Page, webUrl: string, options: { axe: boolean }): Promise<void> {
-  await page.goto(`${webUrl}/onboarding`);
+/** From the start page (entered with the query `entry`, if any) to the BankID QR screen. */
+export async function startPrivateIdentification(page: Page, webUrl: string, options: { axe: boolean; entry?: string }): Promise<void> {
+  await page.goto(`${webUrl}/onboarding${options.entry ? `?${options.entry}` : ''}`);
   await expect.poll(() => page.locator('h1').textContent()).toBe("Before we get started. Who's the account for?");
   if (options.axe) await expectAccessible(page, 'customer type');
   await page.getByRole('button', { name: /Private/ }).click();
@@ -230,15 +230,15 @@ export interface MarketAgent {
 
 /**
  * The market's `scenario` persona after an entry with `entry` (the start page's query, without `?`), routed: SE
- * identifies with BankID, NO, DK and FI at the OIDC broker on their own host.
+ * identifies with BankID, NO, DK and FI at the OIDC broker on their own host. `agent`: one holding cookies already.
  */
 export async function identifyInMarketOverHttp(
   stack: { webUrl: string; sandboxUrl: string },
   country: string,
   scenario: string,
   entry: string,
+  agent: Agent = request.agent(stack.webUrl),
 ): Promise<MarketAgent> {
-  const agent = request.agent(stack.webUrl);
   if (country === 'SE') {
     await agent.get(`/onboarding?${entry}`);
     const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, scenario);

@@ -31,9 +31,9 @@ const expectedSteps: StepId[] = [
   'KYC_STEP',
 ];
 
-/** The market's eID, as every four-market walk identifies (tests/support/e2e.ts identifyInMarket). */
+/** The market's eID walked in the browser, its screens checked too (tests/support/e2e.ts identifyInMarket). */
 const identify = (page: Page, country: Market, persona: Persona, onScreen: ScreenHook) =>
-  identifyInMarket(page, country, persona, /\/onboarding\/customer-information\//, onScreen);
+  identifyInMarket(page, country, persona, /\/onboarding\/customer-information\//, { onScreen });
 
 /** The market's own languages (the walk itself reads English): long words of each must fit a phone too. */
 const marketLocales: Record<Market, string[]> = { SE: ['sv-SE'], NO: ['nb-NO'], DK: ['da-DK'], FI: ['fi-FI', 'sv-FI'] };
