@@ -21,21 +21,18 @@ async function toPicker(page: Page, country: 'DK' | 'NO' | 'FI', entry?: string)
 }
 
 /**
- * Identifies in a context with JavaScript, then continues in a context without JavaScript
- * sharing the session. axe cannot run in a page without JavaScript, so `axe` loads the exact no-JS HTML
- * into the JavaScript page with scripts refused and checks it there (expectAccessibleWithoutJs).
+ * The picker in a context without JavaScript (identified over HTTP, identifyInMarket). axe cannot run in a page
+ * without JavaScript, so `axe` loads the exact no-JS HTML into a scripted tab with scripts refused and checks it there
+ * (expectAccessibleWithoutJs).
  */
 async function noJsPickerPage(country: 'NO' | 'FI'): Promise<{ page: Page; axe: (screen: string) => Promise<void>; close: () => Promise<void> }> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await toPicker(page, country);
   const jsContext = await browser.newContext();
   const jsPage = await jsContext.newPage();
   jsPage.setDefaultTimeout(15_000);
-  await toPicker(jsPage, country);
-  const storageState = await jsContext.storageState();
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(jsPage.url());
-  await expect.poll(() => h1(page)).toBe('Choose your starting accounts');
   const axe = (screen: string) => expectAccessibleWithoutJs(page, jsPage, screen);
   return { page, axe, close: async () => Promise.all([context.close(), jsContext.close()]).then(() => undefined) };
 }
