@@ -10,6 +10,7 @@ import request from 'supertest';
 import { agentCookies } from './agentCookies.ts';
 import { identifyInMarketOverHttp, identifyOnPhone, personaFor, startPrivateIdentification, type Persona } from './journey.ts';
 import { startEmbeddedStack, startRedisStack, type Stack } from './stack.ts';
+import { routes, withQuery } from '../../shared/routes.ts';
 
 export let stack: Stack;
 export let browser: Browser;
@@ -139,7 +140,7 @@ async function identifyAt(page: Page, webUrl: string, country: Market, persona: 
       onScreen && { viewport: PHONE, onScreen: (phone) => onScreen(phone, `${country} test BankID app`) },
     );
   } else {
-    await page.goto(`${webUrl}/onboarding${entry ? `?${entry}` : ''}`);
+    await page.goto(`${webUrl}${withQuery(routes.start, entry)}`);
     await onScreen?.(page, `${country} start page`);
     await page.getByRole('button', { name: /Private/ }).click();
     await page.getByRole('button', { name: 'Continue' }).waitFor();

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, describeViolations, evaluateSettled } from './browser.ts';
+import { routes, withQuery } from '../../shared/routes.ts';
 
 export interface Persona {
   nationalId: string;
@@ -84,7 +85,7 @@ export async function identifyOnPhone(
 
 /** From the start page (entered with the query `entry`, if any) to the BankID QR screen. */
 export async function startPrivateIdentification(page: Page, webUrl: string, options: { axe: boolean; entry?: string }): Promise<void> {
-  await page.goto(`${webUrl}/onboarding${options.entry ? `?${options.entry}` : ''}`);
+  await page.goto(`${webUrl}${withQuery(routes.start, options.entry ?? '')}`);
   await expect.poll(() => page.locator('h1').textContent()).toBe("Before we get started. Who's the account for?");
   if (options.axe) await expectAccessible(page, 'customer type');
   await page.getByRole('button', { name: /Private/ }).click();
@@ -240,14 +241,14 @@ export async function identifyInMarketOverHttp(
   agent: Agent = request.agent(stack.webUrl),
 ): Promise<MarketAgent> {
   if (country === 'SE') {
-    await agent.get(`/onboarding?${entry}`);
+    await agent.get(withQuery(routes.start, entry));
     const { page, persona } = await identifyOverHttp(agent, stack.sandboxUrl, scenario);
     return { persona, agent, host: undefined, get: (path) => agent.get(path), routed: page };
   }
   const host = `${country.toLowerCase()}.localhost:${new URL(stack.webUrl).port}`;
   const get = (path: string) => agent.get(path).set('host', host);
   const post = (path: string, form: Record<string, string>) => agent.post(path).set('host', host).set('sec-fetch-site', 'same-origin').type('form').send(form);
-  await get(`/onboarding?${entry}`);
+  await get(withQuery(routes.start, entry));
   await post('/onboarding/customer-type', { customerType: 'private' }).expect(303);
   const start = await post('/onboarding/identification/oidc', {}).expect(303);
   const persona = await personaFor(stack.sandboxUrl, scenario, country);
