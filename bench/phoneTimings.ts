@@ -2,7 +2,7 @@
 // network and 4× CPU throttling walks the journey with JavaScript. What "painted" and "usable" mean, and how each
 // screen is timed: docs/benchmarkMethods.md.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../tests/support/browser.ts';
+import { CHROMIUM_PATH, launchChromium } from '../tests/support/browser.ts';
 import { httpAnswerOf } from '../tests/support/httpAnswers.ts';
 import { identifyOrder, personaOf, waitingOrders, type Person } from './people.ts';
 import { ScriptSizes, type Sizes } from './pageBytes.ts';
@@ -237,7 +237,7 @@ export async function measurePhoneTimings(
   sizes: ScriptSizes,
   log: (line: string) => void,
 ): Promise<ScreenTiming[]> {
-  const browser: Browser = await launchChromium();
+  const browser: Browser = await launchChromium(CHROMIUM_PATH);
   try {
     const context = await browser.newContext({ viewport: PHONE });
     // tsx compiles this file keeping function names through a helper (__name) the page does not have.

@@ -29,12 +29,12 @@ describe('the dialog island', () => {
       viewport,
       other: async (route) => {
         const { pathname } = new URL(route.request().url());
+        // The page the exit leads to, as the POST's own answer: Chromium's headless shell does not hand the request
+        // after a fulfilled redirect to the route, and the made-up origin has no server to answer it.
         if (route.request().method() === 'POST' && pathname === EXIT) {
           posts.push(pathname);
-          return route.fulfill({ status: 303, headers: { location: '/left' }, body: '' });
-        }
-        if (pathname === '/left')
           return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Left</title><h1>Left</h1>' });
+        }
         return route.fulfill({ status: 404, body: '' });
       },
     });
@@ -74,7 +74,8 @@ describe('the dialog island', () => {
 
     await openByKeyboard();
     await dialog.getByRole('button', { name: t('abort.yes') }).click();
-    await page.waitForURL('**/left');
+    await page.waitForURL(`**${EXIT}`);
+    expect(await page.locator('h1').textContent()).toBe('Left');
     expect(posts).toEqual([EXIT]);
     expect(errors).toEqual([]);
     await page.context().close();

@@ -1,8 +1,8 @@
 // Once per test run, before any test file: builds the client (public/build) and compiles the server and the sandbox
 // into dist/, which the tests' own processes run as the Procfile runs production (stack.ts productProcessArgs), every
 // run (about three seconds), so nothing runs code older than its source; finds or starts the Redis the tests share
-// (testRedis.ts); makes the directory where the markup checkers share findings (checkedOnce.ts), reported on at the end;
-// and for `npm test`, starts the static checks beside the tests (staticChecks.ts), whose failure fails the run.
+// (testRedis.ts); says which Chromium the browser tests run (browser.ts); makes the directory where the markup checkers
+// share findings (checkedOnce.ts), reported on at the end; and for `npm test`, starts the static checks beside the tests (staticChecks.ts), whose failure fails the run.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { testRedis } from './testRedis.ts';
 import { CHECKED_SCREENS_DIR, checkedScreensReport, checkers } from './checkedOnce.ts';
 import { STATIC_CHECKS, startStaticChecks } from './staticChecks.ts';
+import { TEST_CHROMIUM_PATH } from './browser.ts';
 
 export default async function setup(): Promise<() => Promise<void>> {
   execFileSync(process.execPath, ['esbuild.config.mjs', '--quiet'], { stdio: 'inherit' });
@@ -18,6 +19,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   const checked = mkdtempSync(join(tmpdir(), 'checked-screens-'));
   process.env[CHECKED_SCREENS_DIR] = checked;
   const stopRedis = await testRedis();
+  console.log(`browser tests: ${execFileSync(TEST_CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim()} (${TEST_CHROMIUM_PATH})`);
   return async () => {
     await reportStaticChecks(staticChecks);
     const report = checkedScreensReport(checked);
