@@ -72,6 +72,8 @@ if (missing.length > 0 && !canInstall) {
   process.exit(1);
 }
 
+const skipped = needs.filter((need) => need.optional && !need.found() && !canInstall);
+for (const need of skipped) log(`${need.pkg} is not installed: the browser tests run in ${fullChromium}, on more CPU (apt-get install ${need.pkg})`);
 if (missing.length === 0) process.exit(0);
 const started = Date.now();
 log(`installing ${packages.join(', ')} from Debian's packages (apt-get)`);
