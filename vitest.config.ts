@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './tests/support/longestFirstSequencer.ts';
-import { HEADLESS_SHELL_PATH, TEST_CHROMIUM_PATH } from './tests/support/browser.ts';
+import { HEADLESS_SHELL_PATH, TEST_CHROMIUM_PATH } from './tests/support/chromiumPaths.ts';
 
 export default defineConfig({
   // React's production runtime (NODE_ENV=production below) has no jsxDEV: compile JSX for production too.
@@ -13,7 +13,7 @@ export default defineConfig({
     // Four test files at a time on the CI machine's two cores when the browser tests run in the headless shell: most
     // files wait on pages, processes and polls far more than they compute, and with three the cores stood idle a
     // quarter of the run (7 min 14 s against 8 min 3 s for a clean clone's .ci/run; beside a CPU hog on both cores the
-    // longest walk took 228 s of its 900). The whole browser (tests/support/browser.ts) keeps the cores busy with three.
+    // longest walk took 228 s of its 900). The whole browser (tests/support/chromiumPaths.ts) keeps the cores busy with three.
     // Every file starts its own stack on free ports and its own Redis key prefix, so files never share state.
     maxWorkers: TEST_CHROMIUM_PATH === HEADLESS_SHELL_PATH ? 4 : 3,
     // The longest files first (tests/support/longestFirstSequencer.ts), so that none starts last and runs alone.

@@ -2,7 +2,8 @@
 // network and 4× CPU throttling walks the journey with JavaScript. What "painted" and "usable" mean, and how each
 // screen is timed: docs/benchmarkMethods.md.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM_PATH, launchChromium } from '../tests/support/browser.ts';
+import { launchChromium } from '../tests/support/browser.ts';
+import { CHROMIUM_PATH } from '../tests/support/chromiumPaths.ts';
 import { httpAnswerOf } from '../tests/support/httpAnswers.ts';
 import { identifyOrder, personaOf, waitingOrders, type Person } from './people.ts';
 import { ScriptSizes, type Sizes } from './pageBytes.ts';

@@ -7,7 +7,7 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 // The browser tests run in CHROMIUM_PATH when it is set; else in Debian's chromium-headless-shell where installed (the
-// same Chromium without the browser's own UI, a third less CPU: tests/support/browser.ts), else in Debian's chromium.
+// same Chromium without the browser's own UI, a third less CPU: tests/support/chromiumPaths.ts), else in Debian's chromium.
 const chromiumPath = process.env.CHROMIUM_PATH;
 const [fullChromium, headlessShell] = ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'];
 

@@ -1,34 +1,12 @@
 // Shared browser helpers for end-to-end tests: the system Chromium, headless and quiet (no network
 // chatter of its own), and an axe check against WCAG 2.2 AA.
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import type axe from 'axe-core';
 import type { Result } from 'axe-core';
 import { checkedOnce, shownScreen } from './checkedOnce.ts';
-
-/** Debian's chromium, the browser people run: the benchmarks' (a throttled phone, Lighthouse). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/**
- * Debian's chromium-headless-shell: the same Chromium (one Debian source package, one version, the same Blink and V8)
- * built for headless use only, as Playwright runs headless tests by default. `chromium --headless` runs the whole
- * browser, its tab strip, omnibox and loading animations composited in the dark: the suite's Chromium used a third more
- * CPU for the same pages (scripts/testSetup.mjs installs the shell beside chromium where it can).
- */
-export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
-
-function executable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** What the tests run: CHROMIUM_PATH when set, else the headless shell where installed, else Debian's chromium. */
-export const TEST_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (executable(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
+import { TEST_CHROMIUM_PATH } from './chromiumPaths.ts';
 
 export const chromiumArgs = [
   '--headless',

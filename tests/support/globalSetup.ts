@@ -1,8 +1,9 @@
 // Once per test run, before any test file: builds the client (public/build) and compiles the server and the sandbox
 // into dist/, which the tests' own processes run as the Procfile runs production (stack.ts productProcessArgs), every
 // run (about three seconds), so nothing runs code older than its source; finds or starts the Redis the tests share
-// (testRedis.ts); says which Chromium the browser tests run (browser.ts); makes the directory where the markup checkers
-// share findings (checkedOnce.ts), reported on at the end; and for `npm test`, starts the static checks beside the tests (staticChecks.ts), whose failure fails the run.
+// (testRedis.ts); says which Chromium the browser tests run (chromiumPaths.ts); makes the directory where the markup
+// checkers share findings (checkedOnce.ts), reported on at the end; and for `npm test`, starts the static checks beside
+// the tests (staticChecks.ts), whose failure fails the run.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { testRedis } from './testRedis.ts';
 import { CHECKED_SCREENS_DIR, checkedScreensReport, checkers } from './checkedOnce.ts';
 import { STATIC_CHECKS, startStaticChecks } from './staticChecks.ts';
-import { TEST_CHROMIUM_PATH } from './browser.ts';
+import { TEST_CHROMIUM_PATH } from './chromiumPaths.ts';
 
 export default async function setup(): Promise<() => Promise<void>> {
   execFileSync(process.execPath, ['esbuild.config.mjs', '--quiet'], { stdio: 'inherit' });
