@@ -1,9 +1,8 @@
 // Once per test run, before any test file: builds the client (public/build) and compiles the server and the sandbox
-// into dist/, which the tests' own processes run as the Procfile runs production (stack.ts productProcessArgs), every
-// run (about three seconds), so nothing runs code older than its source; finds or starts the Redis the tests share
-// (testRedis.ts); says which Chromium the browser tests run (chromiumPaths.ts); makes the directory where the markup
-// checkers share findings (checkedOnce.ts), reported on at the end; and for `npm test`, starts the static checks beside
-// the tests (staticChecks.ts), whose failure fails the run.
+// into dist/ (the Procfile's production build, for the tests' own processes: stack.ts), every run, so nothing runs code
+// older than its source; finds or starts the shared Redis (testRedis.ts); names the tests' Chromium (chromiumPaths.ts);
+// makes the directory where the markup checkers share findings (checkedOnce.ts), reported at the end; and for `npm
+// test`, starts the static checks beside the tests (staticChecks.ts), whose failure fails the run.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
