@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createClient } from 'redis';
@@ -87,6 +88,45 @@ describe('session cookie', () => {
       for (const attr of ['Path=/', 'Secure', 'HttpOnly', 'SameSite=Lax']) expect(cookieAttr(visit!, attr.split('=')[0]!)).toBe(attr);
       expect(cookieAttr(visit!, 'Domain')).toBeUndefined();
       expect(cookieAttr(visit!, 'Expires')).toBeUndefined();
+    });
+
+    it('a web started for a test answers its first post, however slowly its Redis connects', async () => {
+      // The process listens before its Redis client connects and answers 503 until then; startWeb waits, as a router
+      // does, until /readyz says it is ready. A proxy holds each connection to Redis back for 800 ms.
+      const target = new URL(REDIS_URL);
+      const sockets = new Set<net.Socket>();
+      const proxy = net.createServer((inbound) => {
+        sockets.add(inbound);
+        inbound.pause();
+        setTimeout(() => {
+          const outbound = net.connect(Number(target.port || 6379), target.hostname, () => inbound.resume());
+          sockets.add(outbound);
+          inbound.pipe(outbound).pipe(inbound);
+          const close = () => (inbound.destroy(), outbound.destroy());
+          inbound.on('error', close).on('close', close);
+          outbound.on('error', close).on('close', close);
+        }, 800);
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      const proxied = new URL(REDIS_URL);
+      proxied.port = String((proxy.address() as AddressInfo).port);
+      const port = await freePort();
+      try {
+        const slow = await startWeb({
+          NODE_ENV: 'production',
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          REDIS_URL: proxied.href,
+          REDIS_PREFIX: prefix,
+          SESSION_SECRET: randomUUID() + randomUUID(),
+          JOB_SECRET_KEY: 'cd'.repeat(32),
+        });
+        await startSession(request(slow).post('/onboarding/customer-type').set('x-forwarded-proto', 'https'));
+        await stopWeb(slow);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        await new Promise((resolve) => proxy.close(resolve));
+      }
     });
 
     it('never hands a Secure cookie out over a plain http connection', async () => {

@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { start, type Running } from '../../server/main.ts';
-import { REDIS_URL, startEmbeddedStack, testTimings, type Stack } from './stack.ts';
+import { REDIS_URL, startEmbeddedStack, testTimings, waitUntilUp, type Stack } from './stack.ts';
 
 export type Agent = ReturnType<typeof request.agent>;
 export type Res = Awaited<ReturnType<Agent['get']>>;
@@ -42,7 +42,7 @@ export function useServerStack(env: Record<string, string> = {}): void {
   });
 }
 
-/** A second web process (no worker) with its own configuration, closed after the file. */
+/** A second web process (no worker) with its own configuration, ready (Redis connected), closed after the file. */
 export async function startWeb(env: Record<string, string>): Promise<string> {
   const running = await start(
     {
@@ -62,6 +62,7 @@ export async function startWeb(env: Record<string, string>): Promise<string> {
     'web',
   );
   extraApps.push(running);
+  await waitUntilUp(`${running.url!}/readyz`);
   return running.url!;
 }
 

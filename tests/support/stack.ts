@@ -148,8 +148,11 @@ function spawnRole(entry: 'server' | 'sandbox', args: string[], env: Record<stri
   return child;
 }
 
-// A process that starts beside other test files on a 2-core machine may take seconds to answer.
-async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
+/**
+ * Until `url` answers 2xx. A process that starts beside other test files on a 2-core machine may take seconds. A web
+ * process listens before its Redis client connects and answers 503 until then: wait on its /readyz, as the router does.
+ */
+export async function waitUntilUp(url: string, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
@@ -193,7 +196,7 @@ export async function startRedisStack(
   const web = spawnRole('server', ['web'], { ...env, ...roleEnv.web });
   const webUrl = `http://127.0.0.1:${webPort}`;
   try {
-    await Promise.all([waitFor(`${sandboxUrl}/sandbox/healthz`), waitFor(`${webUrl}/healthz`)]);
+    await Promise.all([waitUntilUp(`${sandboxUrl}/sandbox/healthz`), waitUntilUp(`${webUrl}/readyz`)]);
   } catch (err) {
     // A stack that did not come up is not returned, so nobody would stop it: its processes would outlive the run.
     for (const child of [web, worker, sandbox]) child.kill('SIGKILL');
@@ -223,7 +226,7 @@ export async function startRedisStack(
       // Each test web process is reached on its own port; on a PaaS they share one PUBLIC_URL.
       extraWeb = spawnRole('server', ['web'], { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
       const url = `http://127.0.0.1:${port}`;
-      await waitFor(`${url}/healthz`);
+      await waitUntilUp(`${url}/readyz`);
       return url;
     },
     async stopExtraWeb(signal) {
