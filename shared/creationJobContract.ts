@@ -80,12 +80,13 @@ export function creationRunFacts(job: CustomerCreationJob): Partial<CreationRunF
 
 /** The run facts the job data carries (those present), handed on to the run's next job unchanged. */
 export function carriedRunFacts(job: Partial<CreationRunFacts>): Partial<CreationRunFacts> {
-  return {
-    ...(job.market === undefined ? {} : { market: job.market }),
-    ...(job.webview === undefined ? {} : { webview: job.webview }),
-    ...(job.signedAt === undefined ? {} : { signedAt: job.signedAt }),
-    ...(job.clientId === undefined ? {} : { clientId: job.clientId }),
-  };
+  // Assigned one by one: spreads of conditional literals cost every poll of every run a few objects more.
+  const facts: Partial<CreationRunFacts> = {};
+  if (job.market !== undefined) facts.market = job.market;
+  if (job.webview !== undefined) facts.webview = job.webview;
+  if (job.signedAt !== undefined) facts.signedAt = job.signedAt;
+  if (job.clientId !== undefined) facts.clientId = job.clientId;
+  return facts;
 }
 
 /** What the web hands the worker for one run (sealed in the credentials store, never in the job data). */

@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { creationOutcomes, type CreationState } from '../../shared/creationOutcome.ts';
-import { within, type RedisConnection, type RedisSubscriber } from './redis.ts';
+import { redisScript, within, type RedisConnection, type RedisSubscriber } from './redis.ts';
 import { creationEventKeys } from './keyLayout.ts';
 import { outsideRequest } from './deadline.ts';
 
@@ -53,6 +53,7 @@ redis.call('SET', KEYS[1], event, 'EX', ARGV[4])
 redis.call('PUBLISH', ARGV[5], event)
 return event
 `;
+const publishScript = redisScript(PUBLISH_SCRIPT);
 
 export interface RedisCreationEventsOptions {
   /** Owned by the caller: close() leaves it open. */
@@ -112,7 +113,7 @@ export function createRedisCreationEvents(options: RedisCreationEventsOptions): 
   return {
     async publish(state) {
       const k = keys(state.prospectId);
-      const raw = await client.eval(PUBLISH_SCRIPT, {
+      const raw = await publishScript(client, {
         keys: [k.latest],
         arguments: [JSON.stringify(state), state.outcome, String(state.attempt), String(ttl), k.channel, state.runId ?? ''],
       });

@@ -3,7 +3,7 @@
 // prospect with a lifetime; a publish is compared with the stored state in one step, so an older run's late job cannot
 // overwrite a newer run's state, nor a late re-run move a run back from its final state (shared/kycJobContract.ts
 // mayReplaceKycState).
-import type { RedisConnection } from './redis.ts';
+import { redisScript, type RedisConnection } from './redis.ts';
 import type { Logger } from 'pino';
 import { kycStateSchema, mayReplaceKycState, type KycState } from '../../shared/kycJobContract.ts';
 
@@ -57,6 +57,7 @@ end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
 return 1
 `;
+const publishScript = redisScript(PUBLISH_SCRIPT);
 
 export interface RedisKycStatesOptions {
   /** Owned by the caller. */
@@ -77,7 +78,7 @@ export function createRedisKycStates(options: RedisKycStatesOptions): KycStates 
     async publish(state) {
       // Exactly the schema's fields: nothing else a caller's object carries is stored.
       const valid = kycStateSchema.parse(state);
-      const stored = await client.eval(PUBLISH_SCRIPT, {
+      const stored = await publishScript(client, {
         keys: [kycStateKey(prefix, valid.prospectId)],
         arguments: [JSON.stringify(valid), valid.runId, String(ttl)],
       });

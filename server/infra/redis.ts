@@ -17,6 +17,7 @@ import {
   type RedisClientType,
   type SetOptions,
 } from '@redis/client';
+import { createHash } from 'node:crypto';
 import type { RedisOptions } from 'ioredis';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -31,8 +32,10 @@ export interface RedisConnection {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, options?: SetOptions): Promise<string | null>;
   del(keys: string | string[]): Promise<number>;
-  /** A script: its keys must share a hash slot on a cluster (server/infra/keyLayout.ts). */
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  /** A script: its keys must share a hash slot on a cluster (server/infra/keyLayout.ts). Run through redisScript. */
+  eval(script: string, options: ScriptCall): Promise<unknown>;
+  /** A script Redis has seen, by its SHA1; NOSCRIPT when it has not. */
+  evalSha(sha1: string, options: ScriptCall): Promise<unknown>;
   ping(): Promise<string>;
   /** Connected and able to answer now (a cluster: every primary connected). */
   readonly isReady: boolean;
@@ -42,6 +45,27 @@ export interface RedisConnection {
   destroy(): void;
   /** A new, unconnected connection like this one, for SUBSCRIBE (a subscribed connection runs no other command). */
   duplicate(): RedisSubscriber;
+}
+
+export interface ScriptCall {
+  keys: string[];
+  arguments: string[];
+}
+
+/**
+ * A Lua script, run by its SHA1 (EVALSHA) as node-redis's own defineScript does: its text goes to Redis only when Redis
+ * has not seen it yet (NOSCRIPT: after a restart, or on another node of a cluster), not with every call.
+ */
+export function redisScript(source: string): (client: RedisConnection, call: ScriptCall) => Promise<unknown> {
+  const sha1 = createHash('sha1').update(source).digest('hex');
+  return async (client, call) => {
+    try {
+      return await client.evalSha(sha1, call);
+    } catch (err) {
+      if (err instanceof Error && err.message.startsWith('NOSCRIPT')) return client.eval(source, call);
+      throw err;
+    }
+  };
 }
 
 /** A connection that subscribes to pub/sub channels (on a cluster, a PUBLISH on any node reaches it). */

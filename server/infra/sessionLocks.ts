@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import type { RedisConnection } from './redis.ts';
+import { redisScript, type RedisConnection } from './redis.ts';
 import { routes } from '../../shared/routes.ts';
 import { redirectTargetOr } from '../../shared/redirectTarget.ts';
 import { writesNothingBack } from '../session.ts';
@@ -89,9 +89,11 @@ export function createMemorySessionLocks(timing: LockTiming = DEFAULT_LOCK_TIMIN
 
 // Deletes the key only if it still holds this holder's token (it may have lapsed and been taken since).
 const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+const releaseScript = redisScript(RELEASE_SCRIPT);
 // Extends the key only if it still holds this holder's token. A 1 proves the lock was never anyone
 // else's since it was taken: SET NX only succeeds on a missing key, and a new holder brings a new token.
 const RENEW_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+const renewScript = redisScript(RENEW_SCRIPT);
 
 export function createRedisSessionLocks(options: { client: RedisConnection; prefix: string; timing?: LockTiming; retryMs?: number }): SessionLocks {
   const timing = options.timing ?? DEFAULT_LOCK_TIMING;
@@ -115,7 +117,7 @@ export function createRedisSessionLocks(options: { client: RedisConnection; pref
         if (!lost && Date.now() > until) lost = true;
         if (lost) return false;
         try {
-          const renewed = await client.eval(RENEW_SCRIPT, { keys: [key], arguments: [token, String(timing.holdMs)] });
+          const renewed = await renewScript(client, { keys: [key], arguments: [token, String(timing.holdMs)] });
           if (renewed !== 1) lost = true;
           return renewed === 1;
         } catch {
@@ -137,7 +139,7 @@ export function createRedisSessionLocks(options: { client: RedisConnection; pref
         async release() {
           lost = true;
           clearInterval(renewal);
-          await client.eval(RELEASE_SCRIPT, { keys: [key], arguments: [token] });
+          await releaseScript(client, { keys: [key], arguments: [token] });
         },
       };
     },
