@@ -141,7 +141,8 @@ export async function startBenchStack(logDir: string): Promise<BenchStack> {
   const profile = process.env.BENCH_WEB_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_WEB_CPU_PROFILE_DIR}`] : [];
   const web = spawnNode('web', [...profile, '--enable-source-maps', 'dist/server.js', 'web'], env, logDir);
   const webUrl = `http://127.0.0.1:${webPort}`;
-  await Promise.all([waitForOk(`${sandboxUrl}/sandbox/healthz`), waitForOk(`${webUrl}/healthz`)]);
+  // The web listens before its Redis client connects, answering 503 until then: its /readyz says when it serves.
+  await Promise.all([waitForOk(`${sandboxUrl}/sandbox/healthz`), waitForOk(`${webUrl}/readyz`)]);
   return {
     webUrl,
     sandboxUrl,

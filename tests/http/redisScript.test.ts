@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { redisScript, type RedisConnection, type ScriptCall } from '../../server/infra/redis.ts';
-import { useRedisClient } from '../support/redisKeys.ts';
+import { useRedisClient } from '../support/redisClient.ts';
 
 const redisClient = useRedisClient();
 

@@ -1,7 +1,6 @@
 // Helpers of the tests that run jobs on the real Redis: waiting for a condition, the keys a test reads (the product's
 // own layout, server/infra/keyLayout.ts), and removing every key a test's own prefix left behind.
-import { createClient, type RedisClientType } from 'redis';
-import { afterAll, beforeAll } from 'vitest';
+import { createClient } from 'redis';
 import { bullmqPrefix, creationEventKeys, sessionKeyPrefix, sessionLockKey } from '../../server/infra/keyLayout.ts';
 
 export { creationEventKeys, sessionLockKey };
@@ -17,19 +16,6 @@ export const bullmqJobKey = (prefix: string, jobId: string) => `${bullmqPrefix(p
 
 /** SCAN patterns that together match every key under `prefix`: plain ones and those that start with a hash tag. */
 export const keyPatterns = (prefix: string) => [`${prefix}*`, `{${prefix}*`];
-
-/** A node-redis client on the shared Redis, connected before the file's tests and closed after them. */
-export function useRedisClient(): () => RedisClientType {
-  let client: RedisClientType | undefined;
-  beforeAll(async () => {
-    client = createClient({ url: REDIS_URL }) as unknown as RedisClientType;
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.quit();
-  });
-  return () => client!;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
